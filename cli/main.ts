@@ -1,0 +1,39 @@
+/**
+ * `rotor` — the command line of Rotor (`deno task rotor …`). Every command
+ * works on the same data folder as the server and calls the same services.
+ */
+import { Command } from "commander";
+import { VERSION } from "../server/deps.ts";
+import { describeError } from "./context.ts";
+import { registerLicence } from "./licence.ts";
+import { registerMode } from "./mode.ts";
+import { registerSeed } from "./seed.ts";
+import { registerUser } from "./user.ts";
+
+/** Builds the program; exported so tests can inspect it. */
+export function buildProgram(): Command {
+  const program = new Command("rotor")
+    .description("Rotor — self-hosted tracker for paid traffic")
+    .version(VERSION)
+    .option(
+      "--data <dir>",
+      "the data folder (holds rotor.db)",
+      Deno.env.get("ROTOR_DATA") ?? "./data",
+    )
+    .showHelpAfterError()
+    .configureOutput({ outputError: (text, write) => write(text) });
+  registerMode(program);
+  registerLicence(program);
+  registerUser(program);
+  registerSeed(program);
+  return program;
+}
+
+if (import.meta.main) {
+  try {
+    await buildProgram().parseAsync(Deno.args, { from: "user" });
+  } catch (err) {
+    console.error(`error: ${describeError(err)}`);
+    Deno.exit(1);
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * The routing flow (DESIGN §3): ordered rules, each with criteria and paths,
+ * and default paths used when no rule matches. Shared by rotations, campaigns'
+ * inline flows, the flow editor and the click engine.
+ */
+import { z } from "zod";
+
+/** Weights are relative shares: 0 turns an item off without removing it. */
+export const Weight = z.number().int().min(0).max(100_000);
+
+/** Fields a criterion can test; `token` and `param` take a `key` (t1…t30, a query name). */
+export const CriterionField = z.enum([
+  "country",
+  "region",
+  "city",
+  "language",
+  "deviceType",
+  "brand",
+  "model",
+  "os",
+  "osVersion",
+  "browser",
+  "browserVersion",
+  "isp",
+  "connection",
+  "ip",
+  "ipVersion",
+  "userAgent",
+  "referrer",
+  "token",
+  "param",
+  "weekday",
+  "hour",
+  "isBot",
+  "isUnique",
+]);
+export type CriterionField = z.infer<typeof CriterionField>;
+
+/** Operators of a criterion. */
+export const CriterionOp = z.enum(["is", "isNot", "contains", "regex", "between", "lt", "gt"]);
+export type CriterionOp = z.infer<typeof CriterionOp>;
+
+/** Which operators make sense for which field (the editor offers only these). */
+export const OPS_BY_FIELD: Record<CriterionField, readonly CriterionOp[]> = {
+  country: ["is", "isNot"],
+  region: ["is", "isNot", "contains"],
+  city: ["is", "isNot", "contains"],
+  language: ["is", "isNot"],
+  deviceType: ["is", "isNot"],
+  brand: ["is", "isNot", "contains"],
+  model: ["is", "isNot", "contains", "regex"],
+  os: ["is", "isNot"],
+  osVersion: ["is", "isNot", "lt", "gt", "between"],
+  browser: ["is", "isNot"],
+  browserVersion: ["is", "isNot", "lt", "gt", "between"],
+  isp: ["is", "isNot", "contains"],
+  connection: ["is", "isNot"],
+  ip: ["is", "isNot"],
+  ipVersion: ["is", "isNot"],
+  userAgent: ["contains", "regex", "is", "isNot"],
+  referrer: ["contains", "regex", "is", "isNot"],
+  token: ["is", "isNot", "contains", "regex"],
+  param: ["is", "isNot", "contains", "regex"],
+  weekday: ["is", "isNot"],
+  hour: ["is", "isNot", "between"],
+  isBot: ["is"],
+  isUnique: ["is"],
+};
+
+/** A regex criterion value must compile and stay short (no catastrophic patterns from the panel). */
+const RegexSource = z.string().max(500).refine((s) => {
+  try {
+    new RegExp(s);
+    return true;
+  } catch {
+    return false;
+  }
+}, "is not a valid regular expression");
+
+/** One test on the visitor. `values` are OR-ed (`is` any of them). */
+export const Criterion = z.object({
+  field: CriterionField,
+  /** For `token` (t1…t30) and `param` (a query parameter name). */
+  key: z.string().max(64).optional(),
+  op: CriterionOp,
+  values: z.array(z.string().max(500)).min(1).max(1000),
+}).superRefine((c, ctx) => {
+  if (!OPS_BY_FIELD[c.field].includes(c.op)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["op"],
+      message: `'${c.op}' does not apply to ${c.field}`,
+    });
+  }
+  if ((c.field === "token" || c.field === "param") && !c.key) {
+    ctx.addIssue({ code: "custom", path: ["key"], message: `${c.field} needs a key` });
+  }
+  if (c.field === "token" && c.key && !/^t([1-9]|[12]\d|30)$/.test(c.key)) {
+    ctx.addIssue({ code: "custom", path: ["key"], message: "token key must be t1…t30" });
+  }
+  if (c.op === "between" && c.values.length !== 2) {
+    ctx.addIssue({ code: "custom", path: ["values"], message: "between takes two values" });
+  }
+  if (c.op === "regex") {
+    c.values.forEach((v, i) => {
+      if (!RegexSource.safeParse(v).success) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["values", i],
+          message: "is not a valid regular expression",
+        });
+      }
+    });
+  }
+});
+export type Criterion = z.infer<typeof Criterion>;
+
+/** A lander or offer inside a path, with its weight. */
+export const WeightedLanding = z.object({ landingId: z.number().int().positive(), weight: Weight });
+export const WeightedOffer = z.object({ offerId: z.number().int().positive(), weight: Weight });
+
+/** A path: landers (unless `direct`) then offers, each picked by weight. */
+export const Path = z.object({
+  name: z.string().max(255).default(""),
+  weight: Weight.default(100),
+  enabled: z.boolean().default(true),
+  direct: z.boolean().default(false),
+  landings: z.array(WeightedLanding).max(100).default([]),
+  offers: z.array(WeightedOffer).min(1, "a path needs at least one offer").max(100),
+}).superRefine((p, ctx) => {
+  if (!p.direct && p.landings.length === 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["landings"],
+      message: "a path with landers needs at least one lander (or mark it direct)",
+    });
+  }
+});
+export type Path = z.infer<typeof Path>;
+
+/** A rule: when its criteria match (all or any), the visitor takes one of its paths. */
+export const Rule = z.object({
+  name: z.string().max(255).default(""),
+  enabled: z.boolean().default(true),
+  logic: z.enum(["all", "any"]).default("all"),
+  criteria: z.array(Criterion).min(1, "a rule needs at least one criterion").max(50),
+  paths: z.array(Path).min(1, "a rule needs at least one path").max(50),
+});
+export type Rule = z.infer<typeof Rule>;
+
+/** A flow: rules in order, first enabled match wins, else the default paths. */
+export const Flow = z.object({
+  rules: z.array(Rule).max(100).default([]),
+  defaultPaths: z.array(Path).min(1, "a flow needs a default path").max(50),
+});
+export type Flow = z.infer<typeof Flow>;

@@ -1,0 +1,51 @@
+/**
+ * The Hono application: middleware in order, then every feature mounted at its
+ * path. `createApp` takes its dependencies, so tests build one per database.
+ */
+import { Hono } from "hono";
+import type { AppEnv, Deps } from "./context.ts";
+import { errorBody, handleError, HttpError } from "./errors.ts";
+import { demoGate, licenceGate, sameOriginJson, securityHeaders } from "./security.ts";
+import { loadSession } from "./auth/middleware.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { settingsRoutes } from "./settings/routes.ts";
+import { updatesRoutes } from "./updates/routes.ts";
+import { servePanel } from "./panel/static.ts";
+
+/** Public tracking paths: they never redirect into the panel. */
+const TRACKING_PREFIXES = ["/c/", "/lp/", "/postback", "/pixel.gif"];
+
+/** Builds the app around `deps`. */
+export function createApp(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use("*", securityHeaders);
+
+  app.use("/api/*", sameOriginJson, licenceGate, demoGate, loadSession);
+  app.route("/api", settingsRoutes);
+  app.route("/api", authRoutes);
+  app.all("/api/*", (c) => {
+    throw new HttpError(404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`);
+  });
+
+  app.use("/updates/*", loadSession);
+  app.route("/updates", updatesRoutes);
+
+  app.use("/panel/*", loadSession);
+  app.get("/panel", (c) => c.redirect(`/panel/${new URL(c.req.url).search}`, 302));
+  app.get("/panel/*", servePanel);
+
+  app.notFound((c) => {
+    const path = c.req.path;
+    if (TRACKING_PREFIXES.some((p) => path.startsWith(p)) || path.startsWith("/updates")) {
+      return c.json(errorBody(new HttpError(404, "NOT_FOUND", "Not found")), 404);
+    }
+    // SPEC §2: any other address is rewritten under the panel's base path, query kept.
+    return c.redirect(`/panel${path}${new URL(c.req.url).search}`, 302);
+  });
+  return app;
+}

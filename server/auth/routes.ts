@@ -1,0 +1,77 @@
+/**
+ * The session calls of SPEC §7: sign-in, role, hide-profit, logout and the
+ * auth secret. Mounted at `/api`.
+ */
+import { Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import { roleToWire, SignInInput } from "../../contracts/auth.ts";
+import type { AppEnv } from "../context.ts";
+import { HttpError } from "../errors.ts";
+import { logEvent } from "../log.ts";
+import { clientIp, isHttps } from "../net.ts";
+import { validate } from "../validate.ts";
+import { getUser } from "../users/store.ts";
+import { notSignedIn, requireUser } from "./middleware.ts";
+import { createSession, deleteSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions.ts";
+import { signIn } from "./service.ts";
+import { getOrCreateAuthSecret } from "./secret.ts";
+import { canManageUsers } from "./permissions.ts";
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/user/sign_in", validate("json", SignInInput), async (c) => {
+    const input = c.req.valid("json");
+    const ip = clientIp(c);
+    const previous = getCookie(c, SESSION_COOKIE);
+    const user = await signIn(c.var.deps, {
+      ...input,
+      ip,
+      flightKey: previous ?? `${ip}\n${input.login.toLowerCase()}`,
+    });
+    // A new session id at every sign-in: a planted cookie never becomes a signed-in one.
+    if (c.var.session) deleteSession(c.var.deps.db, c.var.session.idHash);
+    const token = await createSession(c.var.deps.db, user.id, {
+      ip,
+      userAgent: c.req.header("user-agent") ?? "",
+    });
+    setCookie(c, SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: isHttps(c),
+      path: "/",
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    });
+    return c.json({ status: "ok" as const });
+  })
+  .get("/user/role", (c) => {
+    const user = c.var.user;
+    if (!user) throw notSignedIn(403);
+    return c.json({ id: String(user.id), role: roleToWire(user.role), username: user.username });
+  })
+  .get(
+    "/user/:id/hide_profit",
+    requireUser,
+    validate("param", z.object({ id: z.string().regex(/^\d+$/, "must be digits") })),
+    (c) => {
+      const me = c.var.user!;
+      const id = Number(c.req.valid("param").id);
+      if (id !== me.id && !canManageUsers(me)) {
+        throw new HttpError(403, "FORBIDDEN", "You may read only your own settings");
+      }
+      const user = getUser(c.var.deps.db, id);
+      if (!user) throw new HttpError(404, "NOT_FOUND", `User ${id} not found`);
+      return c.json({ hideProfit: user.hideProfit });
+    },
+  )
+  .post("/user/logout", (c) => {
+    const session = c.var.session;
+    if (session) {
+      deleteSession(c.var.deps.db, session.idHash);
+      logEvent("info", "logout", { userId: c.var.user?.id, ip: clientIp(c) });
+    }
+    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    return c.json({ status: "ok" as const });
+  })
+  .get("/auth/secret", requireUser, async (c) => {
+    return c.json({ secret: await getOrCreateAuthSecret(c.var.deps.db, c.var.user!) });
+  });

@@ -1,0 +1,87 @@
+/**
+ * Configuration, parsed once at start from env and flags (STYLE 15).
+ * Flags win over env. A bad value stops the start with a clear message.
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+
+const Bool = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  ROTOR_DATA: z.string().min(1).default("./data"),
+  ROTOR_ADMIN_USER: z.string().trim().min(1).max(255).default("admin"),
+  ROTOR_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(1024).optional(),
+  ROTOR_TRUST_PROXY: Bool.default(false),
+  ROTOR_UPDATE_MANIFEST_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ROTOR_SEED: Bool.default(false),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminUser: string;
+  adminPassword?: string;
+  trustProxy: boolean;
+  updateManifestUrl?: string;
+  seed: boolean;
+};
+
+const FLAGS = {
+  port: "PORT",
+  host: "HOST",
+  data: "ROTOR_DATA",
+  "trust-proxy": "ROTOR_TRUST_PROXY",
+  seed: "ROTOR_SEED",
+} as const;
+
+/** Thrown with every problem listed, one per line. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses env and command-line flags (`--port 8080 --host 127.0.0.1 --data ./data --seed`). */
+export function parseConfig(env: Record<string, string | undefined>, args: string[] = []): Config {
+  let flags: Record<string, string | boolean | undefined>;
+  try {
+    flags = parseArgs({
+      args,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        data: { type: "string" },
+        "trust-proxy": { type: "boolean" },
+        seed: { type: "boolean" },
+      },
+      strict: true,
+    }).values;
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
+  }
+  const input: Record<string, string | undefined> = {};
+  for (const key of Object.keys(ConfigSchema.shape)) input[key] = env[key];
+  for (const [flag, key] of Object.entries(FLAGS)) {
+    const value = flags[flag];
+    if (value !== undefined) input[key] = String(value);
+  }
+  const parsed = ConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const v = parsed.data;
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    dataDir: v.ROTOR_DATA,
+    adminUser: v.ROTOR_ADMIN_USER,
+    adminPassword: v.ROTOR_ADMIN_PASSWORD,
+    trustProxy: v.ROTOR_TRUST_PROXY,
+    updateManifestUrl: v.ROTOR_UPDATE_MANIFEST_URL,
+    seed: v.ROTOR_SEED,
+  };
+}

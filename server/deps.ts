@@ -1,0 +1,29 @@
+/** Builds the dependencies of the app from a configuration and a database. */
+import { fileURLToPath } from "node:url";
+import denoJson from "../deno.json" with { type: "json" };
+import type { Config } from "./config.ts";
+import type { Deps } from "./context.ts";
+import type { Db } from "./db/connection.ts";
+import { FailureLimiter } from "./auth/rate_limit.ts";
+import { ensureTrackerId } from "./licence/service.ts";
+
+/** Rotor's version, from deno.json. */
+export const VERSION: string = denoJson.version;
+
+/** Where `deno task build` writes the panel. */
+export const DEFAULT_PANEL_DIR = fileURLToPath(new URL("../client/dist", import.meta.url));
+
+/** Everything the app needs, made once. */
+export function createDeps(db: Db, config: Config, overrides: Partial<Deps> = {}): Deps {
+  ensureTrackerId(db);
+  return {
+    db,
+    config,
+    version: VERSION,
+    startedAt: Date.now(),
+    signInLimiter: new FailureLimiter({ max: 10, windowMs: 10 * 60_000 }),
+    signInsInFlight: new Set(),
+    panelDir: DEFAULT_PANEL_DIR,
+    ...overrides,
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * One error class, one error shape (STYLE 7): services throw `HttpError`,
+ * `handleError` turns it into `{error:{status, code, message, issues?}}`.
+ */
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorBody } from "../contracts/common.ts";
+import { logEvent } from "./log.ts";
+
+type Issue = { path: string; message: string };
+
+/** An error with an HTTP status and a stable machine-readable code. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly options: { issues?: Issue[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+/** Builds the one error body. */
+export function errorBody(error: HttpError): ErrorBody {
+  const body: ErrorBody = {
+    error: { status: error.status, code: error.code, message: error.message },
+  };
+  if (error.options.issues) body.error.issues = error.options.issues;
+  return body;
+}
+
+/** Answers an error; unknown errors are logged and become a bare 500. */
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof HttpError) {
+    for (const [name, value] of Object.entries(err.options.headers ?? {})) c.header(name, value);
+    return c.json(errorBody(err), err.status);
+  }
+  logEvent("error", "unhandled_error", {
+    method: c.req.method,
+    path: c.req.path,
+    message: err.message,
+    stack: err.stack,
+  });
+  return c.json(errorBody(new HttpError(500, "INTERNAL", "Internal server error")), 500);
+}
+
+/** Turns zod issues into the `issues` of the error body. */
+export function validationError(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): HttpError {
+  const list = issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
+  const first = list[0];
+  const summary = first ? `${first.path || "body"}: ${first.message}` : "Invalid input";
+  return new HttpError(400, "VALIDATION_ERROR", summary, { issues: list });
+}

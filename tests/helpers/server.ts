@@ -1,0 +1,101 @@
+/**
+ * Starts the real server process (`server/main.ts`) on a free port with its
+ * own data folder, for end-to-end and CLI tests. No mocks.
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const ADMIN_PASSWORD = "admin-password-e2e";
+
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  /** Lines the server printed so far. */
+  output: string[];
+  /** Runs `rotor …` against this server's data folder. */
+  cli: (args: string[], stdin?: string) => Promise<CliResult>;
+  stop: () => Promise<void>;
+};
+
+export type CliResult = { code: number; stdout: string; stderr: string };
+
+/** Runs the CLI as a real process. */
+export async function runCli(
+  args: string[],
+  options: { dataDir: string; stdin?: string; env?: Record<string, string> },
+): Promise<CliResult> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", join(ROOT, "cli/main.ts"), "--data", options.dataDir, ...args],
+    cwd: ROOT,
+    env: options.env,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  if (options.stdin !== undefined) await writer.write(new TextEncoder().encode(options.stdin));
+  await writer.close();
+  const out = await child.output();
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: out.code, stdout: decode(out.stdout), stderr: decode(out.stderr) };
+}
+
+/** Starts Rotor on a free port; resolves when it listens. */
+export async function startServer(
+  options: { env?: Record<string, string>; dataDir?: string; args?: string[] } = {},
+): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? await Deno.makeTempDir({ prefix: "rotor-e2e-" });
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", join(ROOT, "server/main.ts"), ...(options.args ?? [])],
+    cwd: ROOT,
+    env: {
+      PORT: "0",
+      HOST: "127.0.0.1",
+      ROTOR_DATA: dataDir,
+      ROTOR_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      ...options.env,
+    },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const output: string[] = [];
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output.join("\n")}`)),
+      30_000,
+    );
+    const pump = async (stream: ReadableStream<Uint8Array>) => {
+      const decoder = new TextDecoder();
+      let rest = "";
+      for await (const bytes of stream) {
+        const parts = (rest + decoder.decode(bytes, { stream: true })).split("\n");
+        rest = parts.pop()!;
+        for (const line of parts) {
+          output.push(line);
+          const port = /"event":"listening".*"port":(\d+)/.exec(line)?.[1];
+          if (port) {
+            clearTimeout(timer);
+            resolve(Number(port));
+          }
+        }
+      }
+    };
+    pump(child.stdout);
+    pump(child.stderr);
+    child.status.then((s) => reject(new Error(`server exited ${s.code}:\n${output.join("\n")}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    output,
+    cli: (args, stdin) => runCli(args, { dataDir, stdin }),
+    stop: async () => {
+      try {
+        child.kill("SIGTERM");
+      } catch { /* already gone */ }
+      await child.status;
+      if (!options.dataDir) await Deno.remove(dataDir, { recursive: true });
+    },
+  };
+}
