@@ -79,7 +79,7 @@ export const licenceGate: MiddlewareHandler<AppEnv> = (c, next) => {
   const licence = getLicence(c.var.deps.db);
   if (licence.state === "valid") return next();
   const body: LicenceErrorBody = { error: licence.message, trackerId: licence.trackerId };
-  return c.json(body, 402);
+  return Promise.resolve(c.json(body, 402));
 };
 
 const DEMO_ALLOWED = new Set(["/api/user/sign_in", "/api/user/logout"]);
