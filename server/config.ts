@@ -63,7 +63,8 @@ export function parseConfig(env: Record<string, string | undefined>, args: strin
     throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
   }
   const input: Record<string, string | undefined> = {};
-  for (const key of Object.keys(ConfigSchema.shape)) input[key] = env[key];
+  // An empty variable counts as unset (`ROTOR_ADMIN_PASSWORD= deno task start`).
+  for (const key of Object.keys(ConfigSchema.shape)) input[key] = env[key] || undefined;
   for (const [flag, key] of Object.entries(FLAGS)) {
     const value = flags[flag];
     if (value !== undefined) input[key] = String(value);

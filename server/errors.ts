@@ -3,6 +3,7 @@
  * `handleError` turns it into `{error:{status, code, message, issues?}}`.
  */
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorBody } from "../contracts/common.ts";
 import { logEvent } from "./log.ts";
@@ -36,6 +37,11 @@ export function handleError(err: Error, c: Context): Response {
   if (err instanceof HttpError) {
     for (const [name, value] of Object.entries(err.options.headers ?? {})) c.header(name, value);
     return c.json(errorBody(err), err.status);
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    // Hono's own refusals (malformed JSON, bad content type) in our shape.
+    const code = err.status === 400 ? "BAD_REQUEST" : "HTTP_ERROR";
+    return c.json(errorBody(new HttpError(err.status, code, err.message || "Bad request")), err.status);
   }
   logEvent("error", "unhandled_error", {
     method: c.req.method,

@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { ConfigError, parseConfig } from "./config.ts";
+
+Deno.test("config: defaults when nothing is set", () => {
+  assert.deepEqual(parseConfig({}), {
+    port: 8080,
+    host: "0.0.0.0",
+    dataDir: "./data",
+    adminUser: "admin",
+    adminPassword: undefined,
+    trustProxy: false,
+    updateManifestUrl: undefined,
+    seed: false,
+  });
+});
+
+Deno.test("config: env is read and flags win over env", () => {
+  const config = parseConfig(
+    { PORT: "9000", ROTOR_DATA: "/srv/rotor", ROTOR_TRUST_PROXY: "yes", ROTOR_ADMIN_USER: "boss" },
+    ["--port", "9100", "--seed"],
+  );
+  assert.equal(config.port, 9100);
+  assert.equal(config.dataDir, "/srv/rotor");
+  assert.equal(config.trustProxy, true);
+  assert.equal(config.adminUser, "boss");
+  assert.equal(config.seed, true);
+});
+
+Deno.test("config: bad values stop the start with a message naming them", async (t) => {
+  const cases: [Record<string, string>, string[], RegExp][] = [
+    [{ PORT: "eighty" }, [], /PORT/],
+    [{ PORT: "70000" }, [], /PORT/],
+    [{ ROTOR_TRUST_PROXY: "maybe" }, [], /ROTOR_TRUST_PROXY/],
+    [{ ROTOR_ADMIN_PASSWORD: "short" }, [], /ROTOR_ADMIN_PASSWORD: must be at least 8/],
+    [{ ROTOR_UPDATE_MANIFEST_URL: "ftp://x" }, [], /ROTOR_UPDATE_MANIFEST_URL/],
+    [{}, ["--nope"], /Invalid configuration.*nope/],
+  ];
+  for (const [env, args, message] of cases) {
+    await t.step(JSON.stringify({ env, args }), () => {
+      assert.throws(() => parseConfig(env, args), (err: Error) => {
+        assert.ok(err instanceof ConfigError);
+        assert.match(err.message, message);
+        return true;
+      });
+    });
+  }
+});
