@@ -1,0 +1,74 @@
+/**
+ * Group commit (DESIGN §4 durability rule): rows queue up and are written in
+ * one transaction every few milliseconds or every N rows; each `write` resolves
+ * only once its row is committed, so a redirect is never sent for a click that
+ * could still be lost. A failed batch rejects every write in it.
+ */
+import type { Db } from "./connection.ts";
+
+export type BatchWriterOptions<Row> = {
+  /** Writes the rows; runs inside the batch's transaction. */
+  insert: (db: Db, rows: Row[]) => void;
+  /** Rows per transaction at most. */
+  maxBatch?: number;
+  /** How long the first queued row waits for company. */
+  maxDelayMs?: number;
+};
+
+type Pending<Row> = { row: Row; resolve: () => void; reject: (err: Error) => void };
+
+export class BatchWriter<Row> {
+  #queue: Pending<Row>[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #closed = false;
+  /** Rows committed since start, and the time of the last flush (ms), for the monitor. */
+  committed = 0;
+  lastFlushAt = 0;
+
+  constructor(readonly db: Db, readonly options: BatchWriterOptions<Row>) {}
+
+  /** How many rows wait for their commit. */
+  get depth(): number {
+    return this.#queue.length;
+  }
+
+  /** Queues a row; resolves when it is committed. */
+  write(row: Row): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error("writer is closed"));
+    return new Promise<void>((resolve, reject) => {
+      this.#queue.push({ row, resolve, reject });
+      if (this.#queue.length >= (this.options.maxBatch ?? 500)) this.flush();
+      else this.#timer ??= setTimeout(() => this.flush(), this.options.maxDelayMs ?? 2);
+    });
+  }
+
+  /** Commits everything queued now. */
+  flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    while (this.#queue.length) {
+      const batch = this.#queue.splice(0, this.options.maxBatch ?? 500);
+      try {
+        this.db.exec("BEGIN IMMEDIATE");
+        try {
+          this.options.insert(this.db, batch.map((p) => p.row));
+          this.db.exec("COMMIT");
+        } catch (err) {
+          this.db.exec("ROLLBACK");
+          throw err;
+        }
+        this.committed += batch.length;
+        this.lastFlushAt = Date.now();
+        for (const p of batch) p.resolve();
+      } catch (err) {
+        for (const p of batch) p.reject(err as Error);
+      }
+    }
+  }
+
+  /** Flushes and refuses further writes (shutdown). */
+  close(): void {
+    this.#closed = true;
+    this.flush();
+  }
+}
