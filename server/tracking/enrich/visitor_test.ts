@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { enrichVisitor } from "./visitor.ts";
+import { UA } from "./test_agents.ts";
+
+const NOW = Date.UTC(2026, 5, 19, 23, 30); // a Friday, 23:30 UTC
+
+Deno.test("visitor: one call gathers device, geo, network, language and time", () => {
+  const v = enrichVisitor({
+    ip: "::ffff:81.2.69.142",
+    userAgent: UA.galaxy,
+    acceptLanguage: "en-GB,en;q=0.9",
+    referrer: "https://news.example/a",
+    now: new Date(NOW),
+    tokens: { t1: "zone7" },
+    params: { src: "push" },
+    isUnique: false,
+  });
+  assert.equal(v.ip, "81.2.69.142");
+  assert.equal(v.ipVersion, 4);
+  assert.deepEqual([v.country, v.region, v.city], ["GB", "England", "Bracknell"]);
+  assert.equal(v.asn, 20712);
+  assert.ok(v.isp.length > 0);
+  assert.deepEqual([v.deviceType, v.brand, v.os, v.osVersion], [
+    "mobile",
+    "Samsung",
+    "Android",
+    "13",
+  ]);
+  assert.equal(v.language, "en");
+  assert.equal(v.referrer, "https://news.example/a");
+  assert.deepEqual([v.isBot, v.botReason, v.isUnique], [false, null, false]);
+  assert.equal(v.tokens.t1, "zone7");
+  assert.equal(v.params.src, "push");
+  assert.deepEqual([v.ts, v.weekday, v.hour], [NOW, 5, 23]);
+});
+
+Deno.test("visitor: weekday and hour follow the given time zone", () => {
+  const v = enrichVisitor({
+    ip: "8.8.8.8",
+    userAgent: UA.iphone,
+    now: NOW,
+    timeZone: "Asia/Tokyo",
+  });
+  assert.deepEqual([v.weekday, v.hour], [6, 8]); // Saturday 08:30 in Tokyo
+  const sunday = enrichVisitor({ ip: "8.8.8.8", userAgent: "", now: Date.UTC(2026, 5, 21, 0) });
+  assert.equal(sunday.weekday, 7);
+});
+
+Deno.test("visitor: IPv6, private and garbage addresses; missing user agent is a bot", () => {
+  const v6 = enrichVisitor({
+    ip: "2a00:1450:4001:80b::200e",
+    userAgent: UA.windowsChrome,
+    now: NOW,
+  });
+  assert.deepEqual([v6.ipVersion, v6.country, v6.asn], [6, "DE", 15169]);
+  const lan = enrichVisitor({ ip: "192.168.1.10", userAgent: null, now: NOW });
+  assert.deepEqual([lan.ipVersion, lan.country, lan.isp, lan.isBot], [4, "", "", true]);
+  const bad = enrichVisitor({ ip: "unknown", userAgent: UA.googlebot, now: NOW });
+  assert.deepEqual([bad.ip, bad.ipAddress, bad.ipVersion, bad.isBot], [
+    "unknown",
+    null,
+    null,
+    true,
+  ]);
+});

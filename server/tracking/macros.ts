@@ -1,0 +1,96 @@
+/**
+ * URL templates with macros (DESIGN §3). Values come from the request and the
+ * click, so every value is percent-encoded: none can add a path, query,
+ * fragment, userinfo or port, nor a CR/LF. `buildDestination` then checks the
+ * result still has the scheme and host the stored template had.
+ */
+
+const TOKEN_MACROS = Array.from({ length: 30 }, (_, i) => `t${i + 1}` as const);
+
+/** Every macro a template may use, as written between braces. */
+export const MACRO_NAMES = [
+  "clickid",
+  "campaign_id",
+  "campaign_key",
+  "offer_id",
+  "landing_id",
+  "externalid",
+  "cost",
+  "payout",
+  "status",
+  "country_code",
+  "region",
+  "city",
+  "isp",
+  "device_type",
+  "os",
+  "browser",
+  "ip",
+  ...TOKEN_MACROS,
+  "user_agent",
+] as const;
+
+/** A macro name (`clickid`, `t7`, …). */
+export type MacroName = typeof MACRO_NAMES[number];
+
+/** Values for macros; a missing or null value substitutes as an empty string. */
+export type MacroValues = Partial<Record<MacroName, string | number | boolean | null>>;
+
+const KNOWN = new Set<string>(MACRO_NAMES);
+const MACRO = /\{([a-z0-9_]{1,32})\}/g;
+
+/** Percent-encodes like encodeURIComponent, first repairing lone surrogates (which it rejects). */
+export function encodeMacroValue(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  return encodeURIComponent(String(value).toWellFormed());
+}
+
+/** Replaces known `{macro}`s with their encoded values; unknown ones stay as written. */
+export function substituteMacros(template: string, values: MacroValues): string {
+  return template.replace(MACRO, (whole, name: string) => {
+    if (!KNOWN.has(name)) return whole;
+    return encodeMacroValue(values[name as MacroName]);
+  });
+}
+
+/** Thrown when a template cannot give a safe http(s) destination. */
+export class DestinationError extends Error {
+  override name = "DestinationError";
+}
+
+/** The `scheme://authority` part of a template, before any path, query or fragment. */
+function templateOrigin(template: string): URL {
+  const match = /^\s*(https?):\/\/([^/?#\\]*)/i.exec(template);
+  if (!match) throw new DestinationError("the URL template must start with http:// or https://");
+  const authority = match[2];
+  MACRO.lastIndex = 0;
+  for (const m of authority.matchAll(MACRO)) {
+    if (KNOWN.has(m[1])) {
+      throw new DestinationError("the URL template's host cannot contain a macro");
+    }
+  }
+  try {
+    return new URL(`${match[1]}://${authority}/`);
+  } catch {
+    throw new DestinationError("the URL template's host is not valid");
+  }
+}
+
+/**
+ * Substitutes macros and returns the destination URL (normalised `href`).
+ * Throws DestinationError unless the result is http(s) and its origin equals
+ * the template's own, so no value can redirect the visitor elsewhere.
+ */
+export function buildDestination(template: string, values: MacroValues): string {
+  const origin = templateOrigin(template);
+  let url: URL;
+  try {
+    url = new URL(substituteMacros(template.trim(), values));
+  } catch {
+    throw new DestinationError("the URL template does not give a valid URL");
+  }
+  if (url.origin !== origin.origin || url.username !== origin.username) {
+    throw new DestinationError("the destination's origin differs from the template's");
+  }
+  return url.href;
+}
