@@ -83,7 +83,10 @@ export function readAppearance(store: KeyValueStore = browserStore()): Appearanc
 export type AppearanceChange = { ok: true; value: Appearance } | { ok: false; reason: string };
 
 /** Validates one change against the current settings (invalid scheme or font is rejected). */
-export function changeAppearance(current: Appearance, change: Partial<Appearance>): AppearanceChange {
+export function changeAppearance(
+  current: Appearance,
+  change: Partial<Appearance>,
+): AppearanceChange {
   const next = { ...current };
   if (change.colorScheme !== undefined) {
     if (!isColorScheme(change.colorScheme)) {
@@ -92,10 +95,14 @@ export function changeAppearance(current: Appearance, change: Partial<Appearance
     next.colorScheme = change.colorScheme;
   }
   if (change.font !== undefined) {
-    if (!isFontName(change.font)) return { ok: false, reason: `Invalid font: ${String(change.font)}` };
+    if (!isFontName(change.font)) {
+      return { ok: false, reason: `Invalid font: ${String(change.font)}` };
+    }
     next.font = change.font;
   }
-  if (change.fontSizeDelta !== undefined) next.fontSizeDelta = clampFontSizeDelta(change.fontSizeDelta);
+  if (change.fontSizeDelta !== undefined) {
+    next.fontSizeDelta = clampFontSizeDelta(change.fontSizeDelta);
+  }
   return { ok: true, value: next };
 }
 

@@ -18,7 +18,10 @@ export interface LoadFontOptions {
  * Runs `load` (e.g. `document.fonts.load(...)`) and resolves `true` when it finished in time;
  * `false` after logging the timeout or the failure, in which case the font stays unapplied.
  */
-export function loadFont(load: () => Promise<unknown>, options: LoadFontOptions = {}): Promise<boolean> {
+export function loadFont(
+  load: () => Promise<unknown>,
+  options: LoadFontOptions = {},
+): Promise<boolean> {
   const timers = options.timers ?? realTimers;
   const log = options.log ?? ((message, detail) => console.warn(message, detail ?? ""));
   return new Promise((resolve) => {

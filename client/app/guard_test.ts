@@ -30,7 +30,12 @@ Deno.test("guard: demo mode signs in with the demo account before anything else"
   assert.deepEqual(decideGuard({ session: denied, mode: "demo", target: offers }), {
     kind: "demo-sign-in",
   });
-  const after = decideGuard({ session: denied, mode: "demo", demo: { kind: "ok" }, target: offers });
+  const after = decideGuard({
+    session: denied,
+    mode: "demo",
+    demo: { kind: "ok" },
+    target: offers,
+  });
   assert.deepEqual(after, { kind: "proceed" });
 });
 
@@ -76,7 +81,9 @@ Deno.test("guard: the sign-in address encodes returnTo", () => {
 
 Deno.test("guard: after sign-in only an inside path is followed, else campaigns", () => {
   assert.equal(afterSignIn("/offers?page=2"), "/offers?page=2");
-  for (const bad of [null, "", "https://evil.example", "//evil.example", "/login", "javascript:x"]) {
+  for (
+    const bad of [null, "", "https://evil.example", "//evil.example", "/login", "javascript:x"]
+  ) {
     assert.equal(afterSignIn(bad), "/campaigns");
   }
 });
@@ -102,11 +109,17 @@ Deno.test("guard: after a pass, a 401 or AUTHENTICATION_ERROR re-checks, except 
   assert.equal(reactToFailure({ status: 401, message: "" }, call, "passed"), "recheck");
   const marked = { status: 403, message: "x", code: "AUTHENTICATION_ERROR" };
   assert.equal(reactToFailure(marked, call, "passed"), "recheck");
-  assert.equal(reactToFailure({ status: 401, message: "" }, { path: "/api/user/logout" }, "passed"), "ignore");
+  assert.equal(
+    reactToFailure({ status: 401, message: "" }, { path: "/api/user/logout" }, "passed"),
+    "ignore",
+  );
   assert.equal(reactToFailure({ status: 401, message: "" }, call, "passing"), "ignore");
   assert.equal(reactToFailure({ status: 500, message: "x" }, call, "passed"), "ignore");
 });
 
 Deno.test("guard: a 402 after the pass sends the user to the licence message", () => {
-  assert.equal(reactToFailure({ status: 402, message: "L" }, { path: "/api/x" }, "passed"), "licence");
+  assert.equal(
+    reactToFailure({ status: 402, message: "L" }, { path: "/api/x" }, "passed"),
+    "licence",
+  );
 });

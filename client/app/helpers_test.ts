@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { AlreadyRunning, debounce, exclusive, formatDuration, randomDelay, wait } from "./helpers.ts";
+import {
+  AlreadyRunning,
+  debounce,
+  exclusive,
+  formatDuration,
+  randomDelay,
+  wait,
+} from "./helpers.ts";
 import { fakeTimers } from "./fake_timers.ts";
 
 Deno.test("helpers: durations print as d. h. m. s.", () => {

@@ -1,0 +1,43 @@
+/** Route loaders of the shell: the navigation guard, the sign-in page and the update guard. */
+import { type LoaderFunctionArgs, redirect } from "react-router";
+import { BASE_PATH } from "./base_path.ts";
+import { decideSignInPage, signInHref, type Target } from "./guard.ts";
+import { checkSession, licenceNoticeStore, runGuard } from "./session.ts";
+import { checkForUpdates } from "./update_check.ts";
+
+/** The requested address relative to the base path. */
+export function targetOf(request: Request): Target {
+  const url = new URL(request.url);
+  const inside = url.pathname.startsWith(BASE_PATH)
+    ? url.pathname.slice(BASE_PATH.length)
+    : url.pathname;
+  return { pathname: inside === "" ? "/" : inside, search: url.search, hash: url.hash };
+}
+
+/** Checks the session before every guarded navigation (SPEC §2). */
+export async function guardLoader({ request }: LoaderFunctionArgs) {
+  const decision = await runGuard(targetOf(request));
+  if (decision.kind === "proceed") return null;
+  if (decision.kind === "sign-in") throw redirect(signInHref(decision.returnTo));
+  throw redirect("/login");
+}
+
+/** A signed-in user who opens sign-in goes to campaigns; a lapsed licence shows its message. */
+export async function loginLoader() {
+  const session = await checkSession();
+  const next = decideSignInPage(session);
+  if (next === "to-campaigns") throw redirect("/campaigns");
+  licenceNoticeStore.set(
+    session.kind === "license-expired"
+      ? { message: session.message, trackerId: session.trackerId }
+      : null,
+  );
+  return null;
+}
+
+/** The update route rechecks for updates; with none available it goes to campaigns. */
+export async function updateLoader() {
+  const state = await checkForUpdates({ force: true });
+  if (state.status === "value" && !state.available) throw redirect("/campaigns");
+  return state;
+}

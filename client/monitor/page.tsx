@@ -1,0 +1,37 @@
+/** The monitor page: update availability and the monitor observer's state. */
+import { useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import { MONITOR_NOT_WORKING } from "../app/errors.ts";
+import { monitorObserverStore, updateStore } from "../app/update_check.ts";
+import { ComingSoon, PageHeader } from "../ui/page.tsx";
+
+/** Monitor. */
+export function Page() {
+  const update = useSyncExternalStore(updateStore.subscribe, updateStore.get);
+  const observing = useSyncExternalStore(monitorObserverStore.subscribe, monitorObserverStore.get);
+  return (
+    <div className="page">
+      <PageHeader
+        title="Monitor"
+        actions={<Link className="btn" to="/monitor/developer">Developer</Link>}
+      />
+      {update.status === "error" || !observing
+        ? (
+          <section className="card notice notice--error" role="status">
+            <p>{MONITOR_NOT_WORKING}</p>
+            {update.status === "error" && <p className="muted">{update.message}</p>}
+          </section>
+        )
+        : (
+          <section className="card">
+            <p>
+              Updates: {update.status === "value"
+                ? (update.available ? "a new version is available" : "up to date")
+                : "checking…"}
+            </p>
+          </section>
+        )}
+      <ComingSoon what="Click throughput, writer queue and database health arrive with the monitor work." />
+    </div>
+  );
+}

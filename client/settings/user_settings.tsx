@@ -1,0 +1,73 @@
+/** Settings → User: who is signed in, and the personal API secret (cached, refreshed after 5 s). */
+import { useState, useSyncExternalStore } from "react";
+import { SecretAnswer } from "../../contracts/auth.ts";
+import { api } from "../app/api.ts";
+import { AUTH_PARAM } from "../app/auth_query.ts";
+import { BASE_PATH } from "../app/base_path.ts";
+import { currentUserStore } from "../app/current_user.ts";
+import { useCachedData } from "../app/use_cached_data.ts";
+import { notify } from "../app/toasts.tsx";
+import { DataState } from "../ui/data_state.tsx";
+
+/** Delay before a cached auth secret is reloaded (SPEC §7, §9). */
+export const AUTH_SECRET_DELAY_MS = 5000;
+
+function useAuthSecret() {
+  return useCachedData("auth-secret", () => api("/api/auth/secret", { schema: SecretAnswer }), {
+    delayMs: AUTH_SECRET_DELAY_MS,
+    persist: false,
+  });
+}
+
+/** The user section. */
+export function UserSettings() {
+  const user = useSyncExternalStore(currentUserStore.subscribe, currentUserStore.get);
+  const secret = useAuthSecret();
+  const [shown, setShown] = useState(false);
+  const copyLink = async (value: string) => {
+    const link = `${location.origin}${BASE_PATH}/campaigns?${AUTH_PARAM}=${
+      encodeURIComponent(value)
+    }`;
+    try {
+      await navigator.clipboard.writeText(link);
+      notify("Sign-in link copied", { type: "success" });
+    } catch {
+      notify("The browser refused to copy", { type: "error" });
+    }
+  };
+  return (
+    <div className="stack">
+      <dl className="facts">
+        <dt>Username</dt>
+        <dd>{user.username}</dd>
+        <dt>Role</dt>
+        <dd>{user.role}</dd>
+        <dt>Profit figures</dt>
+        <dd>{user.isHideProfit ? "Hidden" : "Shown"}</dd>
+      </dl>
+      <div className="card">
+        <h3 className="card__title">API secret</h3>
+        <p className="muted">
+          A panel link carrying this secret signs the browser in as you. Keep it private.
+        </p>
+        <DataState loading={secret.isLoading} error={secret.error}>
+          {secret.data && (
+            <div className="secret">
+              <code data-testid="auth-secret">{shown ? secret.data.secret : "•".repeat(24)}</code>
+              <button type="button" className="btn" onClick={() => setShown(!shown)}>
+                {shown ? "Hide" : "Show"}
+              </button>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => secret.data && void copyLink(secret.data.secret)}
+              >
+                Copy sign-in link
+              </button>
+            </div>
+          )}
+        </DataState>
+      </div>
+    </div>
+  );
+}
