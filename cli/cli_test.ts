@@ -72,13 +72,19 @@ Deno.test("cli: user add reads the password from stdin and refuses bad input", a
 Deno.test("cli: user passwd changes the password of an existing user only", async () => {
   await withDataDir(async (dataDir) => {
     await runCli(["user", "add", "maria"], { dataDir, stdin: "first-password\n" });
-    const changed = await runCli(["user", "passwd", "maria"], { dataDir, stdin: "second-password\n" });
+    const changed = await runCli(["user", "passwd", "maria"], {
+      dataDir,
+      stdin: "second-password\n",
+    });
     assert.equal(changed.code, 0, changed.stderr);
     const db = openDataDir(dataDir);
     const maria = findUserByUsername(db, "maria")!;
     db.close();
     assert.ok(await verifyPassword("second-password", maria.passwordHash));
-    const unknown = await runCli(["user", "passwd", "ghost"], { dataDir, stdin: "whatever-pass\n" });
+    const unknown = await runCli(["user", "passwd", "ghost"], {
+      dataDir,
+      stdin: "whatever-pass\n",
+    });
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /no user 'ghost'/);
   });
@@ -98,10 +104,16 @@ Deno.test("cli: seed is idempotent", async () => {
 
 Deno.test("cli: every command has --help", async () => {
   await withDataDir(async (dataDir) => {
-    for (const args of [["--help"], ["mode", "--help"], ["licence", "--help"], ["user", "add", "--help"], [
-      "seed",
-      "--help",
-    ]]) {
+    for (
+      const args of [["--help"], ["mode", "--help"], ["licence", "--help"], [
+        "user",
+        "add",
+        "--help",
+      ], [
+        "seed",
+        "--help",
+      ]]
+    ) {
       const res = await runCli(args, { dataDir });
       assert.equal(res.code, 0, args.join(" "));
       assert.match(res.stdout, /Usage: rotor/);

@@ -41,7 +41,10 @@ export function handleError(err: Error, c: Context): Response {
   if (err instanceof HTTPException && err.status < 500) {
     // Hono's own refusals (malformed JSON, bad content type) in our shape.
     const code = err.status === 400 ? "BAD_REQUEST" : "HTTP_ERROR";
-    return c.json(errorBody(new HttpError(err.status, code, err.message || "Bad request")), err.status);
+    return c.json(
+      errorBody(new HttpError(err.status, code, err.message || "Bad request")),
+      err.status,
+    );
   }
   logEvent("error", "unhandled_error", {
     method: c.req.method,

@@ -5,7 +5,7 @@ import { ensureDemoUser } from "../users/service.ts";
 import { DEMO_CREDENTIALS } from "../../contracts/auth.ts";
 import { WRONG_CREDENTIALS } from "../../contracts/messages.ts";
 import { findSession, SESSION_IDLE_MS } from "./sessions.ts";
-import { subscribeToLog, type LogLine } from "../log.ts";
+import { type LogLine, subscribeToLog } from "../log.ts";
 
 Deno.test("sign-in: right credentials set an HttpOnly SameSite=Lax session cookie", async () => {
   const t = testApp();

@@ -47,7 +47,9 @@ Deno.test("panel: client routes fall back to index.html; missing assets are 404"
 Deno.test("panel: paths never escape the build folder", async () => {
   const { t, cleanup } = await builtPanel();
   try {
-    for (const path of ["/panel/../secret.txt", "/panel/%2e%2e/secret.txt", "/panel/..%2fsecret.txt"]) {
+    for (
+      const path of ["/panel/../secret.txt", "/panel/%2e%2e/secret.txt", "/panel/..%2fsecret.txt"]
+    ) {
       const res = await t.request(path);
       assert.doesNotMatch(await res.text(), /outside/, path);
     }
@@ -58,12 +60,14 @@ Deno.test("panel: paths never escape the build folder", async () => {
 
 Deno.test("panel: other addresses are rewritten under /panel/ keeping the query", async () => {
   const t = testApp();
-  for (const [from, to] of [
-    ["/", "/panel/"],
-    ["/campaigns?sort=name", "/panel/campaigns?sort=name"],
-    ["/panel", "/panel/"],
-    ["/report/offer/1?from=2026-01-01", "/panel/report/offer/1?from=2026-01-01"],
-  ]) {
+  for (
+    const [from, to] of [
+      ["/", "/panel/"],
+      ["/campaigns?sort=name", "/panel/campaigns?sort=name"],
+      ["/panel", "/panel/"],
+      ["/report/offer/1?from=2026-01-01", "/panel/report/offer/1?from=2026-01-01"],
+    ]
+  ) {
     const res = await t.request(from);
     assert.equal(res.status, 302, from);
     assert.equal(res.headers.get("location"), to);

@@ -5,7 +5,10 @@ import { compareVersions } from "./service.ts";
 /** A local release-manifest server (the edge of the world in this test). */
 function manifestServer(answer: () => Response) {
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, answer);
-  return { url: `http://127.0.0.1:${server.addr.port}/manifest.json`, close: () => server.shutdown() };
+  return {
+    url: `http://127.0.0.1:${server.addr.port}/manifest.json`,
+    close: () => server.shutdown(),
+  };
 }
 
 async function signedIn(manifestUrl?: string) {

@@ -2,8 +2,8 @@
  * User rules shared by the API, the CLI and start-up: creating accounts and
  * changing passwords always go through here.
  */
-import { z } from "zod";
 import { DEMO_CREDENTIALS, Role } from "../../contracts/auth.ts";
+import { NewPassword, Username } from "../../contracts/user.ts";
 import type { Db } from "../db/connection.ts";
 import { HttpError } from "../errors.ts";
 import { hashPassword } from "../auth/password.ts";
@@ -16,12 +16,7 @@ import {
   type UserRow,
 } from "./store.ts";
 
-/** Usernames: 1–64 letters, digits, dot, dash, underscore or @. */
-export const Username = z.string().trim().min(1, "must not be empty").max(64)
-  .regex(/^[\w.@-]+$/, "may hold letters, digits, '.', '-', '_' and '@' only");
-
-/** Passwords for new accounts: 8 to 1024 characters. */
-export const NewPassword = z.string().min(8, "must be at least 8 characters").max(1024);
+export { NewPassword, Username };
 
 /** Read-only rights on every entity type: what the demo account gets. */
 export const READ_ONLY_PERMISSIONS = { "*": "read" } as const;

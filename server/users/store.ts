@@ -13,6 +13,8 @@ export type UserRow = {
   hideProfit: boolean;
   disabled: boolean;
   authSecret: string | null;
+  /** Rights by entity type (JSON of the `permissions` column); see `accessTo`. */
+  permissions: unknown;
 };
 
 function toUser(row: Record<string, unknown> | undefined): UserRow | undefined {
@@ -23,12 +25,23 @@ function toUser(row: Record<string, unknown> | undefined): UserRow | undefined {
     role: Role.parse(row.role),
     passwordHash: String(row.password_hash),
     hideProfit: row.hide_profit === 1,
-    disabled: row.disabled === 1,
+    // An archived account is as unable to sign in as a disabled one.
+    disabled: row.disabled === 1 || row.archived === 1,
     authSecret: row.auth_secret === null ? null : String(row.auth_secret),
+    permissions: parsePermissions(row.permissions),
   };
 }
 
-const COLUMNS = "id, username, role, password_hash, hide_profit, disabled, auth_secret";
+function parsePermissions(raw: unknown): unknown {
+  try {
+    return JSON.parse(String(raw ?? "{}"));
+  } catch {
+    return {};
+  }
+}
+
+const COLUMNS =
+  "id, username, role, password_hash, hide_profit, disabled, archived, auth_secret, permissions";
 
 /** The user with `id`, archived or not. */
 export function getUser(db: Db, id: number): UserRow | undefined {

@@ -1,0 +1,39 @@
+/** Affiliate networks (DESIGN §3): where offers come from and postbacks are sent from. */
+import { z } from "zod";
+import { CidrList, Currency, EntityBase, EntityInputBase, toPatch } from "./fields.ts";
+import { ConversionStatus } from "./stats.ts";
+
+/**
+ * The offer URL template: an http(s) URL with macros, or one starting with
+ * `{offer_url}` (e.g. `{offer_url}?sub1={clickid}`), empty for none.
+ */
+export const OfferUrlTemplate = z.string().trim().max(4096).refine(
+  (v) => v === "" || v.startsWith("{offer_url}") || isHttpLike(v),
+  "must be an http(s) URL or start with {offer_url}",
+);
+
+function isHttpLike(v: string): boolean {
+  return /^https?:\/\/[^\s/]+/.test(v) && !/\s/.test(v);
+}
+
+/** `POST /api/affiliate-networks`. */
+export const AffiliateNetworkInput = EntityInputBase.extend({
+  offerUrlTemplate: OfferUrlTemplate.default(""),
+  /** The secret a postback must carry; empty means no token check. */
+  postbackToken: z.string().max(255).regex(/^[\w-]*$/, "may hold letters, digits, _ and -")
+    .default(""),
+  postbackIpAllowlist: CidrList.default([]),
+  /** Network status text → Rotor status. */
+  statusMap: z.record(z.string().min(1).max(64), ConversionStatus)
+    .refine((m) => Object.keys(m).length <= 100, "at most 100 statuses").default({}),
+  currency: Currency.default("USD"),
+});
+export type AffiliateNetworkInput = z.infer<typeof AffiliateNetworkInput>;
+
+/** `PATCH /api/affiliate-networks/:id`. */
+export const AffiliateNetworkPatch = toPatch(AffiliateNetworkInput);
+export type AffiliateNetworkPatch = z.infer<typeof AffiliateNetworkPatch>;
+
+/** An affiliate network as the API answers it. */
+export const AffiliateNetwork = EntityBase.extend(AffiliateNetworkInput.shape);
+export type AffiliateNetwork = z.infer<typeof AffiliateNetwork>;

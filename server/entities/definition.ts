@@ -1,0 +1,92 @@
+/**
+ * What the shared entity code needs to know about one entity type: its
+ * table, its columns and how they map to the contract, what it references
+ * and how its stats are keyed. Each feature folder declares one.
+ */
+import type { z } from "zod";
+import type { GroupType } from "../../contracts/group.ts";
+import type { PermissionSubject } from "../../contracts/user.ts";
+import type { Db } from "../db/connection.ts";
+
+/** An entity as plain values, keyed by contract field names. */
+export type Values = Record<string, unknown>;
+
+/** How a contract field is stored: `money` is integer micro-units, `json` is JSON text. */
+export type ColumnKind = "text" | "int" | "real" | "bool" | "money" | "json";
+
+/** One contract field ↔ one column. */
+export type Column = { field: string; column: string; kind: ColumnKind };
+
+/** A field issue, as the 400 answer lists it. */
+export type Issue = { path: string; message: string };
+
+/** One id an entity refers to, with where in the input it sits. */
+export type Ref = {
+  path: ReadonlyArray<string | number>;
+  table: string;
+  id: number;
+  /** For group references: the group type the entity needs. */
+  groupType?: GroupType;
+};
+
+/** Tables that can be referenced or own references, with their labels in messages. */
+export const TABLE_LABELS: Record<string, string> = {
+  groups: "Group",
+  domains: "Domain",
+  traffic_sources: "Traffic source",
+  affiliate_networks: "Affiliate network",
+  offers: "Offer",
+  landings: "Lander",
+  rotations: "Rotation",
+  campaigns: "Campaign",
+  users: "User",
+};
+
+/** The per-entity definition the shared list/get/create/patch/archive/clone code runs on. */
+export type EntityDef = {
+  /** Whose rights guard it: an entity type, or `user` (admins only). */
+  subject: PermissionSubject | "user";
+  table: string;
+  /** The column holding `name` (users keep it in `username`). */
+  nameColumn?: string;
+  /** Columns beyond id, name, group_id, notes, created_at, updated_at, archived. */
+  columns: Column[];
+  create: z.ZodType<Values>;
+  patch: z.ZodType<Values>;
+  /** The group type its `groupId` must point at; absent when the entity is not grouped. */
+  groupType?: GroupType;
+  /** The ids this entity's values refer to (beyond its group). */
+  refs?: (values: Values) => Ref[];
+  /** How clicks are keyed to this entity (`key` is an SQL expression over `c`, clicks). */
+  stats?: { key: string; join?: string };
+  /** Extra columns `search` looks in, besides the name and the id. */
+  searchColumns?: string[];
+  /** Fills server-made fields on create and clone (a campaign's key). */
+  onInsert?: (values: Values) => Values;
+  /** Adjusts a copy's values before it is inserted (unique fields, defaults). */
+  onClone?: (db: Db, values: Values) => Values;
+  /** Runs inside the write's transaction, after it (a domain's single default). */
+  afterWrite?: (db: Db, id: number, values: Values) => void;
+  /** Checks that need the database, beyond references. */
+  check?: (db: Db, values: Values, id: number | undefined) => Issue[];
+};
+
+/** The columns every entity table starts with. */
+export const BASE_COLUMNS: Column[] = [
+  { field: "id", column: "id", kind: "int" },
+  { field: "name", column: "name", kind: "text" },
+  { field: "groupId", column: "group_id", kind: "int" },
+  { field: "notes", column: "notes", kind: "text" },
+  { field: "createdAt", column: "created_at", kind: "int" },
+  { field: "updatedAt", column: "updated_at", kind: "int" },
+  { field: "archived", column: "archived", kind: "bool" },
+];
+
+/** Short column declarations: `["payoutMode", "text"]` maps to `payout_mode`. */
+export function columns(list: ReadonlyArray<readonly [string, ColumnKind]>): Column[] {
+  return list.map(([field, kind]) => ({
+    field,
+    column: field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+    kind,
+  }));
+}

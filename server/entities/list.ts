@@ -1,0 +1,93 @@
+/**
+ * Entity lists (DESIGN §5): archived filter, group filter, search, sort by a
+ * field or a stat, paging, and each item's stats for the date range.
+ */
+import type { SQLInputValue } from "node:sqlite";
+import type { ListQuery } from "../../contracts/list.ts";
+import { PROFIT_FIELDS, type Stats, ZERO_STATS } from "../../contracts/stats.ts";
+import type { Db } from "../db/connection.ts";
+import { HttpError } from "../errors.ts";
+import type { EntityDef, Values } from "./definition.ts";
+import { dayRange } from "./range.ts";
+import { rawStats, toStats } from "./stats.ts";
+import { allColumns, countWhere, selectWhere } from "./store.ts";
+
+/** Who is asking: a hide-profit user neither sees nor sorts by profit figures. */
+export type Viewer = { hideProfit: boolean };
+
+/** A list answer. */
+export type ListResult = { items: Values[]; total: number };
+
+function filters(def: EntityDef, query: ListQuery): { where: string; params: SQLInputValue[] } {
+  const conditions: string[] = [];
+  const params: SQLInputValue[] = [];
+  if (query.archived !== "all") conditions.push(`archived = ${query.archived === "true" ? 1 : 0}`);
+  if (query.groupId !== undefined) {
+    conditions.push("group_id = ?");
+    params.push(query.groupId);
+  }
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const columns = [def.nameColumn ?? "name", ...(def.searchColumns ?? [])];
+    const tests = columns.map((c) => `${c} LIKE ? ESCAPE '\\'`);
+    params.push(...columns.map(() => like));
+    if (/^\d+$/.test(query.search)) {
+      tests.push("id = ?");
+      params.push(Number(query.search));
+    }
+    conditions.push(`(${tests.join(" OR ")})`);
+  }
+  return { where: conditions.length ? conditions.join(" AND ") : "1", params };
+}
+
+type Sort = { kind: "column"; sql: string } | { kind: "stat"; field: keyof Stats };
+
+function resolveSort(def: EntityDef, query: ListQuery, viewer: Viewer): Sort {
+  const column = allColumns(def).find((c) => c.field === query.sort && c.kind !== "json");
+  if (column) {
+    const collate = column.kind === "text" ? " COLLATE NOCASE" : "";
+    return { kind: "column", sql: `${column.column}${collate} ${query.order}, id ${query.order}` };
+  }
+  const hidden = viewer.hideProfit && (PROFIT_FIELDS as readonly string[]).includes(query.sort);
+  if (def.stats && query.sort in ZERO_STATS && !hidden) {
+    return { kind: "stat", field: query.sort as keyof Stats };
+  }
+  throw new HttpError(400, "VALIDATION_ERROR", `sort: cannot sort by '${query.sort}'`, {
+    issues: [{ path: "sort", message: `cannot sort by '${query.sort}'` }],
+  });
+}
+
+/** One page of a list, with stats for the query's date range. */
+export function listEntities(
+  db: Db,
+  def: EntityDef,
+  options: { query: ListQuery; viewer: Viewer },
+): ListResult {
+  const { query, viewer } = options;
+  const sort = resolveSort(def, query, viewer);
+  const where = filters(def, query);
+  const range = dayRange(query);
+  const withStats = (rows: Values[], raw: ReturnType<typeof rawStats>) =>
+    def.stats
+      ? rows.map((row) => ({ ...row, stats: toStats(raw.get(Number(row.id)), viewer.hideProfit) }))
+      : rows;
+  if (sort.kind === "column") {
+    const rows = selectWhere(def, db, {
+      ...where,
+      orderBy: sort.sql,
+      limit: query.limit,
+      offset: query.offset,
+    });
+    const raw = rawStats(db, def, { ...range, ids: rows.map((r) => Number(r.id)) });
+    return { items: withStats(rows, raw), total: countWhere(def, db, where) };
+  }
+  // Sorting by a stat needs every match's stats; lists stay in the thousands.
+  const rows = withStats(
+    selectWhere(def, db, { ...where, orderBy: "id" }),
+    rawStats(db, def, range),
+  );
+  const sign = query.order === "asc" ? 1 : -1;
+  const statOf = (row: Values) => Number((row.stats as Stats)[sort.field] ?? 0);
+  rows.sort((a, b) => sign * (statOf(a) - statOf(b) || Number(a.id) - Number(b.id)));
+  return { items: rows.slice(query.offset, query.offset + query.limit), total: rows.length };
+}

@@ -1,0 +1,139 @@
+import assert from "node:assert/strict";
+import { buildGroup, buildOffer } from "../../fixtures/builders.ts";
+import type { Db } from "../db/connection.ts";
+import { adminApi, idOf, signedIn } from "./testing.ts";
+import { toMicros } from "./money.ts";
+
+type Item = { id: number; name: string; stats: Record<string, number> };
+
+function items(body: Record<string, unknown>): Item[] {
+  return body.items as Item[];
+}
+
+let clickSeq = 0;
+
+/** Records a click on `offerId` at `ts`, with its cost and an optional conversion. */
+function click(db: Db, offerId: number, opts: { ts: number; cost: number; payout?: number }) {
+  const id = `c${String(++clickSeq).padStart(8, "0")}`;
+  db.prepare(
+    "INSERT INTO clicks (id, ts, offer_id, is_unique, cost, lp_click_ts) VALUES (?, ?, ?, 1, ?, ?)",
+  )
+    .run(id, opts.ts, offerId, toMicros(opts.cost), clickSeq % 2 ? opts.ts : null);
+  if (opts.payout !== undefined) {
+    db.prepare(
+      "INSERT INTO conversions (click_id, ts, status, payout, txid) VALUES (?, ?, 'sale', ?, ?)",
+    )
+      .run(id, opts.ts + 1000, toMicros(opts.payout), id);
+  }
+}
+
+Deno.test("lists: search, group filter, sort and paging", async (t) => {
+  const { api } = await adminApi();
+  const group = idOf(await api.post("/api/groups", buildGroup({ type: "offer" })));
+  for (const name of ["Charlie", "alpha", "Bravo", "Delta 50%"]) {
+    await api.post("/api/offers", buildOffer({ name, groupId: name === "Bravo" ? group : null }));
+  }
+  await t.step("search matches names case-insensitively, and % literally", async () => {
+    assert.deepEqual(items((await api.get("/api/offers?search=ALP")).body).map((i) => i.name), [
+      "alpha",
+    ]);
+    assert.deepEqual(items((await api.get("/api/offers?search=50%25")).body).map((i) => i.name), [
+      "Delta 50%",
+    ]);
+    assert.equal((await api.get("/api/offers?search=zzz")).body.total, 0);
+  });
+  await t.step("groupId keeps the group's members", async () => {
+    const res = await api.get(`/api/offers?groupId=${group}`);
+    assert.deepEqual(items(res.body).map((i) => i.name), ["Bravo"]);
+  });
+  await t.step("sort by name, both ways, ignoring case", async () => {
+    const asc = items((await api.get("/api/offers?sort=name&order=asc")).body).map((i) => i.name);
+    assert.deepEqual(asc, ["alpha", "Bravo", "Charlie", "Delta 50%"]);
+    const desc = items((await api.get("/api/offers?sort=name&order=desc")).body).map((i) => i.name);
+    assert.deepEqual(desc, [...asc].reverse());
+  });
+  await t.step("paging keeps the total of all matches", async () => {
+    const page = await api.get("/api/offers?sort=name&order=asc&limit=2&offset=2");
+    assert.deepEqual(items(page.body).map((i) => i.name), ["Charlie", "Delta 50%"]);
+    assert.equal(page.body.total, 4);
+  });
+  await t.step("an unknown sort field or a bad limit answers 400", async () => {
+    assert.equal((await api.get("/api/offers?sort=password")).status, 400);
+    assert.equal((await api.get("/api/offers?limit=0")).status, 400);
+    assert.equal((await api.get("/api/offers?tz=Mars/Base")).status, 400);
+    assert.equal((await api.get("/api/offers?from=2024-02-03&to=2024-02-01")).status, 400);
+  });
+});
+
+Deno.test("lists: stats come from clicks and conversions in the range, exact to the cent", async (t) => {
+  const { app, api } = await adminApi();
+  const a = idOf(await api.post("/api/offers", buildOffer({ name: "A" })));
+  const b = idOf(await api.post("/api/offers", buildOffer({ name: "B" })));
+  const day = Date.parse("2024-03-10T12:00:00Z");
+  // Ten clicks at 0.1 and three sales at 0.1: float sums would drift, integers do not.
+  for (let i = 0; i < 10; i++) {
+    click(app.deps.db, a, { ts: day, cost: 0.1, payout: i < 3 ? 0.1 : undefined });
+  }
+  click(app.deps.db, b, { ts: day, cost: 0.3, payout: 1.2345 });
+  click(app.deps.db, b, { ts: Date.parse("2024-03-12T12:00:00Z"), cost: 5 });
+  const range = "from=2024-03-10&to=2024-03-10&tz=UTC";
+
+  await t.step("sums and ratios", async () => {
+    const itemA = items((await api.get(`/api/offers?${range}`)).body).find((i) => i.id === a)!;
+    assert.deepEqual(itemA.stats, {
+      clicks: 10,
+      uniqueClicks: 10,
+      lpClicks: 5,
+      conversions: 3,
+      revenue: 0.3,
+      cost: 1,
+      profit: -0.7,
+      roi: -70,
+      cr: 30,
+      epc: 0.03,
+    });
+  });
+  await t.step("outside the range counts nothing; no clicks gives zeros", async () => {
+    const res = await api.get("/api/offers?from=2024-01-01&to=2024-01-02");
+    for (const item of items(res.body)) assert.equal(item.stats.clicks, 0);
+  });
+  await t.step("the day is read in the time zone given", async () => {
+    // 2024-03-12T12:00Z is still the 12th in Tokyo, and 2024-03-10T12:00Z is the 10th.
+    const res = await api.get("/api/offers?from=2024-03-12&to=2024-03-12&tz=Asia/Tokyo");
+    const itemB = items(res.body).find((i) => i.id === b)!;
+    assert.equal(itemB.stats.clicks, 1);
+    assert.equal(itemB.stats.cost, 5);
+  });
+  await t.step("sort by a stat", async () => {
+    const res = await api.get(`/api/offers?${range}&sort=revenue&order=desc`);
+    assert.deepEqual(items(res.body).map((i) => i.name), ["B", "A"]);
+    const byClicks = await api.get(`/api/offers?${range}&sort=clicks&order=desc&limit=1`);
+    assert.deepEqual(items(byClicks.body).map((i) => i.name), ["A"]);
+    assert.equal(byClicks.body.total, 2);
+  });
+  await t.step(
+    "a hide-profit user gets no revenue, profit, ROI or EPC, and cannot sort by them",
+    async () => {
+      const hidden = await signedIn(app, {
+        username: "hidden",
+        role: "user",
+        permissions: { "*": "read" },
+        hideProfit: true,
+      });
+      const res = await hidden.get(`/api/offers?${range}`);
+      for (const item of items(res.body)) {
+        assert.deepEqual(Object.keys(item.stats).sort(), [
+          "clicks",
+          "conversions",
+          "cost",
+          "cr",
+          "lpClicks",
+          "uniqueClicks",
+        ]);
+      }
+      assert.equal((await hidden.get(`/api/offers?${range}&sort=profit`)).status, 400);
+      const networks = await hidden.get("/api/affiliate-networks");
+      assert.equal(networks.status, 200);
+    },
+  );
+});

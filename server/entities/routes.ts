@@ -1,0 +1,75 @@
+/**
+ * The nine resources' shared routes (DESIGN §5): list, get, create, patch,
+ * mass patch, archive, restore, clone. Every route needs a signed-in user
+ * with read (GET) or write (the rest) on the definition's subject.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { ListQuery, massPatch } from "../../contracts/list.ts";
+import type { AppEnv } from "../context.ts";
+import { requireUser } from "../auth/middleware.ts";
+import { assertAccess } from "../auth/permissions.ts";
+import { validate } from "../validate.ts";
+import type { EntityDef } from "./definition.ts";
+import { listEntities } from "./list.ts";
+import {
+  archiveEntity,
+  cloneEntity,
+  createEntity,
+  getEntity,
+  massPatchEntities,
+  patchEntity,
+  restoreEntity,
+} from "./service.ts";
+
+/** `:id` as it arrives in a path: digits only. */
+export const IdParam = z.object({ id: z.string().regex(/^\d{1,15}$/, "must be digits") });
+
+/** A Hono sub-app with the shared entity routes for `def`. */
+export function entityRoutes(def: EntityDef): Hono<AppEnv> {
+  const idParam = validate("param", IdParam);
+  return new Hono<AppEnv>()
+    .use("*", requireUser)
+    .get("/", validate("query", ListQuery), (c) => {
+      const query = c.req.valid("query");
+      const user = c.var.user!;
+      assertAccess(user, def.subject, "read");
+      return c.json(listEntities(c.var.deps.db, def, { query, viewer: user }));
+    })
+    .post("/", validate("json", def.create), (c) => {
+      const input = c.req.valid("json");
+      assertAccess(c.var.user!, def.subject, "write");
+      return c.json(createEntity(c.var.deps.db, def, input), 201);
+    })
+    .patch("/mass", validate("json", massPatch(def.patch)), (c) => {
+      const input = c.req.valid("json");
+      assertAccess(c.var.user!, def.subject, "write");
+      return c.json({ items: massPatchEntities(c.var.deps.db, def, input) });
+    })
+    .get("/:id", idParam, (c) => {
+      const id = Number(c.req.valid("param").id);
+      assertAccess(c.var.user!, def.subject, "read");
+      return c.json(getEntity(c.var.deps.db, def, id));
+    })
+    .patch("/:id", idParam, validate("json", def.patch), (c) => {
+      const id = Number(c.req.valid("param").id);
+      const patch = c.req.valid("json");
+      assertAccess(c.var.user!, def.subject, "write");
+      return c.json(patchEntity(c.var.deps.db, def, id, patch));
+    })
+    .delete("/:id", idParam, (c) => {
+      const id = Number(c.req.valid("param").id);
+      assertAccess(c.var.user!, def.subject, "write");
+      return c.json(archiveEntity(c.var.deps.db, def, id));
+    })
+    .post("/:id/restore", idParam, (c) => {
+      const id = Number(c.req.valid("param").id);
+      assertAccess(c.var.user!, def.subject, "write");
+      return c.json(restoreEntity(c.var.deps.db, def, id));
+    })
+    .post("/:id/clone", idParam, (c) => {
+      const id = Number(c.req.valid("param").id);
+      assertAccess(c.var.user!, def.subject, "write");
+      return c.json(cloneEntity(c.var.deps.db, def, id), 201);
+    });
+}

@@ -1,0 +1,115 @@
+/**
+ * Entity rules shared by every resource: get, create, patch, archive,
+ * restore, clone and mass edit. Each write runs in one transaction, checks
+ * the contract and the references, and keeps `entity_refs` current.
+ */
+import { type Db, transaction } from "../db/connection.ts";
+import { HttpError, validationError } from "../errors.ts";
+import { type EntityDef, TABLE_LABELS, type Values } from "./definition.ts";
+import { assertUnused, checkRefs, saveRefs } from "./refs.ts";
+import { insertRow, selectById, setArchived, updateRow } from "./store.ts";
+
+const COPY_SUFFIX = " (copy)";
+
+function label(def: EntityDef): string {
+  return TABLE_LABELS[def.table] ?? def.table;
+}
+
+/** The entity with `id`, archived or not; 404 when there is none. */
+export function getEntity(db: Db, def: EntityDef, id: number): Values {
+  const found = selectById(def, db, id);
+  if (!found) throw new HttpError(404, "NOT_FOUND", `${label(def)} ${id} not found`);
+  return found;
+}
+
+function assertValid(db: Db, def: EntityDef, values: Values, id: number | undefined): void {
+  const issues = [...checkRefs(db, def, values), ...(def.check?.(db, values, id) ?? [])];
+  if (issues.length > 0) throw validationError(issues.map((i) => ({ ...i, path: [i.path] })));
+}
+
+function insertEntity(db: Db, def: EntityDef, input: Values): Values {
+  const values = def.onInsert ? def.onInsert(input) : input;
+  assertValid(db, def, values, undefined);
+  const id = insertRow(def, db, values);
+  saveRefs(db, def, id, values);
+  def.afterWrite?.(db, id, values);
+  return getEntity(db, def, id);
+}
+
+/** Creates an entity from a validated create input. */
+export function createEntity(db: Db, def: EntityDef, input: Values): Values {
+  return transaction(db, () => insertEntity(db, def, input));
+}
+
+function applyPatch(db: Db, def: EntityDef, id: number, patch: Values): Values {
+  const existing = getEntity(db, def, id);
+  // The merged entity must still satisfy the whole create contract.
+  const merged = def.create.safeParse({ ...existing, ...patch });
+  if (!merged.success) throw validationError(merged.error.issues);
+  assertValid(db, def, merged.data, id);
+  updateRow(def, db, id, merged.data);
+  saveRefs(db, def, id, merged.data);
+  def.afterWrite?.(db, id, merged.data);
+  return getEntity(db, def, id);
+}
+
+/** Applies a validated patch to entity `id`. */
+export function patchEntity(db: Db, def: EntityDef, id: number, patch: Values): Values {
+  return transaction(db, () => applyPatch(db, def, id, patch));
+}
+
+/** Applies one patch to many entities: all of them change, or none. */
+export function massPatchEntities(
+  db: Db,
+  def: EntityDef,
+  input: { ids: number[]; patch: Values },
+): Values[] {
+  return transaction(db, () =>
+    [...new Set(input.ids)].map((id) => {
+      try {
+        return applyPatch(db, def, id, input.patch);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status === 404) throw err;
+        throw new HttpError(
+          err.status,
+          err.code,
+          `${label(def)} ${id}: ${err.message}`,
+          err.options,
+        );
+      }
+    }));
+}
+
+/** Archives entity `id`; 409 with who uses it while live entities refer to it. */
+export function archiveEntity(db: Db, def: EntityDef, id: number): Values {
+  return transaction(db, () => {
+    const existing = getEntity(db, def, id);
+    if (existing.archived) return existing;
+    assertUnused(db, def.table, id);
+    setArchived(def, db, id, true);
+    return getEntity(db, def, id);
+  });
+}
+
+/** Brings an archived entity back. */
+export function restoreEntity(db: Db, def: EntityDef, id: number): Values {
+  return transaction(db, () => {
+    getEntity(db, def, id);
+    setArchived(def, db, id, false);
+    return getEntity(db, def, id);
+  });
+}
+
+/** The name of a copy: the original's plus " (copy)", within 255 characters. */
+export function copyName(name: string): string {
+  return name.slice(0, 255 - COPY_SUFFIX.length) + COPY_SUFFIX;
+}
+
+/** Creates a copy of entity `id` (named "… (copy)", with fresh server-made fields). */
+export function cloneEntity(db: Db, def: EntityDef, id: number): Values {
+  return transaction(db, () => {
+    const existing = getEntity(db, def, id);
+    const copy = { ...existing, name: copyName(String(existing.name)) };
+    return insertEntity(db, def, def.create.parse(def.onClone?.(db, copy) ?? copy));
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * Per-item stats for list answers, computed from the clicks and conversions
+ * tables (zeros when there are none). Money sums stay integer micro-units
+ * until the final division, so totals are exact.
+ */
+import { COUNTED_STATUSES, PROFIT_FIELDS, type Stats, ZERO_STATS } from "../../contracts/stats.ts";
+import type { Db } from "../db/connection.ts";
+import type { EntityDef } from "./definition.ts";
+import { fromMicros } from "./money.ts";
+
+/** Integer sums for one item. */
+export type RawStats = {
+  clicks: number;
+  uniqueClicks: number;
+  lpClicks: number;
+  cost: number;
+  conversions: number;
+  revenue: number;
+};
+
+const EMPTY: RawStats = {
+  clicks: 0,
+  uniqueClicks: 0,
+  lpClicks: 0,
+  cost: 0,
+  conversions: 0,
+  revenue: 0,
+};
+
+const STATUSES = COUNTED_STATUSES.map((s) => `'${s}'`).join(", ");
+
+/**
+ * Sums by item over `[start, end)`: clicks by click time, conversions by
+ * conversion time. `ids` limits the items (all items when absent).
+ */
+export function rawStats(
+  db: Db,
+  def: EntityDef,
+  range: { start: number; end: number; ids?: number[] },
+): Map<number, RawStats> {
+  const result = new Map<number, RawStats>();
+  if (!def.stats) return result;
+  const { key, join = "" } = def.stats;
+  const only = range.ids ? ` AND ${key} IN (SELECT value FROM json_each(?))` : "";
+  const params = range.ids ? [range.start, range.end, JSON.stringify(range.ids)] : [
+    range.start,
+    range.end,
+  ];
+  const clicks = db.prepare(
+    `SELECT ${key} AS k, count(*) AS clicks, total(c.is_unique) AS uniq,
+       count(c.lp_click_ts) AS lp, sum(c.cost) AS cost
+     FROM clicks c ${join} WHERE c.ts >= ? AND c.ts < ?${only} GROUP BY k`,
+  ).all(...params);
+  for (const row of clicks) {
+    result.set(Number(row.k), {
+      ...EMPTY,
+      clicks: Number(row.clicks),
+      uniqueClicks: Number(row.uniq),
+      lpClicks: Number(row.lp),
+      cost: Number(row.cost ?? 0),
+    });
+  }
+  const conversions = db.prepare(
+    `SELECT ${key} AS k, count(*) AS n, sum(v.payout) AS revenue
+     FROM conversions v JOIN clicks c ON c.id = v.click_id ${join}
+     WHERE v.ts >= ? AND v.ts < ? AND v.status IN (${STATUSES})${only} GROUP BY k`,
+  ).all(...params);
+  for (const row of conversions) {
+    const k = Number(row.k);
+    const item = result.get(k) ?? { ...EMPTY };
+    result.set(k, { ...item, conversions: Number(row.n), revenue: Number(row.revenue ?? 0) });
+  }
+  return result;
+}
+
+function round(value: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}
+
+/** The answer's stats from integer sums; without profit figures for a hide-profit user. */
+export function toStats(raw: RawStats | undefined, hideProfit: boolean): Stats {
+  if (!raw) return hideProfit ? withoutProfit(ZERO_STATS) : { ...ZERO_STATS };
+  const profit = raw.revenue - raw.cost;
+  const stats: Stats = {
+    clicks: raw.clicks,
+    uniqueClicks: raw.uniqueClicks,
+    lpClicks: raw.lpClicks,
+    conversions: raw.conversions,
+    revenue: fromMicros(raw.revenue),
+    cost: fromMicros(raw.cost),
+    profit: fromMicros(profit),
+    roi: raw.cost > 0 ? round((profit / raw.cost) * 100, 2) : 0,
+    cr: raw.clicks > 0 ? round((raw.conversions / raw.clicks) * 100, 2) : 0,
+    epc: raw.clicks > 0 ? round(fromMicros(raw.revenue) / raw.clicks, 4) : 0,
+  };
+  return hideProfit ? withoutProfit(stats) : stats;
+}
+
+function withoutProfit(stats: Stats): Stats {
+  const copy = { ...stats };
+  for (const field of PROFIT_FIELDS) delete copy[field];
+  return copy;
+}

@@ -1,0 +1,61 @@
+/**
+ * Test helpers for the entity APIs: an in-process app with a signed-in
+ * user, and JSON calls that answer `{status, body}`.
+ */
+import type { Role } from "../../contracts/auth.ts";
+import { TEST_PASSWORD, type TestApp, testApp } from "../../tests/helpers/api.ts";
+
+/** A JSON answer. */
+export type Answer = { status: number; body: Record<string, unknown> & { [key: string]: unknown } };
+
+/** JSON calls as one signed-in user. */
+export type Api = {
+  get: (path: string) => Promise<Answer>;
+  post: (path: string, body?: unknown) => Promise<Answer>;
+  patch: (path: string, body: unknown) => Promise<Answer>;
+  del: (path: string) => Promise<Answer>;
+};
+
+async function answer(res: Response): Promise<Answer> {
+  return { status: res.status, body: await res.json() };
+}
+
+/** Calls as the holder of `cookie` (anonymous when absent). */
+export function apiAs(app: TestApp, cookie?: string): Api {
+  return {
+    get: async (path) => answer(await app.request(path, { cookie })),
+    post: async (path, body = {}) => answer(await app.send(path, body, { cookie })),
+    patch: async (path, body) => answer(await app.send(path, body, { cookie, method: "PATCH" })),
+    del: async (path) => answer(await app.request(path, { cookie, method: "DELETE" })),
+  };
+}
+
+/** Creates a user (with `permissions` when given) and signs them in. */
+export async function signedIn(
+  app: TestApp,
+  user: {
+    username: string;
+    role: Role;
+    permissions?: Record<string, string>;
+    hideProfit?: boolean;
+  },
+): Promise<Api> {
+  const id = await app.addUser(user.username, user.role);
+  app.deps.db.prepare("UPDATE users SET permissions = ?, hide_profit = ? WHERE id = ?")
+    .run(JSON.stringify(user.permissions ?? {}), user.hideProfit ? 1 : 0, id);
+  return apiAs(app, await app.signIn(user.username, TEST_PASSWORD));
+}
+
+/** A fresh app with a signed-in super-admin. */
+export async function adminApi(): Promise<{ app: TestApp; api: Api }> {
+  const app = testApp();
+  return { app, api: await signedIn(app, { username: "root", role: "super-admin" }) };
+}
+
+/** The body's `id`, as a number (fails loudly when absent). */
+export function idOf(res: Answer): number {
+  if (typeof res.body.id !== "number") {
+    throw new Error(`no id in ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body.id;
+}

@@ -1,0 +1,6 @@
+/** `/api/offers`: the shared entity routes. */
+import { entityRoutes } from "../entities/routes.ts";
+import { offerDef } from "./definition.ts";
+
+/** Mounted by `createApp`; every route needs a signed-in user with the right. */
+export const offerRoutes = entityRoutes(offerDef);

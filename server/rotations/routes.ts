@@ -1,0 +1,6 @@
+/** `/api/rotations`: the shared entity routes. */
+import { entityRoutes } from "../entities/routes.ts";
+import { rotationDef } from "./definition.ts";
+
+/** Mounted by `createApp`; every route needs a signed-in user with the right. */
+export const rotationRoutes = entityRoutes(rotationDef);

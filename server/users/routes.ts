@@ -1,0 +1,74 @@
+/**
+ * `/api/users`: admins manage users (list, get, create, patch, mass patch,
+ * archive, restore, clone); every signed-in user changes their own password
+ * at `PATCH /api/users/me/password`.
+ */
+import { Hono } from "hono";
+import { ListQuery, massPatch } from "../../contracts/list.ts";
+import { PasswordChangeInput, UserCloneInput, UserInput, UserPatch } from "../../contracts/user.ts";
+import type { AppEnv } from "../context.ts";
+import { requireUser } from "../auth/middleware.ts";
+import { assertUserManager } from "../auth/permissions.ts";
+import { validate } from "../validate.ts";
+import { IdParam } from "../entities/routes.ts";
+import { listEntities } from "../entities/list.ts";
+import { getEntity } from "../entities/service.ts";
+import { userDef, UserMassPatch } from "./definition.ts";
+import {
+  changeOwnPassword,
+  cloneUserAccount,
+  createUserAccount,
+  massPatchUserAccounts,
+  patchUserAccount,
+  setUserArchived,
+} from "./manage.ts";
+
+const idParam = validate("param", IdParam);
+
+/** Mounted at `/api/users` by `createApp`. */
+export const userRoutes = new Hono<AppEnv>()
+  .use("*", requireUser)
+  .patch("/me/password", validate("json", PasswordChangeInput), async (c) => {
+    const input = c.req.valid("json");
+    await changeOwnPassword(c.var.deps.db, c.var.user!, {
+      ...input,
+      keepSession: c.var.session?.idHash,
+    });
+    return c.json({ status: "ok" as const });
+  })
+  .get("/", validate("query", ListQuery), (c) => {
+    const query = c.req.valid("query");
+    assertUserManager(c.var.user!);
+    return c.json(listEntities(c.var.deps.db, userDef, { query, viewer: c.var.user! }));
+  })
+  .post("/", validate("json", UserInput), async (c) => {
+    const input = c.req.valid("json");
+    return c.json(await createUserAccount(c.var.deps.db, c.var.user!, input), 201);
+  })
+  .patch("/mass", validate("json", massPatch(UserMassPatch)), (c) => {
+    const input = c.req.valid("json");
+    return c.json({ items: massPatchUserAccounts(c.var.deps.db, c.var.user!, input) });
+  })
+  .get("/:id", idParam, (c) => {
+    const id = Number(c.req.valid("param").id);
+    assertUserManager(c.var.user!);
+    return c.json(getEntity(c.var.deps.db, userDef, id));
+  })
+  .patch("/:id", idParam, validate("json", UserPatch), async (c) => {
+    const id = Number(c.req.valid("param").id);
+    const patch = c.req.valid("json");
+    return c.json(await patchUserAccount(c.var.deps.db, c.var.user!, { id, patch }));
+  })
+  .delete("/:id", idParam, (c) => {
+    const id = Number(c.req.valid("param").id);
+    return c.json(setUserArchived(c.var.deps.db, c.var.user!, { id, archived: true }));
+  })
+  .post("/:id/restore", idParam, (c) => {
+    const id = Number(c.req.valid("param").id);
+    return c.json(setUserArchived(c.var.deps.db, c.var.user!, { id, archived: false }));
+  })
+  .post("/:id/clone", idParam, validate("json", UserCloneInput), async (c) => {
+    const id = Number(c.req.valid("param").id);
+    const input = c.req.valid("json");
+    return c.json(await cloneUserAccount(c.var.deps.db, c.var.user!, { id, input }), 201);
+  });
