@@ -3,17 +3,18 @@
  * auth secret. Mounted at `/api`.
  */
 import { Hono } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
 import { roleToWire, SignInInput } from "../../contracts/auth.ts";
 import type { AppEnv } from "../context.ts";
 import { HttpError } from "../errors.ts";
 import { logEvent } from "../log.ts";
-import { clientIp, isHttps } from "../net.ts";
+import { clientIp } from "../net.ts";
 import { validate } from "../validate.ts";
 import { getUser } from "../users/store.ts";
 import { notSignedIn, requireUser } from "./middleware.ts";
-import { createSession, deleteSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions.ts";
+import { deleteSession, SESSION_COOKIE } from "./sessions.ts";
+import { startBrowserSession } from "./session_cookie.ts";
 import { signIn } from "./service.ts";
 import { getOrCreateAuthSecret } from "./secret.ts";
 import { canManageUsers } from "./permissions.ts";
@@ -30,17 +31,7 @@ export const authRoutes = new Hono<AppEnv>()
     });
     // A new session id at every sign-in: a planted cookie never becomes a signed-in one.
     if (c.var.session) deleteSession(c.var.deps.db, c.var.session.idHash);
-    const token = await createSession(c.var.deps.db, user.id, {
-      ip,
-      userAgent: c.req.header("user-agent") ?? "",
-    });
-    setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: "Lax",
-      secure: isHttps(c),
-      path: "/",
-      maxAge: SESSION_ABSOLUTE_MS / 1000,
-    });
+    await startBrowserSession(c, user.id);
     return c.json({ status: "ok" as const });
   })
   .get("/user/role", (c) => {

@@ -5,12 +5,11 @@
  */
 import type { Context } from "hono";
 import { extname, join, normalize, sep } from "node:path";
-import { setCookie } from "hono/cookie";
 import type { AppEnv } from "../context.ts";
-import { createSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "../auth/sessions.ts";
+import { startBrowserSession } from "../auth/session_cookie.ts";
 import { findUserBySecret } from "../auth/secret.ts";
 import { logEvent } from "../log.ts";
-import { clientIp, isHttps } from "../net.ts";
+import { clientIp } from "../net.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -48,19 +47,13 @@ async function signInBySecret(c: Context<AppEnv>): Promise<void> {
   if (!secret || c.var.user) return;
   const user = await findUserBySecret(c.var.deps.db, secret);
   if (!user) return;
-  const ip = clientIp(c);
-  const token = await createSession(c.var.deps.db, user.id, {
-    ip,
-    userAgent: c.req.header("user-agent") ?? "",
+  await startBrowserSession(c, user.id);
+  logEvent("info", "sign_in", {
+    outcome: "success",
+    method: "auth_secret",
+    userId: user.id,
+    ip: clientIp(c),
   });
-  setCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: isHttps(c),
-    path: "/",
-    maxAge: SESSION_ABSOLUTE_MS / 1000,
-  });
-  logEvent("info", "sign_in", { outcome: "success", method: "auth_secret", userId: user.id, ip });
 }
 
 /** The `/panel/*` handler. */
