@@ -8,7 +8,14 @@ import { describeError } from "./context.ts";
 import { registerLicence } from "./licence.ts";
 import { registerMode } from "./mode.ts";
 import { registerSeed } from "./seed.ts";
+import { registerSimulate } from "./simulate.ts";
 import { registerUser } from "./user.ts";
+import { registerStatus } from "./status.ts";
+import { registerExport } from "./export.ts";
+import { registerImport } from "./import.ts";
+import { registerClear } from "./clear.ts";
+import { registerApiKey } from "./apikey.ts";
+import { refuseInForwardMode } from "./forward_guard.ts";
 
 /** Builds the program; exported so tests can inspect it. */
 export function buildProgram(): Command {
@@ -26,6 +33,13 @@ export function buildProgram(): Command {
   registerLicence(program);
   registerUser(program);
   registerSeed(program);
+  registerSimulate(program);
+  registerStatus(program);
+  registerExport(program);
+  registerImport(program);
+  registerClear(program);
+  registerApiKey(program);
+  refuseInForwardMode(program);
   return program;
 }
 

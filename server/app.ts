@@ -20,6 +20,17 @@ import { userRoutes } from "./users/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { updatesRoutes } from "./updates/routes.ts";
 import { servePanel } from "./panel/static.ts";
+import { customTrackingPaths } from "./settings/url_paths.ts";
+import { openApiRoutes } from "./openapi/routes.ts";
+import { fileRoutes } from "./files/routes.ts";
+import { serveHostedFile } from "./files/serve.ts";
+import { monitorRoutes } from "./monitor/routes.ts";
+import { forwardToUpstream } from "./forward/proxy.ts";
+import { clickHandler, trackingRoutes } from "./tracking/routes.ts";
+import { clickApiRoutes } from "./tracking/click_api.ts";
+import { reportRoutes } from "./reports/routes.ts";
+import { conversionRoutes } from "./conversions/routes.ts";
+import { clickLogRoutes } from "./clicklog/routes.ts";
 
 /** Public tracking paths: they never redirect into the panel. */
 const TRACKING_PREFIXES = ["/c/", "/lp/", "/postback", "/pixel.gif"];
@@ -28,11 +39,15 @@ const TRACKING_PREFIXES = ["/c/", "/lp/", "/postback", "/pixel.gif"];
 export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  // The click comes first: it answers without the middleware below (see clickHandler).
+  app.get("/c/:key", clickHandler(deps));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
   });
   app.use("*", securityHeaders);
+  app.use("*", forwardToUpstream);
+  app.use("*", customTrackingPaths(app));
 
   app.use("/api/*", sameOriginJson, licenceGate, demoGate, loadSession);
   app.route("/api", settingsRoutes);
@@ -46,12 +61,22 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/rotations", rotationRoutes);
   app.route("/api/campaigns", campaignRoutes);
   app.route("/api/users", userRoutes);
+  app.route("/api", openApiRoutes);
+  app.route("/api/files", fileRoutes);
+  app.route("/api/monitor", monitorRoutes);
+  app.route("/api/click-api", clickApiRoutes);
+  app.route("/api", reportRoutes);
+  app.route("/api/conversions", conversionRoutes);
+  app.route("/api/clicks", clickLogRoutes);
   app.all("/api/*", (c) => {
     throw new HttpError(404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`);
   });
 
   app.use("/updates/*", loadSession);
   app.route("/updates", updatesRoutes);
+
+  app.on(["GET", "HEAD"], "/lp/files/*", serveHostedFile);
+  app.route("/", trackingRoutes);
 
   app.use("/panel/*", loadSession);
   app.get("/panel", (c) => c.redirect(`/panel/${new URL(c.req.url).search}`, 302));

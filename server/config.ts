@@ -18,6 +18,8 @@ const ConfigSchema = z.object({
   ROTOR_TRUST_PROXY: Bool.default(false),
   ROTOR_UPDATE_MANIFEST_URL: z.url({ protocol: /^https?$/ }).optional(),
   ROTOR_SEED: Bool.default(false),
+  /** Forward mode: serve the panel, proxy `/api/*` and `/updates/check` to this tracker. */
+  ROTOR_UPSTREAM: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = {
@@ -29,6 +31,7 @@ export type Config = {
   trustProxy: boolean;
   updateManifestUrl?: string;
   seed: boolean;
+  upstream?: string;
 };
 
 const FLAGS = {
@@ -84,5 +87,6 @@ export function parseConfig(env: Record<string, string | undefined>, args: strin
     trustProxy: v.ROTOR_TRUST_PROXY,
     updateManifestUrl: v.ROTOR_UPDATE_MANIFEST_URL,
     seed: v.ROTOR_SEED,
+    upstream: v.ROTOR_UPSTREAM,
   };
 }

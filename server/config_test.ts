@@ -11,6 +11,7 @@ Deno.test("config: defaults when nothing is set", () => {
     trustProxy: false,
     updateManifestUrl: undefined,
     seed: false,
+    upstream: undefined,
   });
 });
 
@@ -33,6 +34,7 @@ Deno.test("config: bad values stop the start with a message naming them", async 
     [{ ROTOR_TRUST_PROXY: "maybe" }, [], /ROTOR_TRUST_PROXY/],
     [{ ROTOR_ADMIN_PASSWORD: "short" }, [], /ROTOR_ADMIN_PASSWORD: must be at least 8/],
     [{ ROTOR_UPDATE_MANIFEST_URL: "ftp://x" }, [], /ROTOR_UPDATE_MANIFEST_URL/],
+    [{ ROTOR_UPSTREAM: "tracker.example" }, [], /ROTOR_UPSTREAM/],
     [{}, ["--nope"], /Invalid configuration.*nope/],
   ];
   for (const [env, args, message] of cases) {

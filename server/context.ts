@@ -7,6 +7,7 @@ import type { Db } from "./db/connection.ts";
 import type { FailureLimiter } from "./auth/rate_limit.ts";
 import type { Session } from "./auth/sessions.ts";
 import type { UserRow } from "./users/store.ts";
+import type { TrackingEngine } from "./tracking/engine.ts";
 
 export type Deps = {
   db: Db;
@@ -19,6 +20,8 @@ export type Deps = {
   signInsInFlight: Set<string>;
   /** Where `/panel/*` files come from. */
   panelDir: string;
+  /** The click path: entity cache, click writer, uniqueness, S2S queue. */
+  tracking: TrackingEngine;
 };
 
 export type AppEnv = {

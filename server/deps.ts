@@ -6,6 +6,7 @@ import type { Deps } from "./context.ts";
 import type { Db } from "./db/connection.ts";
 import { FailureLimiter } from "./auth/rate_limit.ts";
 import { ensureTrackerId } from "./licence/service.ts";
+import { TrackingEngine } from "./tracking/engine.ts";
 
 /** Rotor's version, from deno.json. */
 export const VERSION: string = denoJson.version;
@@ -24,6 +25,7 @@ export function createDeps(db: Db, config: Config, overrides: Partial<Deps> = {}
     signInLimiter: new FailureLimiter({ max: 10, windowMs: 10 * 60_000 }),
     signInsInFlight: new Set(),
     panelDir: DEFAULT_PANEL_DIR,
+    tracking: overrides.tracking ?? new TrackingEngine(db),
     ...overrides,
   };
 }

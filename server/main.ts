@@ -8,7 +8,10 @@ import { createApp } from "./app.ts";
 import { createDeps } from "./deps.ts";
 import { ensureFirstAdmin } from "./users/service.ts";
 import { logEvent } from "./log.ts";
+import { loadEnrichmentData } from "./tracking/enrich/visitor.ts";
 import { seedDemoData } from "../fixtures/demo.ts";
+import { recordServerStart } from "./monitor/build_info.ts";
+import { startAutoClearing } from "./settings/auto_clearing.ts";
 
 async function main() {
   let config;
@@ -32,8 +35,13 @@ async function main() {
     );
   }
   if (config.seed) await seedDemoData(db);
+  // Geo and ASN tables load now (~1 s) so no click pays for them.
+  loadEnrichmentData();
   const deps = createDeps(db, config);
+  recordServerStart(deps);
+  deps.tracking.s2s.start();
   const app = createApp(deps);
+  startAutoClearing(db);
   const controller = new AbortController();
   const server = Deno.serve({
     port: config.port,
@@ -47,13 +55,17 @@ async function main() {
 
   const stop = () => {
     logEvent("info", "stopping", {});
-    controller.abort();
+    // shutdown(), unlike aborting the signal, lets requests in flight finish.
+    void server.shutdown();
   };
   Deno.addSignalListener("SIGTERM", stop);
   Deno.addSignalListener("SIGINT", stop);
+  // Stopping drains requests in flight (their clicks commit first), then flushes and closes.
   await server.finished;
+  await deps.tracking.close();
   db.close();
   logEvent("info", "stopped", {});
+  Deno.exit(0);
 }
 
 if (import.meta.main) await main();

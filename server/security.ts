@@ -4,6 +4,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { DEMO_UNAVAILABLE } from "../contracts/messages.ts";
+import { UPLOAD_API_PATH } from "../contracts/files.ts";
 import type { LicenceErrorBody } from "../contracts/common.ts";
 import type { AppEnv } from "./context.ts";
 import { HttpError } from "./errors.ts";
@@ -30,7 +31,8 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const h = c.res.headers;
-  h.set("Content-Security-Policy", CSP);
+  // A handler may set a stricter or sandboxed policy of its own (hosted landers do).
+  if (!h.has("Content-Security-Policy")) h.set("Content-Security-Policy", CSP);
   h.set("X-Content-Type-Options", "nosniff");
   h.set("Referrer-Policy", "no-referrer");
   h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
@@ -49,11 +51,21 @@ export const sameOriginJson: MiddlewareHandler<AppEnv> = (c, next) => {
   const origin = c.req.header("origin");
   const host = c.req.header("host") ?? new URL(c.req.url).host;
   const foreignOrigin = origin !== undefined && (origin === "null" || hostOf(origin) !== host);
-  if ((site && site !== "same-origin" && site !== "none") || foreignOrigin) {
+  // An `Api-Key` request carries no ambient credential (loadSession then ignores
+  // cookies), so it cannot be forged cross-site: only the JSON rule applies.
+  const byApiKey = c.req.header("api-key") !== undefined;
+  if (!byApiKey && ((site && site !== "same-origin" && site !== "none") || foreignOrigin)) {
     logEvent("warn", "cross_origin_refused", { path: c.req.path, origin, site });
     throw new HttpError(403, "CROSS_ORIGIN", "Cross-origin requests are not allowed");
   }
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  // Uploads are multipart, which a cross-site form can send: accepted on the upload
+  // route only, and only with positive proof of our own origin (not mere absence).
+  const provenSameOrigin = byApiKey || site === "same-origin" ||
+    (origin !== undefined && !foreignOrigin);
+  if (type === "multipart/form-data" && c.req.path === UPLOAD_API_PATH && provenSameOrigin) {
+    return next();
+  }
   const hasBody = c.req.method !== "DELETE" || c.req.header("content-length") !== undefined;
   if (hasBody && type !== "application/json") {
     throw new HttpError(

@@ -1,17 +1,162 @@
-/** Affiliate network screens (lazy chunk). The real list and form arrive with the affiliate network work. */
-import { entityPages } from "../ui/entity_pages.tsx";
+/** Affiliate network screens (lazy chunk): list and form (postback token, IP allowlist, status map). */
+import { AffiliateNetworkInput } from "../../contracts/affiliate_network.ts";
+import { ConversionStatus } from "../../contracts/stats.ts";
+import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
+import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import { GroupField, LinesField, TextAreaField, TextField } from "../ui/form_controls.tsx";
+import { useField } from "../ui/form_state.ts";
 
-const pages = entityPages({
+const list: ListConfig = {
+  resource: "affiliate-networks",
+  path: "/affiliate-networks",
   title: "Affiliate Networks",
+  noun: "affiliate network",
+  subject: "affiliate-network",
+  groupType: "affiliate-network",
+  reportType: "affiliate-network",
+  stats: true,
+  columns: [
+    {
+      key: "currency",
+      label: "Currency",
+      width: 72,
+      sort: "currency",
+      render: (n) => String(n.currency),
+    },
+    { key: "token", label: "Token", width: 70, render: (n) => (n.postbackToken ? "set" : "—") },
+    {
+      key: "template",
+      label: "Offer URL template",
+      width: 220,
+      render: (n) => <span className="ellipsis">{String(n.offerUrlTemplate || "—")}</span>,
+    },
+  ],
+};
+
+function StatusMapField() {
+  const field = useField<Record<string, string>>("statusMap");
+  const entries = Object.entries(field.value ?? {});
+  const write = (next: Array<[string, string]>) => field.set(Object.fromEntries(next));
+  return (
+    <fieldset className="field status-map" disabled={field.readOnly}>
+      <legend className="field__label">Status mapping (network status → Rotor status)</legend>
+      {entries.map(([from, to], i) => (
+        <div key={i} className="status-map__row">
+          <input
+            aria-label={`Network status ${i + 1}`}
+            value={from}
+            onChange={(e) => write(entries.map((p, j) => (j === i ? [e.target.value, p[1]] : p)))}
+          />
+          <span aria-hidden="true">→</span>
+          <select
+            aria-label={`Rotor status ${i + 1}`}
+            value={to}
+            onChange={(e) => write(entries.map((p, j) => (j === i ? [p[0], e.target.value] : p)))}
+          >
+            {ConversionStatus.options.map((s) => <option key={s} value={s}>{s}</option>)}
+          </select>
+          <button
+            type="button"
+            className="btn btn--small btn--icon"
+            aria-label={`Remove status ${i + 1}`}
+            onClick={() => write(entries.filter((_, j) => j !== i))}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+      <button
+        type="button"
+        className="btn btn--small btn--ghost"
+        disabled={"" in (field.value ?? {})}
+        onClick={() => write([...entries, ["", "sale"]])}
+      >
+        + Add status
+      </button>
+      {field.error && <p className="field__error" role="alert">{field.error}</p>}
+    </fieldset>
+  );
+}
+
+function TokenField() {
+  const field = useField<string>("postbackToken");
+  const generate = () => {
+    const bytes = crypto.getRandomValues(new Uint8Array(12));
+    field.set(Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""));
+  };
+  return (
+    <div className="inline-pair">
+      <TextField path="postbackToken" label="Postback token" placeholder="empty: no token check" />
+      {!field.readOnly && (
+        <button type="button" className="btn btn--small" onClick={generate}>Generate</button>
+      )}
+    </div>
+  );
+}
+
+function PostbackHint() {
+  const token = useField<string>("postbackToken").value;
+  const url =
+    `${location.origin}/postback?clickid={clickid}&status={status}&payout={payout}&txid={txid}` +
+    (token ? `&token=${token}` : "");
+  return (
+    <div className="preview">
+      <p className="preview__title">Postback URL for this network</p>
+      <code className="wrap">{url}</code>
+      <p className="muted">Replace the {"{…}"} parts with the network's own macros.</p>
+    </div>
+  );
+}
+
+function NetworkFields() {
+  return (
+    <section className="section card" aria-label="General">
+      <div className="form-grid">
+        <TextField path="name" label="Name" />
+        <GroupField type="affiliate-network" />
+        <TextField path="currency" label="Currency" />
+        <TokenField />
+      </div>
+      <TextField
+        path="offerUrlTemplate"
+        label="Offer URL template"
+        placeholder="{offer_url}?sub1={clickid}"
+      />
+      <PostbackHint />
+      <div className="form-grid">
+        <LinesField
+          path="postbackIpAllowlist"
+          label="Postback IP allowlist (one CIDR per line)"
+          placeholder="203.0.113.0/24"
+        />
+        <StatusMapField />
+      </div>
+      <TextAreaField path="notes" label="Notes" rows={2} />
+    </section>
+  );
+}
+
+const form: FormConfig = {
+  resource: "affiliate-networks",
   path: "/affiliate-networks",
   noun: "affiliate network",
-  listWhat: "Affiliate networks with their statistics.",
-  formWhat: "The offer URL template, postback token, IP allowlist and status mapping.",
-});
+  subject: "affiliate-network",
+  schema: AffiliateNetworkInput,
+  blanks: { name: "" },
+  Fields: NetworkFields,
+};
 
-/** The list, with the mass-edit modal over it. */
-export const ListPage = pages.ListPage;
+/** The list. */
+export function ListPage() {
+  return <EntityListPage config={list} />;
+}
+
 /** The create / edit / clone form. */
-export const FormPage = pages.FormPage;
-/** The mass-edit modal. */
-export const MassEditPage = pages.MassEditPage;
+export function FormPage() {
+  return <EntityFormPage config={form} />;
+}
+
+/** Networks have no mass edit. */
+export function MassEditPage() {
+  return null;
+}

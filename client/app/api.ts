@@ -14,12 +14,19 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code?: string;
   readonly trackerId?: string;
-  constructor(status: number, message: string, extra: { code?: string; trackerId?: string } = {}) {
+  /** Field issues of a 400 answer (`path` is dotted: `destination.flow.rules.0.paths`). */
+  readonly issues?: ReadonlyArray<{ path: string; message: string }>;
+  constructor(
+    status: number,
+    message: string,
+    extra: { code?: string; trackerId?: string; issues?: ApiError["issues"] } = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = extra.code;
     this.trackerId = extra.trackerId;
+    this.issues = extra.issues;
   }
 }
 
@@ -110,7 +117,8 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   const code = shaped.success ? shaped.data.error.code : undefined;
   if (status === 504) return new ApiError(status, GATEWAY_TIMEOUT, { code });
   if (status === 410) return new ApiError(status, DEMO_UNAVAILABLE, { code });
-  return new ApiError(status, normaliseError(body), { code });
+  const issues = shaped.success ? shaped.data.error.issues : undefined;
+  return new ApiError(status, normaliseError(body), { code, issues });
 }
 
 async function readBody(response: Response): Promise<unknown> {

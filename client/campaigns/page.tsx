@@ -1,19 +1,151 @@
-/** Campaign screens (lazy chunk). The real list and form arrive with the campaign work. */
-import { entityPages } from "../ui/entity_pages.tsx";
+/** Campaign screens (lazy chunk): list, form with flow editor and tracking link, mass edit. */
+import {
+  CampaignInput,
+  CampaignPatch,
+  CampaignStatus,
+  CostModel,
+} from "../../contracts/campaign.ts";
+import type { Destination } from "../../contracts/campaign.ts";
+import { type AnyEntity, useOptions } from "../ui/entity_api.ts";
+import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
+import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import { formatMoney } from "../ui/format.ts";
+import { GroupField, NumberField, SelectField } from "../ui/form_controls.tsx";
+import { newFlow } from "../ui/flow_model.ts";
+import { MassEditModal } from "../ui/mass_edit.tsx";
+import { CampaignFields, COST_MODEL_LABELS } from "./fields.tsx";
+import { TrackingLink } from "./tracking_link.tsx";
 
-const pages = entityPages({
+const DESTINATION_LABELS: Record<Destination["type"], string> = {
+  flow: "Flow",
+  rotation: "Rotation",
+  url: "URL",
+  campaign: "Campaign",
+};
+
+function SourceName({ id }: { id: unknown }) {
+  const sources = useOptions("traffic-sources");
+  if (typeof id !== "number") return <span className="muted">—</span>;
+  return <>{sources.data?.items.find((s) => s.id === id)?.name ?? `#${id}`}</>;
+}
+
+const list: ListConfig = {
+  resource: "campaigns",
+  path: "/campaigns",
   title: "Campaigns",
+  noun: "campaign",
+  subject: "campaign",
+  groupType: "campaign",
+  reportType: "campaign",
+  massEdit: true,
+  stats: true,
+  hiddenByDefault: ["key"],
+  columns: [
+    {
+      key: "status",
+      label: "Status",
+      width: 78,
+      sort: "status",
+      render: (c: AnyEntity) => (
+        <span className={`status status--${c.status}`}>{String(c.status)}</span>
+      ),
+    },
+    {
+      key: "source",
+      label: "Source",
+      width: 130,
+      render: (c) => <SourceName id={c.trafficSourceId} />,
+    },
+    {
+      key: "cost",
+      label: "Cost model",
+      width: 110,
+      sort: "costValue",
+      render: (c) =>
+        `${COST_MODEL_LABELS[String(c.costModel)]?.split(" ")[0] ?? c.costModel} ${
+          formatMoney(Number(c.costValue))
+        }`,
+    },
+    {
+      key: "destination",
+      label: "Destination",
+      width: 96,
+      render: (c) => DESTINATION_LABELS[(c.destination as Destination).type],
+    },
+    { key: "key", label: "Key", width: 130, render: (c) => <code>{String(c.key)}</code> },
+  ],
+};
+
+const form: FormConfig = {
+  resource: "campaigns",
   path: "/campaigns",
   noun: "campaign",
-  listWhat:
-    "Campaigns with their clicks, conversions, cost, revenue, profit and ROI for the chosen dates, with groups, search and mass actions.",
-  formWhat:
-    "The campaign's traffic source, domain, cost model, destination (rotation, inline flow, URL or campaign) and postback.",
-});
+  subject: "campaign",
+  schema: CampaignInput,
+  blanks: { name: "", destination: { type: "flow", flow: newFlow() } },
+  Fields: CampaignFields,
+  Aside: TrackingLink,
+};
+
+const upper = (v: unknown) => String(v);
 
 /** The list, with the mass-edit modal over it. */
-export const ListPage = pages.ListPage;
+export function ListPage() {
+  return <EntityListPage config={list} />;
+}
+
 /** The create / edit / clone form. */
-export const FormPage = pages.FormPage;
-/** The mass-edit modal. */
-export const MassEditPage = pages.MassEditPage;
+export function FormPage() {
+  return <EntityFormPage config={form} />;
+}
+
+/** The mass-edit modal: group, cost model and value, status. */
+export function MassEditPage() {
+  return (
+    <MassEditModal
+      config={{
+        resource: "campaigns",
+        path: "/campaigns",
+        noun: "campaign",
+        groupType: "campaign",
+        patchSchema: CampaignPatch,
+        fields: [
+          { key: "groupId", label: "Group", start: null, control: <GroupField type="campaign" /> },
+          {
+            key: "costModel",
+            label: "Cost model",
+            start: "cpc",
+            show: (v) => COST_MODEL_LABELS[String(v)] ?? String(v),
+            control: (
+              <SelectField
+                path="costModel"
+                label="Cost model"
+                options={CostModel.options.map((m) => [m, COST_MODEL_LABELS[m]])}
+              />
+            ),
+          },
+          {
+            key: "costValue",
+            label: "Cost value",
+            start: 0,
+            show: (v) => formatMoney(Number(v)),
+            control: <NumberField path="costValue" label="Cost value" step={0.0001} />,
+          },
+          {
+            key: "status",
+            label: "Status",
+            start: "paused",
+            show: upper,
+            control: (
+              <SelectField
+                path="status"
+                label="Status"
+                options={CampaignStatus.options.map((s) => [s, s])}
+              />
+            ),
+          },
+        ],
+      }}
+    />
+  );
+}

@@ -1,9 +1,190 @@
-/** Click Log (lazy chunk). */
-import { ComingSoonPage } from "../ui/page.tsx";
+/**
+ * Click Log (lazy chunk): every stored click, newest first, in a virtualised
+ * table. Pages of 200 are fetched as the scroll nears the end (the cursor is
+ * the last click id), so a million clicks scroll like a hundred: only the
+ * rows in view are in the page, and only the pages seen are loaded.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { VIRTUAL_OVERSCAN } from "../app/helpers.ts";
+import { DataState } from "../ui/data_state.tsx";
+import { formatStamp } from "../ui/format.ts";
+import { PageHeader, useRouteHandle } from "../ui/page.tsx";
+import { userTimeZone } from "../ui/date_range.ts";
+import { csvUrl, fetchClicks, type Query } from "../reports/api.ts";
 
-/** Click Log: the route's title and a clear "coming soon" state. */
+type Cell = string | number | null;
+const ROW = 30;
+const FIRST = [
+  "ts",
+  "id",
+  "campaignId",
+  "offerId",
+  "landingId",
+  "country",
+  "ip",
+  "deviceType",
+  "os",
+  "browser",
+  "isBot",
+  "isUnique",
+  "cost",
+  "externalId",
+];
+
+function useClickPages(query: Query) {
+  const [items, setItems] = useState<Record<string, Cell>[]>([]);
+  const [columns, setColumns] = useState<string[]>([]);
+  const [cursor, setCursor] = useState<string | null | undefined>(undefined);
+  const [state, setState] = useState<{ loading: boolean; error?: unknown }>({ loading: true });
+  const busy = useRef(false);
+  const key = JSON.stringify(query);
+  const load = async (after: string | undefined, reset: boolean) => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      const page = await fetchClicks({ ...query, cursor: after, limit: 200 });
+      setColumns(page.columns);
+      setItems((old) => reset ? page.items : [...old, ...page.items]);
+      setCursor(page.nextCursor);
+      setState({ loading: false });
+    } catch (error) {
+      setState({ loading: false, error });
+    } finally {
+      busy.current = false;
+    }
+  };
+  useEffect(() => {
+    setState({ loading: true });
+    void load(undefined, true);
+  }, [key]);
+  return { items, columns, more: cursor ? () => load(cursor, false) : undefined, state };
+}
+
+/** The click log screen. */
 export function Page() {
+  const handle = useRouteHandle();
+  const timeZone = useMemo(() => userTimeZone(), []);
+  const [campaignId, setCampaignId] = useState("");
+  const [country, setCountry] = useState("");
+  const [bot, setBot] = useState("");
+  const [search, setSearch] = useState("");
+  const query: Query = {
+    campaignId: /^\d+$/.test(campaignId) ? campaignId : undefined,
+    country: /^[A-Za-z]{2}$/.test(country) ? country : undefined,
+    bot: bot || undefined,
+    search: search.trim() || undefined,
+    tz: timeZone,
+  };
+  const { items, columns, more, state } = useClickPages(query);
+  const shown = [
+    ...FIRST.filter((c) => columns.includes(c)),
+    ...columns.filter((c) => !FIRST.includes(c)),
+  ];
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW,
+    overscan: VIRTUAL_OVERSCAN,
+  });
+  const visible = virtualizer.getVirtualItems();
+  const last = visible[visible.length - 1]?.index ?? 0;
+  useEffect(() => {
+    if (more && last > items.length - 50) void more();
+  }, [last, items.length, more]);
+  const cell = (key: string, value: Cell) =>
+    (key === "ts" || key === "lpClickTs") && typeof value === "number"
+      ? formatStamp(value, timeZone)
+      : value ?? "";
+  const width = (key: string) =>
+    key === "id"
+      ? 230
+      : key === "userAgent" || key === "referrer"
+      ? 320
+      : key === "ts" || key === "lpClickTs"
+      ? 140
+      : 110;
+  const total = shown.reduce((sum, k) => sum + width(k), 0);
   return (
-    <ComingSoonPage what="The raw click log with all enrichment fields, filters and CSV export." />
+    <div className="page clicklog">
+      <PageHeader title={handle.title} />
+      <div className="report__toolbar">
+        <input
+          aria-label="Campaign id"
+          placeholder="Campaign id"
+          inputMode="numeric"
+          value={campaignId}
+          onChange={(e) => setCampaignId(e.target.value)}
+        />
+        <input
+          aria-label="Country"
+          placeholder="Country (US)"
+          maxLength={2}
+          value={country}
+          onChange={(e) => setCountry(e.target.value)}
+        />
+        <select aria-label="Bots" value={bot} onChange={(e) => setBot(e.target.value)}>
+          <option value="">Bots and humans</option>
+          <option value="false">Humans only</option>
+          <option value="true">Bots only</option>
+        </select>
+        <input
+          aria-label="Search"
+          placeholder="Click id, IP or external id"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <span className="report__spacer" />
+        <a className="btn btn--small" download href={csvUrl("/api/clicks", query)}>Export CSV</a>
+      </div>
+      <DataState
+        loading={state.loading}
+        error={state.error}
+        empty={items.length === 0}
+        emptyText="No clicks yet."
+      >
+        <div
+          ref={scroller}
+          className="clicklog__scroller"
+          role="table"
+          aria-label="Click log"
+          aria-rowcount={items.length}
+        >
+          <div className="clicklog__head" role="row" style={{ width: total }}>
+            {shown.map((k) => (
+              <span key={k} role="columnheader" style={{ width: width(k) }}>{k}</span>
+            ))}
+          </div>
+          <div style={{ height: virtualizer.getTotalSize(), width: total, position: "relative" }}>
+            {visible.map((row) => {
+              const item = items[row.index];
+              return (
+                <div
+                  key={row.key}
+                  role="row"
+                  className={`clicklog__row${row.index % 2 ? " clicklog__row--odd" : ""}`}
+                  style={{ transform: `translateY(${row.start}px)`, height: ROW }}
+                >
+                  {shown.map((k) => (
+                    <span
+                      key={k}
+                      role="cell"
+                      style={{ width: width(k) }}
+                      title={String(item[k] ?? "")}
+                    >
+                      {cell(k, item[k])}
+                    </span>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <p className="muted">
+          {items.length} clicks loaded{more ? ", more load as you scroll" : ""}.
+        </p>
+      </DataState>
+    </div>
   );
 }

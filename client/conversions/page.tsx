@@ -1,9 +1,61 @@
-/** Conversions (lazy chunk). */
-import { ComingSoonPage } from "../ui/page.tsx";
+/** Conversions (lazy chunk): every conversion with its click, filters, CSV, manual status (admins). */
+import { useState, useSyncExternalStore } from "react";
+import { ConversionStatus } from "../../contracts/stats.ts";
+import { currentUserStore } from "../app/current_user.ts";
+import { PageHeader, useRouteHandle } from "../ui/page.tsx";
+import { csvUrl, type Query } from "../reports/api.ts";
+import { LeadsTable } from "../reports/leads.tsx";
+import { useDates } from "../reports/page.tsx";
 
-/** Conversions: the route's title and a clear "coming soon" state. */
+/** The conversions screen. */
 export function Page() {
+  const handle = useRouteHandle();
+  const user = useSyncExternalStore(currentUserStore.subscribe, currentUserStore.get);
+  const { timeZone, range, picker } = useDates();
+  const [status, setStatus] = useState("");
+  const [search, setSearch] = useState("");
+  const [campaignId, setCampaignId] = useState("");
+  const query: Query = {
+    from: range.from,
+    to: range.to,
+    tz: timeZone,
+    status: status || undefined,
+    search: search.trim() || undefined,
+    campaignId: /^\d+$/.test(campaignId) ? campaignId : undefined,
+  };
   return (
-    <ComingSoonPage what="Every conversion with its click, status, payout and postback outcome." />
+    <div className="page">
+      <PageHeader title={handle.title} />
+      <div className="report__toolbar">
+        {picker}
+        <select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">All statuses</option>
+          {ConversionStatus.options.map((s) => <option key={s} value={s}>{s}</option>)}
+        </select>
+        <input
+          aria-label="Campaign id"
+          placeholder="Campaign id"
+          inputMode="numeric"
+          value={campaignId}
+          onChange={(e) => setCampaignId(e.target.value)}
+        />
+        <input
+          aria-label="Search"
+          placeholder="Txid or click id"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <span className="report__spacer" />
+        <a className="btn btn--small" download href={csvUrl("/api/conversions", query)}>
+          Export CSV
+        </a>
+      </div>
+      <LeadsTable
+        path="/api/conversions"
+        query={query}
+        timeZone={timeZone}
+        canEdit={user.role === "admin" || user.role === "super-admin"}
+      />
+    </div>
   );
 }

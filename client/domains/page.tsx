@@ -1,7 +1,142 @@
-/** Domains (lazy chunk). */
-import { ComingSoonPage } from "../ui/page.tsx";
+/** Domains (menu entry): hosts Rotor answers on, with the default tracking domain. */
+import { useState } from "react";
+import { DomainInput, DomainPurpose } from "../../contracts/domain.ts";
+import { notify } from "../app/toasts.tsx";
+import { DataState } from "../ui/data_state.tsx";
+import {
+  type AnyEntity,
+  archiveEntities,
+  patchEntity,
+  refreshResource,
+  useEntityList,
+  useMyAccount,
+} from "../ui/entity_api.ts";
+import { CheckField, SelectField, TextField } from "../ui/form_controls.tsx";
+import { InlineEditor } from "../ui/inline_editor.tsx";
+import { pickInput } from "../ui/form_state.ts";
+import { PageHeader } from "../ui/page.tsx";
+import { canWrite } from "../ui/rights.ts";
 
-/** Domains: the route's title and a clear "coming soon" state. */
+const BLANK = { host: "", name: "", purpose: "tracking", isDefault: false, notes: "" };
+
+/** The domains page. */
 export function Page() {
-  return <ComingSoonPage what="Tracking, lander and panel domains, with the default one." />;
+  const list = useEntityList("domains", { sort: "host", order: "asc", limit: 1000 });
+  const account = useMyAccount();
+  const writable = canWrite(account.data, "domain");
+  const [editing, setEditing] = useState<AnyEntity | null>(null);
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      await refreshResource("domains");
+      notify(done, { type: "success" });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : String(error), { type: "error" });
+    }
+  };
+  const items = list.data?.items ?? [];
+  return (
+    <div className="page">
+      <PageHeader title="Domains">
+        <span className="muted">
+          Hosts Rotor answers on. The default tracking domain is used for new tracking links.
+        </span>
+      </PageHeader>
+      {writable && (
+        <InlineEditor
+          key={editing?.id ?? "new"}
+          resource="domains"
+          noun="domain"
+          schema={DomainInput}
+          start={editing
+            ? { values: pickInput(DomainInput, editing), id: editing.id }
+            : { values: BLANK }}
+          prepare={(v) => ({ ...v, name: String(v.name ?? "").trim() || v.host })}
+          onDone={() => setEditing(null)}
+        >
+          <TextField
+            path="host"
+            label="Host"
+            placeholder="track.example.com"
+            hint="No scheme or path; a port is allowed."
+          />
+          <TextField path="name" label="Name" placeholder="defaults to the host" />
+          <SelectField
+            path="purpose"
+            label="Purpose"
+            options={DomainPurpose.options.map((p) => [p, p])}
+          />
+          <CheckField path="isDefault" label="Default for its purpose" />
+        </InlineEditor>
+      )}
+      <DataState
+        loading={list.isLoading}
+        error={list.error}
+        empty={items.length === 0}
+        emptyText="No domains yet: links use this panel's address."
+      >
+        <div className="table-wrap">
+          <table className="simple-table">
+            <thead>
+              <tr>
+                <th scope="col">Host</th>
+                <th scope="col">Name</th>
+                <th scope="col">Purpose</th>
+                <th scope="col">Default</th>
+                {writable && (
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    <code>{String(d.host)}</code>
+                  </td>
+                  <td>{d.name}</td>
+                  <td>{String(d.purpose)}</td>
+                  <td>{d.isDefault ? <span className="chip">default</span> : ""}</td>
+                  {writable && (
+                    <td className="simple-table__actions">
+                      {!d.isDefault && (
+                        <button
+                          type="button"
+                          className="btn btn--small"
+                          onClick={() =>
+                            void run(
+                              () => patchEntity("domains", d.id, { isDefault: true }),
+                              `${d.host} is the default`,
+                            )}
+                        >
+                          Make default
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="btn btn--small"
+                        onClick={() => setEditing(d)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--small btn--danger-ghost"
+                        onClick={() =>
+                          void run(() => archiveEntities("domains", [d.id]), `${d.host} archived`)}
+                      >
+                        Archive
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </DataState>
+    </div>
+  );
 }

@@ -1,17 +1,107 @@
-/** Lander screens (lazy chunk). The real list and form arrive with the lander work. */
-import { entityPages } from "../ui/entity_pages.tsx";
+/** Lander screens (lazy chunk): list, form, mass edit (group, URL). */
+import { LandingInput, LandingPatch } from "../../contracts/landing.ts";
+import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
+import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import {
+  CheckField,
+  GroupField,
+  NumberField,
+  TextAreaField,
+  TextField,
+} from "../ui/form_controls.tsx";
+import { MassEditModal } from "../ui/mass_edit.tsx";
 
-const pages = entityPages({
+const list: ListConfig = {
+  resource: "landings",
+  path: "/landings",
   title: "Landers",
+  noun: "lander",
+  subject: "landing",
+  groupType: "landing",
+  reportType: "landing",
+  massEdit: true,
+  stats: true,
+  columns: [
+    {
+      key: "url",
+      label: "URL",
+      width: 240,
+      render: (l) => <span className="ellipsis">{String(l.url)}</span>,
+    },
+    {
+      key: "offerCount",
+      label: "Offers",
+      width: 64,
+      align: "end",
+      sort: "offerCount",
+      render: (l) => String(l.offerCount),
+    },
+    { key: "protect", label: "Protected", width: 80, render: (l) => (l.protect ? "yes" : "—") },
+  ],
+};
+
+function LandingFields() {
+  return (
+    <section className="section card" aria-label="General">
+      <div className="form-grid">
+        <TextField path="name" label="Name" />
+        <GroupField type="landing" />
+        <NumberField path="offerCount" label="Offers on the page" step={1} />
+        <CheckField path="protect" label="Protect: open only through a click" />
+      </div>
+      <TextField
+        path="url"
+        label="Lander URL"
+        placeholder="https://lp.example/page or /lp/files/page/index.html"
+        hint="Links to the offer go to /lp/click (offer=N picks the Nth offer of the path)."
+      />
+      <TextAreaField path="notes" label="Notes" rows={2} />
+    </section>
+  );
+}
+
+const form: FormConfig = {
+  resource: "landings",
   path: "/landings",
   noun: "lander",
-  listWhat: "Landers with their statistics; hosted landers come from the files manager.",
-  formWhat: "The lander URL or hosted file, the number of offers it links to, and LP protection.",
-});
+  subject: "landing",
+  schema: LandingInput,
+  blanks: { name: "", url: "" },
+  Fields: LandingFields,
+};
 
 /** The list, with the mass-edit modal over it. */
-export const ListPage = pages.ListPage;
+export function ListPage() {
+  return <EntityListPage config={list} />;
+}
+
 /** The create / edit / clone form. */
-export const FormPage = pages.FormPage;
+export function FormPage() {
+  return <EntityFormPage config={form} />;
+}
+
 /** The mass-edit modal. */
-export const MassEditPage = pages.MassEditPage;
+export function MassEditPage() {
+  return (
+    <MassEditModal
+      config={{
+        resource: "landings",
+        path: "/landings",
+        noun: "lander",
+        groupType: "landing",
+        patchSchema: LandingPatch,
+        fields: [
+          { key: "groupId", label: "Group", start: null, control: <GroupField type="landing" /> },
+          { key: "url", label: "URL", start: "", control: <TextField path="url" label="URL" /> },
+          {
+            key: "protect",
+            label: "Protect",
+            start: true,
+            show: (v) => (v ? "on" : "off"),
+            control: <CheckField path="protect" label="Protect" />,
+          },
+        ],
+      }}
+    />
+  );
+}

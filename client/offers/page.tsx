@@ -1,18 +1,178 @@
-/** Offer screens (lazy chunk). The real list and form arrive with the offer work. */
-import { entityPages } from "../ui/entity_pages.tsx";
+/** Offer screens (lazy chunk): list, form, mass edit (group, payout, URL). */
+import { OfferInput, OfferPatch, PayoutMode } from "../../contracts/offer.ts";
+import { type AnyEntity, useOptions } from "../ui/entity_api.ts";
+import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
+import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import { formatMoney } from "../ui/format.ts";
+import {
+  CheckField,
+  EntityField,
+  GroupField,
+  NumberField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "../ui/form_controls.tsx";
+import { MassEditModal } from "../ui/mass_edit.tsx";
 
-const pages = entityPages({
+function NetworkName({ id }: { id: unknown }) {
+  const networks = useOptions("affiliate-networks");
+  if (typeof id !== "number") return <span className="muted">—</span>;
+  return <>{networks.data?.items.find((n) => n.id === id)?.name ?? `#${id}`}</>;
+}
+
+const payoutText = (o: AnyEntity) =>
+  o.payoutMode === "auto" ? "auto" : `${formatMoney(Number(o.payout))} ${o.currency}`;
+
+const list: ListConfig = {
+  resource: "offers",
+  path: "/offers",
   title: "Offers",
+  noun: "offer",
+  subject: "offer",
+  groupType: "offer",
+  reportType: "offer",
+  massEdit: true,
+  stats: true,
+  hiddenByDefault: ["url"],
+  columns: [
+    {
+      key: "network",
+      label: "Network",
+      width: 130,
+      render: (o) => <NetworkName id={o.affiliateNetworkId} />,
+    },
+    {
+      key: "payout",
+      label: "Payout",
+      width: 110,
+      align: "end",
+      sort: "payout",
+      render: payoutText,
+    },
+    {
+      key: "country",
+      label: "Geo",
+      width: 56,
+      sort: "country",
+      render: (o) => String(o.country || "—"),
+    },
+    {
+      key: "url",
+      label: "URL",
+      width: 260,
+      render: (o) => <span className="ellipsis">{String(o.url)}</span>,
+    },
+  ],
+};
+
+function OfferFields() {
+  return (
+    <div className="stack">
+      <section className="section card" aria-label="General">
+        <div className="form-grid">
+          <TextField path="name" label="Name" />
+          <GroupField type="offer" />
+          <EntityField
+            path="affiliateNetworkId"
+            label="Affiliate network"
+            resource="affiliate-networks"
+            empty="None"
+          />
+          <TextField path="country" label="Country" placeholder="US (empty for any)" />
+        </div>
+        <TextField
+          path="url"
+          label="Offer URL"
+          placeholder="https://network.example/offer?sub1={clickid}"
+          hint="Macros like {clickid}, {campaign_id}, {t1} are filled at the click."
+        />
+      </section>
+      <section className="section card" aria-label="Payout">
+        <h3 className="section__title">Payout</h3>
+        <div className="form-grid">
+          <SelectField
+            path="payoutMode"
+            label="Payout mode"
+            options={[["fixed", "Fixed"], ["auto", "Auto (from postback)"]]}
+          />
+          <NumberField path="payout" label="Payout" step={0.0001} />
+          <TextField path="currency" label="Currency" />
+          <CheckField path="upsell" label="Upsell: repeat conversions add up" />
+          <NumberField
+            path="dailyCap"
+            label="Daily cap (conversions)"
+            step={1}
+            nullable
+            placeholder="no cap"
+          />
+          <EntityField
+            path="capFallbackOfferId"
+            label="When capped, send to"
+            resource="offers"
+            empty="No fallback"
+          />
+        </div>
+        <TextAreaField path="notes" label="Notes" rows={2} />
+      </section>
+    </div>
+  );
+}
+
+const form: FormConfig = {
+  resource: "offers",
   path: "/offers",
   noun: "offer",
-  listWhat: "Offers with their affiliate network, payout and statistics.",
-  formWhat:
-    "The offer URL with macros, affiliate network, payout, currency, country, upsell and daily cap.",
-});
+  subject: "offer",
+  schema: OfferInput,
+  blanks: { name: "", url: "" },
+  Fields: OfferFields,
+};
 
 /** The list, with the mass-edit modal over it. */
-export const ListPage = pages.ListPage;
+export function ListPage() {
+  return <EntityListPage config={list} />;
+}
+
 /** The create / edit / clone form. */
-export const FormPage = pages.FormPage;
+export function FormPage() {
+  return <EntityFormPage config={form} />;
+}
+
 /** The mass-edit modal. */
-export const MassEditPage = pages.MassEditPage;
+export function MassEditPage() {
+  return (
+    <MassEditModal
+      config={{
+        resource: "offers",
+        path: "/offers",
+        noun: "offer",
+        groupType: "offer",
+        patchSchema: OfferPatch,
+        fields: [
+          { key: "groupId", label: "Group", start: null, control: <GroupField type="offer" /> },
+          {
+            key: "payoutMode",
+            label: "Payout mode",
+            start: "fixed",
+            control: (
+              <SelectField
+                path="payoutMode"
+                label="Payout mode"
+                options={PayoutMode.options.map((m) => [m, m])}
+              />
+            ),
+          },
+          {
+            key: "payout",
+            label: "Payout",
+            start: 0,
+            show: (v) => formatMoney(Number(v)),
+            control: <NumberField path="payout" label="Payout" step={0.0001} />,
+          },
+          { key: "url", label: "URL", start: "", control: <TextField path="url" label="URL" /> },
+        ],
+      }}
+    />
+  );
+}

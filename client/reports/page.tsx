@@ -1,28 +1,233 @@
-/** Report screens (lazy chunk); the subject type and ids were checked by the route. */
-import { useParams } from "react-router";
-import { parseRouteIds } from "../app/route_rules.ts";
-import { ComingSoonPage } from "../ui/page.tsx";
+/**
+ * Report screens: `/report/:subjectType/:subjectIds` (up to three grouping
+ * levels with drill-down, dates, filters, sorting, totals, columns and CSV)
+ * and `/report/leads/:subjectType/:subjectIds` (the subjects' conversions).
+ * The screen's state lives in the address, so a report can be shared.
+ */
+import { useMemo, useState, useSyncExternalStore } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { DIMENSION_BY_NAME, DIMENSIONS } from "../../contracts/report.ts";
+import type { FormulaColumn, ReportFilter } from "../../contracts/report_query.ts";
+import { debugSettingsStore } from "../app/debug_settings.ts";
+import { browserStore } from "../app/storage.ts";
+import { ColumnChooser } from "../ui/column_chooser.tsx";
+import { readHiddenColumns, toggleColumn, writeHiddenColumns } from "../ui/column_prefs.ts";
+import { DataState } from "../ui/data_state.tsx";
+import { DateRangePicker } from "../ui/date_range_picker.tsx";
+import { type DatePreset, isDatePreset, presetRange, userTimeZone } from "../ui/date_range.ts";
+import { PageHeader, useRouteHandle } from "../ui/page.tsx";
+import { csvUrl, type Query, useReport } from "./api.ts";
+import { ColumnSets } from "./column_sets.tsx";
+import { ReportFilters } from "./filters.tsx";
+import { ReportTable } from "./report_table.tsx";
+import { LeadsTable } from "./leads.tsx";
+import { FormulaEditor, readFormulas } from "./formulas.tsx";
+
+/** Dates of the screen from the address: a preset (default today) or custom days. */
+export function useDates() {
+  const [params, setParams] = useSearchParams();
+  const timeZone = useMemo(() => userTimeZone(), []);
+  const preset: DatePreset | "custom" = params.get("range") === "custom"
+    ? "custom"
+    : isDatePreset(params.get("range"))
+    ? params.get("range") as DatePreset
+    : "today";
+  const range = preset === "custom"
+    ? { from: params.get("from") ?? "", to: params.get("to") ?? "" }
+    : presetRange(preset, { timeZone, now: new Date() });
+  const picker = (
+    <DateRangePicker
+      preset={preset}
+      range={range}
+      timeZone={timeZone}
+      onChange={(choice) =>
+        setParams((p) => {
+          p.set("range", choice.range);
+          if (choice.range === "custom") {
+            p.set("from", choice.from);
+            p.set("to", choice.to);
+          } else {
+            p.delete("from");
+            p.delete("to");
+          }
+          return p;
+        })}
+    />
+  );
+  return { timeZone, range, picker, params, setParams };
+}
 
 function Subject() {
   const { subjectType = "", subjectIds = "" } = useParams();
-  const ids = parseRouteIds(subjectIds).map((id) => `#${id}`).join(", ");
-  return <p className="muted">Subject: {subjectType.replace("-", " ")} {ids}</p>;
+  return (
+    <>{subjectType.replace("-", " ")} {subjectIds.split(",").map((id) => `#${id}`).join(", ")}</>
+  );
 }
 
 /** The report of one or more subjects, grouped by up to three dimensions. */
 export function Page() {
+  const { subjectType = "", subjectIds = "" } = useParams();
+  const handle = useRouteHandle();
+  const { timeZone, range, picker, params, setParams } = useDates();
+  const debug = useSyncExternalStore(debugSettingsStore.subscribe, debugSettingsStore.get);
+  const [formulas, setFormulas] = useState<FormulaColumn[]>(() => readFormulas());
+  const groupBy = (params.get("groupBy") ?? "day").split(",").filter((d) =>
+    DIMENSION_BY_NAME.has(d)
+  ).slice(0, 3);
+  const filters = useMemo(() => {
+    try {
+      return JSON.parse(params.get("filters") ?? "[]") as ReportFilter[];
+    } catch {
+      return [];
+    }
+  }, [params]);
+  const sort = params.get("sort") ?? "clicks";
+  const order = params.get("order") === "asc" ? "asc" : "desc";
+  const query: Query = {
+    subjectType,
+    subjectIds,
+    groupBy: groupBy.join(","),
+    from: range.from,
+    to: range.to,
+    tz: timeZone,
+    sort,
+    order,
+    filters: filters.length ? JSON.stringify(filters) : undefined,
+    formulas: formulas.length ? JSON.stringify(formulas) : undefined,
+  };
+  const answer = useReport(query);
+  const all = answer.data?.metrics ?? [];
+  const [hidden, setHidden] = useState(() =>
+    readHiddenColumns(browserStore(), {
+      list: "report",
+      known: all,
+      hiddenByDefault: ["bots", "rejected", "hold", "cpc"],
+    })
+  );
+  const shown = all.filter((m) => !hidden.includes(m));
+  const setHiddenStored = (next: string[]) => {
+    setHidden(next);
+    writeHiddenColumns(browserStore(), "report", next);
+  };
+  const set = (key: string, value: string | undefined) =>
+    setParams((p) => {
+      if (value === undefined) p.delete(key);
+      else p.set(key, value);
+      return p;
+    });
+  const setLevel = (i: number, dim: string) => {
+    const next = [...groupBy];
+    if (dim === "") next.splice(i);
+    else next[i] = dim;
+    set("groupBy", next.join(","));
+  };
   return (
-    <ComingSoonPage what="Reports grouped by up to three dimensions with totals and CSV export.">
-      <Subject />
-    </ComingSoonPage>
+    <div className="page report-page">
+      <PageHeader
+        title={handle.title}
+        actions={
+          <Link className="btn" to={`/report/leads/${subjectType}/${subjectIds}`}>Leads</Link>
+        }
+      >
+        <Subject />
+      </PageHeader>
+      <div className="report__toolbar">
+        {picker}
+        {[0, 1, 2].map((i) => (
+          <label key={i} className="report__level">
+            <span className="sr-only">Grouping level {i + 1}</span>
+            <select
+              aria-label={`Grouping level ${i + 1}`}
+              value={groupBy[i] ?? ""}
+              disabled={i > groupBy.length}
+              onChange={(e) => setLevel(i, e.target.value)}
+            >
+              {i > 0 && <option value="">—</option>}
+              {DIMENSIONS.map((d) => <option key={d.name} value={d.name}>{d.label}</option>)}
+            </select>
+          </label>
+        ))}
+        <span className="report__spacer" />
+        <ColumnSets
+          list="report"
+          shown={shown}
+          onApply={(cols) => setHiddenStored(all.filter((m) => !cols.includes(m)))}
+        />
+        <ColumnChooser
+          columns={all.map((m) => ({ key: m, label: m }))}
+          hidden={hidden}
+          onToggle={(key) => setHiddenStored(toggleColumn(hidden, key))}
+          onReset={() => setHiddenStored([])}
+        />
+        <FormulaEditor formulas={formulas} onChange={setFormulas} />
+        <a
+          className="btn btn--small"
+          download
+          href={csvUrl("/api/report", { ...query, columns: shown.join(",") })}
+        >
+          Export CSV
+        </a>
+      </div>
+      <ReportFilters
+        filters={filters}
+        onChange={(f) => set("filters", f.length ? JSON.stringify(f) : undefined)}
+      />
+      <DataState
+        loading={!answer.data}
+        error={answer.error}
+        empty={answer.data?.rows.length === 0}
+        emptyText="No clicks in this range."
+      >
+        {answer.data && (
+          <ReportTable
+            answer={answer.data}
+            title={groupBy.map((d) => DIMENSION_BY_NAME.get(d)?.label).join(" › ")}
+            ctx={{
+              query,
+              levels: groupBy.length,
+              columns: shown,
+              formulas,
+              colorization: debug.colorizationMode,
+              sort,
+              order,
+              onSort: (c) => {
+                const column = c === "name" ? groupBy[0] : c;
+                setParams((p) => {
+                  p.set("order", sort === column && order === "desc" ? "asc" : "desc");
+                  p.set("sort", column);
+                  return p;
+                });
+              },
+            }}
+          />
+        )}
+      </DataState>
+    </div>
   );
 }
 
 /** The leads report of one or more subjects. */
 export function LeadsPage() {
+  const { subjectType = "", subjectIds = "" } = useParams();
+  const handle = useRouteHandle();
+  const { timeZone, range, picker } = useDates();
+  const query: Query = { subjectType, subjectIds, from: range.from, to: range.to, tz: timeZone };
   return (
-    <ComingSoonPage what="Every lead of the subjects with its click and payout.">
-      <Subject />
-    </ComingSoonPage>
+    <div className="page">
+      <PageHeader
+        title={handle.title}
+        actions={<Link className="btn" to={`/report/${subjectType}/${subjectIds}`}>Report</Link>}
+      >
+        <Subject />
+      </PageHeader>
+      <div className="report__toolbar">
+        {picker}
+        <span className="report__spacer" />
+        <a className="btn btn--small" download href={csvUrl("/api/report/leads", query)}>
+          Export CSV
+        </a>
+      </div>
+      <LeadsTable path="/api/report/leads" query={query} timeZone={timeZone} />
+    </div>
   );
 }

@@ -1,17 +1,77 @@
-/** Rotation screens (lazy chunk). The real list and form arrive with the rotation work. */
-import { entityPages } from "../ui/entity_pages.tsx";
+/** Rotation screens (lazy chunk): list and the flow editor form. */
+import { RotationInput } from "../../contracts/rotation.ts";
+import type { Flow } from "../../contracts/flow.ts";
+import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
+import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import { FlowEditor } from "../ui/flow_editor.tsx";
+import { newFlow } from "../ui/flow_model.ts";
+import { GroupField, TextAreaField, TextField } from "../ui/form_controls.tsx";
 
-const pages = entityPages({
+const list: ListConfig = {
+  resource: "rotations",
+  path: "/rotations",
   title: "Rotations",
+  noun: "rotation",
+  subject: "rotation",
+  groupType: "rotation",
+  reportType: "rotation",
+  stats: true,
+  columns: [
+    {
+      key: "rules",
+      label: "Rules",
+      width: 64,
+      align: "end",
+      render: (r) => String((r.rules as Flow["rules"]).length),
+    },
+    {
+      key: "paths",
+      label: "Default paths",
+      width: 100,
+      align: "end",
+      render: (r) => String((r.defaultPaths as Flow["defaultPaths"]).length),
+    },
+  ],
+};
+
+function RotationFields() {
+  return (
+    <div className="stack">
+      <section className="section card" aria-label="General">
+        <div className="form-grid">
+          <TextField path="name" label="Name" />
+          <GroupField type="rotation" />
+        </div>
+        <TextAreaField path="notes" label="Notes" rows={2} />
+      </section>
+      <section className="section card" aria-label="Flow">
+        <FlowEditor base="" />
+      </section>
+    </div>
+  );
+}
+
+const form: FormConfig = {
+  resource: "rotations",
   path: "/rotations",
   noun: "rotation",
-  listWhat: "Reusable rotations (flows) with their rules and paths.",
-  formWhat: "Ordered rules with criteria, weighted paths of landers and offers, and default paths.",
-});
+  subject: "rotation",
+  schema: RotationInput,
+  blanks: { name: "", ...newFlow() },
+  Fields: RotationFields,
+};
 
-/** The list, with the mass-edit modal over it. */
-export const ListPage = pages.ListPage;
+/** The list. */
+export function ListPage() {
+  return <EntityListPage config={list} />;
+}
+
 /** The create / edit / clone form. */
-export const FormPage = pages.FormPage;
-/** The mass-edit modal. */
-export const MassEditPage = pages.MassEditPage;
+export function FormPage() {
+  return <EntityFormPage config={form} />;
+}
+
+/** Rotations have no mass edit; the route table never asks for one. */
+export function MassEditPage() {
+  return null;
+}

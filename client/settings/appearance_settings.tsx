@@ -1,6 +1,11 @@
-/** Settings → UI: colour scheme, font and font size (applied debounced, fonts once loaded). */
-import { useSyncExternalStore } from "react";
+/**
+ * Settings → UI: theme, colour scheme, font and font size. A change applies
+ * at once (debounced, fonts once loaded) with a live preview, and is kept on
+ * the server so it follows the user to any browser.
+ */
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import {
+  type Appearance,
   COLOR_SCHEMES,
   type ColorScheme,
   FONT_SIZE_DELTA,
@@ -8,7 +13,11 @@ import {
   FONTS,
 } from "../app/appearance.ts";
 import { appearanceStore, setAppearance } from "../app/appearance_apply.ts";
+import { themeStore, toggleTheme } from "../app/theme.ts";
+import { api } from "../app/api.ts";
+import { notify } from "../app/toasts.tsx";
 import { Field } from "../ui/field.tsx";
+import { useSectionData } from "./use_section.ts";
 
 const SCHEME_LABELS: Record<ColorScheme, string> = {
   default: "Default",
@@ -16,15 +25,61 @@ const SCHEME_LABELS: Record<ColorScheme, string> = {
   creative: "Creative",
 };
 
+type ThemeChoice = "system" | "light" | "dark";
+/** How long after the last change the server copy is written (the size slider fires often). */
+const SAVE_DELAY_MS = 400;
+
+function useServerSave() {
+  const loaded = useSectionData("ui");
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return {
+    theme: (loaded.data?.theme ?? "system") as ThemeChoice,
+    save: (value: Appearance, theme: ThemeChoice) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(async () => {
+        try {
+          const saved = await api("/api/settings/ui", {
+            method: "put",
+            body: { ...value, theme },
+          });
+          await loaded.mutate(saved as typeof loaded.data, { revalidate: false });
+        } catch (err) {
+          notify(err instanceof Error ? err.message : String(err), { type: "error" });
+        }
+      }, SAVE_DELAY_MS);
+    },
+  };
+}
+
 /** The appearance form. */
 export function AppearanceSettings() {
   const value = useSyncExternalStore(appearanceStore.subscribe, appearanceStore.get);
+  const theme = useSyncExternalStore(themeStore.subscribe, themeStore.get);
+  const server = useServerSave();
+  const change = (patch: Partial<Appearance>, choice: ThemeChoice = server.theme) => {
+    if (setAppearance(patch)) server.save(appearanceStore.get(), choice);
+  };
+  const chooseTheme = (choice: ThemeChoice) => {
+    if (choice !== "system" && choice !== theme) toggleTheme();
+    server.save(appearanceStore.get(), choice);
+  };
   return (
     <div className="form-grid">
+      <Field label="Theme">
+        <select
+          value={server.theme}
+          onChange={(event) => chooseTheme(event.target.value as ThemeChoice)}
+        >
+          <option value="system">This browser's choice</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+      </Field>
       <Field label="Color scheme">
         <select
           value={value.colorScheme}
-          onChange={(event) => setAppearance({ colorScheme: event.target.value as ColorScheme })}
+          onChange={(event) => change({ colorScheme: event.target.value as ColorScheme })}
         >
           {COLOR_SCHEMES.map((scheme) => (
             <option key={scheme} value={scheme}>{SCHEME_LABELS[scheme]}</option>
@@ -34,7 +89,7 @@ export function AppearanceSettings() {
       <Field label="Font">
         <select
           value={value.font}
-          onChange={(event) => setAppearance({ font: event.target.value as FontName })}
+          onChange={(event) => change({ font: event.target.value as FontName })}
         >
           {FONTS.map((font) => <option key={font} value={font}>{font}</option>)}
         </select>
@@ -47,7 +102,7 @@ export function AppearanceSettings() {
           step={1}
           value={value.fontSizeDelta}
           aria-valuetext={`${value.fontSizeDelta} px`}
-          onChange={(event) => setAppearance({ fontSizeDelta: Number(event.target.value) })}
+          onChange={(event) => change({ fontSizeDelta: Number(event.target.value) })}
         />
       </Field>
       <p className="muted" aria-live="polite">
@@ -57,6 +112,10 @@ export function AppearanceSettings() {
       <div className="card preview" style={{ fontFamily: `"${value.font}", var(--font-fallback)` }}>
         <p className="preview__title">Campaign “Summer push” · ROI 42.5%</p>
         <p className="muted">0123456789 — The quick brown fox jumps over the lazy dog.</p>
+        <p>
+          <button type="button" className="btn btn--primary">Primary</button>{" "}
+          <button type="button" className="btn">Secondary</button>
+        </p>
       </div>
     </div>
   );

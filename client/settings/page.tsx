@@ -1,10 +1,39 @@
-/** Settings (lazy chunk): the layout with its 15 children. */
+/** Settings (lazy chunk): the layout with its 15 children, each a working screen. */
+import type { ReactNode } from "react";
 import { SETTINGS_CHILDREN } from "../app/route_rules.ts";
 import { useRouteHandle } from "../ui/page.tsx";
-import { ComingSoon } from "../ui/page.tsx";
 import { SubNavLayout } from "../ui/sub_nav.tsx";
 import { AppearanceSettings } from "./appearance_settings.tsx";
 import { UserSettings } from "./user_settings.tsx";
+import { TrackingLinksSettings } from "./tracking_links.tsx";
+import { AutoClearingSettings } from "./auto_clearing.tsx";
+import { StatsSettings } from "./stats_settings.tsx";
+import { ColumnsSettings } from "./columns_settings.tsx";
+import { ClickApiSettings, LpProtectSettings, PublicApiSettings } from "./api_settings.tsx";
+import { IntegrationSettingsPage } from "./integration.tsx";
+import { PostbackProcessingSettings } from "./postback_processing.tsx";
+import { ImportExportSettings } from "./import_export.tsx";
+import { UrlCustomizationSettings } from "./url_customization.tsx";
+import { BetaSettings, FeedbackSettings } from "./feedback_beta.tsx";
+
+/** Each child route's screen. */
+const SCREENS: Record<string, () => ReactNode> = {
+  "tracking-links": () => <TrackingLinksSettings />,
+  "auto-clearing": () => <AutoClearingSettings />,
+  "user": () => <UserSettings />,
+  "ui": () => <AppearanceSettings />,
+  "stats": () => <StatsSettings />,
+  "columns": () => <ColumnsSettings />,
+  "public-api": () => <PublicApiSettings />,
+  "click-api": () => <ClickApiSettings />,
+  "lp-protect": () => <LpProtectSettings />,
+  "integration": () => <IntegrationSettingsPage />,
+  "postback-processing": () => <PostbackProcessingSettings />,
+  "import-export": () => <ImportExportSettings />,
+  "url-customization": () => <UrlCustomizationSettings />,
+  "feedback": () => <FeedbackSettings />,
+  "beta": () => <BetaSettings />,
+};
 
 /** The settings frame. */
 export function SettingsLayout() {
@@ -16,15 +45,12 @@ export function SettingsLayout() {
 /** One settings section. */
 export function SettingsPage() {
   const { title } = useRouteHandle();
-  const content = title === "UI"
-    ? <AppearanceSettings />
-    : title === "User"
-    ? <UserSettings />
-    : <ComingSoon what={`The ${title.toLowerCase()} settings arrive with the settings work.`} />;
+  const path = SETTINGS_CHILDREN.find(([, t]) => t === title)?.[0] ?? "";
+  const screen = SCREENS[path];
   return (
     <section className="section" aria-labelledby="settings-section-title">
       <h2 id="settings-section-title" className="section__title">{title}</h2>
-      {content}
+      {screen ? screen() : <p className="muted">Unknown settings section.</p>}
     </section>
   );
 }

@@ -1,4 +1,7 @@
-/** Settings → User: who is signed in, and the personal API secret (cached, refreshed after 5 s). */
+/**
+ * Settings → User: who is signed in, the profile, the password change, and
+ * the personal API secret (cached, refreshed after 5 s).
+ */
 import { useState, useSyncExternalStore } from "react";
 import { SecretAnswer } from "../../contracts/auth.ts";
 import { api } from "../app/api.ts";
@@ -8,6 +11,7 @@ import { currentUserStore } from "../app/current_user.ts";
 import { useCachedData } from "../app/use_cached_data.ts";
 import { notify } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
+import { PasswordForm, ProfileForm } from "./profile_form.tsx";
 
 /** Delay before a cached auth secret is reloaded (SPEC §7, §9). */
 export const AUTH_SECRET_DELAY_MS = 5000;
@@ -45,6 +49,8 @@ export function UserSettings() {
         <dt>Profit figures</dt>
         <dd>{user.isHideProfit ? "Hidden" : "Shown"}</dd>
       </dl>
+      <ProfileForm />
+      <PasswordForm />
       <div className="card">
         <h3 className="card__title">API secret</h3>
         <p className="muted">

@@ -1,17 +1,128 @@
-/** Traffic source screens (lazy chunk). The real list and form arrive with the traffic source work. */
-import { entityPages } from "../ui/entity_pages.tsx";
+/** Traffic source screens (lazy chunk): list and form (params, tokens, postback). */
+import { TrafficSourceInput } from "../../contracts/traffic_source.ts";
+import { ConversionStatus } from "../../contracts/stats.ts";
+import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
+import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import { GroupField, NumberField, TextAreaField, TextField } from "../ui/form_controls.tsx";
+import { useField } from "../ui/form_state.ts";
+import { TokensField } from "./tokens_field.tsx";
 
-const pages = entityPages({
+const list: ListConfig = {
+  resource: "traffic-sources",
+  path: "/traffic-sources",
   title: "Traffic Sources",
+  noun: "traffic source",
+  subject: "traffic-source",
+  groupType: "traffic-source",
+  reportType: "traffic-source",
+  stats: true,
+  columns: [
+    {
+      key: "currency",
+      label: "Currency",
+      width: 72,
+      sort: "currency",
+      render: (s) => String(s.currency),
+    },
+    {
+      key: "tokens",
+      label: "Tokens",
+      width: 64,
+      align: "end",
+      render: (s) => String((s.tokens as unknown[]).length),
+    },
+    { key: "postback", label: "Postback", width: 80, render: (s) => (s.postbackUrl ? "on" : "—") },
+  ],
+};
+
+function StatusesField() {
+  const field = useField<string[]>("postbackStatuses");
+  const on = new Set(field.value ?? []);
+  return (
+    <fieldset className="field" disabled={field.readOnly}>
+      <legend className="field__label">Send postbacks for</legend>
+      <div className="inline-checks">
+        {ConversionStatus.options.map((s) => (
+          <label key={s} className="check">
+            <input
+              type="checkbox"
+              checked={on.has(s)}
+              onChange={() =>
+                field.set(
+                  ConversionStatus.options.filter((x) => (x === s ? !on.has(x) : on.has(x))),
+                )}
+            />
+            {s}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function SourceFields() {
+  return (
+    <div className="stack">
+      <section className="section card" aria-label="General">
+        <div className="form-grid">
+          <TextField path="name" label="Name" />
+          <GroupField type="traffic-source" />
+          <TextField path="currency" label="Currency" />
+        </div>
+      </section>
+      <section className="section card" aria-label="Parameters">
+        <h3 className="section__title">Parameters the source passes</h3>
+        <div className="form-grid">
+          <TextField path="externalIdParam.param" label="External id param" placeholder="subid" />
+          <TextField
+            path="externalIdParam.placeholder"
+            label="External id placeholder"
+            placeholder="{SUBID}"
+          />
+          <TextField path="costParam.param" label="Cost param" placeholder="cost" />
+          <TextField path="costParam.placeholder" label="Cost placeholder" placeholder="{COST}" />
+        </div>
+        <TokensField />
+      </section>
+      <section className="section card" aria-label="Postback">
+        <h3 className="section__title">Postback to the source</h3>
+        <TextField
+          path="postbackUrl"
+          label="Postback URL"
+          placeholder="https://source.example/pb?id={externalid}&payout={payout}"
+        />
+        <div className="form-grid">
+          <StatusesField />
+          <NumberField path="postbackPercent" label="Send % of postbacks" step={1} />
+          <NumberField path="payoutPercent" label="Report % of payout" step={1} />
+        </div>
+        <TextAreaField path="notes" label="Notes" rows={2} />
+      </section>
+    </div>
+  );
+}
+
+const form: FormConfig = {
+  resource: "traffic-sources",
   path: "/traffic-sources",
   noun: "traffic source",
-  listWhat: "Traffic sources with their statistics.",
-  formWhat: "Parameters, tokens, cost parameter and the postback URL with its statuses.",
-});
+  subject: "traffic-source",
+  schema: TrafficSourceInput,
+  blanks: { name: "" },
+  Fields: SourceFields,
+};
 
-/** The list, with the mass-edit modal over it. */
-export const ListPage = pages.ListPage;
+/** The list. */
+export function ListPage() {
+  return <EntityListPage config={list} />;
+}
+
 /** The create / edit / clone form. */
-export const FormPage = pages.FormPage;
-/** The mass-edit modal. */
-export const MassEditPage = pages.MassEditPage;
+export function FormPage() {
+  return <EntityFormPage config={form} />;
+}
+
+/** Sources have no mass edit. */
+export function MassEditPage() {
+  return null;
+}

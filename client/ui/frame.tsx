@@ -9,6 +9,7 @@ import { checkForUpdates, updateStore } from "../app/update_check.ts";
 import { MenuButton } from "./menu_button.tsx";
 import { isTabActive, menuEntries, NAV_TABS } from "./nav.ts";
 import { UserMenu } from "./user_menu.tsx";
+import { useServerPreferences } from "../settings/preferences.ts";
 
 function useMode() {
   const { data } = useSWR("/api/mode", () => api("/api/mode", { schema: ModeAnswer }));
@@ -21,6 +22,7 @@ export function Frame() {
   const debug = useSyncExternalStore(debugSettingsStore.subscribe, debugSettingsStore.get);
   const update = useSyncExternalStore(updateStore.subscribe, updateStore.get);
   const mode = useMode();
+  useServerPreferences();
   useEffect(() => void checkForUpdates(), []);
   useEffect(() => {
     // On a narrow screen the tab strip scrolls: keep the current tab in view.

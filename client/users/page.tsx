@@ -1,17 +1,135 @@
-/** User screens (lazy chunk). The real list and form arrive with the user work. */
-import { entityPages } from "../ui/entity_pages.tsx";
+/** User screens (lazy chunk, admins): list, and the form with role, rights, hide-profit and disable. */
+import { z } from "zod";
+import { Role } from "../../contracts/auth.ts";
+import { NewPassword, UserInput } from "../../contracts/user.ts";
+import { api } from "../app/api.ts";
+import type { CrudAction } from "../app/route_rules.ts";
+import { AnyEntity } from "../ui/entity_api.ts";
+import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
+import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import { CheckField, SelectField, TextAreaField, TextField } from "../ui/form_controls.tsx";
+import { formatStamp } from "../ui/format.ts";
+import { RightsField, rightsSummary } from "./rights_field.tsx";
 
-const pages = entityPages({
+const list: ListConfig = {
+  resource: "users",
+  path: "/users",
   title: "Users",
+  noun: "user",
+  subject: "user",
+  stats: false,
+  columns: [
+    { key: "role", label: "Role", width: 100, sort: "role", render: (u) => String(u.role) },
+    {
+      key: "rights",
+      label: "Rights",
+      width: 260,
+      render: (u) =>
+        u.role === "user" ? rightsSummary(u.permissions as Record<string, string>) : "everything",
+    },
+    {
+      key: "hideProfit",
+      label: "Profit",
+      width: 70,
+      render: (u) => (u.hideProfit ? "hidden" : "shown"),
+    },
+    {
+      key: "disabled",
+      label: "Status",
+      width: 80,
+      sort: "disabled",
+      render: (
+        u,
+      ) => (u.disabled ? <span className="status status--paused">disabled</span> : "active"),
+    },
+    {
+      key: "created",
+      label: "Created",
+      width: 130,
+      sort: "createdAt",
+      render: (u) => formatStamp(Number(u.createdAt)),
+    },
+  ],
+};
+
+/** On edit the password may stay empty (kept as it is). */
+const EditSchema = UserInput.extend({ password: z.union([z.literal(""), NewPassword]) });
+
+function UserFields(props: { action: CrudAction }) {
+  return (
+    <div className="stack">
+      <section className="section card" aria-label="Account">
+        <div className="form-grid">
+          <TextField path="username" label="Username" />
+          <TextField
+            path="password"
+            type="password"
+            autoComplete="new-password"
+            label={props.action.type === "edit" ? "New password" : "Password"}
+            hint={props.action.type === "edit" ? "Leave empty to keep the current one." : undefined}
+          />
+          <SelectField path="role" label="Role" options={Role.options.map((r) => [r, r])} />
+          <CheckField path="hideProfit" label="Hide profit (revenue, profit, ROI, EPC)" />
+          <CheckField path="disabled" label="Disabled (ends their sessions)" />
+        </div>
+      </section>
+      <RightsField />
+      <section className="section card" aria-label="Notes">
+        <TextAreaField path="notes" label="Notes" rows={2} />
+      </section>
+    </div>
+  );
+}
+
+type Values = Record<string, unknown>;
+
+async function saveUser(action: CrudAction, values: Values): Promise<AnyEntity> {
+  if (action.type === "create") {
+    return api("/api/users", { method: "post", body: values, schema: AnyEntity });
+  }
+  const { password, username, ...rest } = values;
+  if (action.type === "edit") {
+    const body = password ? values : { username, ...rest };
+    return api(`/api/users/${action.id}`, { method: "patch", body, schema: AnyEntity });
+  }
+  // A clone gets its own name and password from the clone route, then the form's other values.
+  const copy = await api(`/api/users/${action.id}/clone`, {
+    method: "post",
+    body: { username, password },
+    schema: AnyEntity,
+  });
+  return api(`/api/users/${copy.id}`, { method: "patch", body: rest, schema: AnyEntity });
+}
+
+const form: FormConfig = {
+  resource: "users",
   path: "/users",
   noun: "user",
-  listWhat: "Panel users with their roles and rights.",
-  formWhat: "Username, role, rights per entity type, the hide-profit flag and the API key.",
-});
+  subject: "user",
+  schema: UserInput,
+  schemaFor: (action) => (action.type === "edit" ? EditSchema : UserInput),
+  blanks: { username: "", password: "" },
+  Fields: UserFields,
+  save: saveUser,
+  cloneValues: (values) => ({
+    ...values,
+    username: `${values.username}-copy`,
+    password: "",
+    disabled: false,
+  }),
+};
 
-/** The list, with the mass-edit modal over it. */
-export const ListPage = pages.ListPage;
+/** The list. */
+export function ListPage() {
+  return <EntityListPage config={list} />;
+}
+
 /** The create / edit / clone form. */
-export const FormPage = pages.FormPage;
-/** The mass-edit modal. */
-export const MassEditPage = pages.MassEditPage;
+export function FormPage() {
+  return <EntityFormPage config={form} />;
+}
+
+/** Users have no mass-edit route. */
+export function MassEditPage() {
+  return null;
+}

@@ -11,6 +11,24 @@ import { insertRow, selectById, setArchived, updateRow } from "./store.ts";
 
 const COPY_SUFFIX = " (copy)";
 
+/** Entity writes committed per database in this process; see `entityVersion`. */
+const versions = new WeakMap<Db, number>();
+
+/**
+ * A number that grows after every committed entity write on `db` (the change
+ * hook): the click path's in-memory campaign cache compares it to drop stale
+ * campaigns, rotations, offers, landers, sources and networks.
+ */
+export function entityVersion(db: Db): number {
+  return versions.get(db) ?? 0;
+}
+
+function committed<T>(db: Db, fn: () => T): T {
+  const result = transaction(db, fn);
+  versions.set(db, entityVersion(db) + 1);
+  return result;
+}
+
 function label(def: EntityDef): string {
   return TABLE_LABELS[def.table] ?? def.table;
 }
@@ -27,7 +45,8 @@ function assertValid(db: Db, def: EntityDef, values: Values, id: number | undefi
   if (issues.length > 0) throw validationError(issues.map((i) => ({ ...i, path: [i.path] })));
 }
 
-function insertEntity(db: Db, def: EntityDef, input: Values): Values {
+/** Inserts a validated create input inside the caller's transaction (import runs many in one). */
+export function insertEntity(db: Db, def: EntityDef, input: Values): Values {
   const values = def.onInsert ? def.onInsert(input) : input;
   assertValid(db, def, values, undefined);
   const id = insertRow(def, db, values);
@@ -38,7 +57,7 @@ function insertEntity(db: Db, def: EntityDef, input: Values): Values {
 
 /** Creates an entity from a validated create input. */
 export function createEntity(db: Db, def: EntityDef, input: Values): Values {
-  return transaction(db, () => insertEntity(db, def, input));
+  return committed(db, () => insertEntity(db, def, input));
 }
 
 function applyPatch(db: Db, def: EntityDef, id: number, patch: Values): Values {
@@ -55,7 +74,7 @@ function applyPatch(db: Db, def: EntityDef, id: number, patch: Values): Values {
 
 /** Applies a validated patch to entity `id`. */
 export function patchEntity(db: Db, def: EntityDef, id: number, patch: Values): Values {
-  return transaction(db, () => applyPatch(db, def, id, patch));
+  return committed(db, () => applyPatch(db, def, id, patch));
 }
 
 /** Applies one patch to many entities: all of them change, or none. */
@@ -64,7 +83,7 @@ export function massPatchEntities(
   def: EntityDef,
   input: { ids: number[]; patch: Values },
 ): Values[] {
-  return transaction(db, () =>
+  return committed(db, () =>
     [...new Set(input.ids)].map((id) => {
       try {
         return applyPatch(db, def, id, input.patch);
@@ -82,7 +101,7 @@ export function massPatchEntities(
 
 /** Archives entity `id`; 409 with who uses it while live entities refer to it. */
 export function archiveEntity(db: Db, def: EntityDef, id: number): Values {
-  return transaction(db, () => {
+  return committed(db, () => {
     const existing = getEntity(db, def, id);
     if (existing.archived) return existing;
     assertUnused(db, def.table, id);
@@ -93,7 +112,7 @@ export function archiveEntity(db: Db, def: EntityDef, id: number): Values {
 
 /** Brings an archived entity back. */
 export function restoreEntity(db: Db, def: EntityDef, id: number): Values {
-  return transaction(db, () => {
+  return committed(db, () => {
     getEntity(db, def, id);
     setArchived(def, db, id, false);
     return getEntity(db, def, id);
@@ -107,7 +126,7 @@ export function copyName(name: string): string {
 
 /** Creates a copy of entity `id` (named "… (copy)", with fresh server-made fields). */
 export function cloneEntity(db: Db, def: EntityDef, id: number): Values {
-  return transaction(db, () => {
+  return committed(db, () => {
     const existing = getEntity(db, def, id);
     const copy = { ...existing, name: copyName(String(existing.name)) };
     return insertEntity(db, def, def.create.parse(def.onClone?.(db, copy) ?? copy));

@@ -7,6 +7,7 @@ import { COUNTED_STATUSES, PROFIT_FIELDS, type Stats, ZERO_STATS } from "../../c
 import type { Db } from "../db/connection.ts";
 import type { EntityDef } from "./definition.ts";
 import { fromMicros } from "./money.ts";
+import { clickIdBound } from "../tracking/click_id.ts";
 
 /** Integer sums for one item. */
 export type RawStats = {
@@ -42,15 +43,14 @@ export function rawStats(
   if (!def.stats) return result;
   const { key, join = "" } = def.stats;
   const only = range.ids ? ` AND ${key} IN (SELECT value FROM json_each(?))` : "";
-  const params = range.ids ? [range.start, range.end, JSON.stringify(range.ids)] : [
-    range.start,
-    range.end,
-  ];
+  const ids = range.ids ? [JSON.stringify(range.ids)] : [];
+  // Click ids start with their time, so the range reads the clustered key, not a time index.
   const clicks = db.prepare(
     `SELECT ${key} AS k, count(*) AS clicks, total(c.is_unique) AS uniq,
        count(c.lp_click_ts) AS lp, sum(c.cost) AS cost
-     FROM clicks c ${join} WHERE c.ts >= ? AND c.ts < ?${only} GROUP BY k`,
-  ).all(...params);
+     FROM clicks c ${join} WHERE c.id >= ? AND c.id < ? AND c.ts >= ? AND c.ts < ?${only}
+     GROUP BY k`,
+  ).all(clickIdBound(range.start), clickIdBound(range.end), range.start, range.end, ...ids);
   for (const row of clicks) {
     result.set(Number(row.k), {
       ...EMPTY,
@@ -63,8 +63,9 @@ export function rawStats(
   const conversions = db.prepare(
     `SELECT ${key} AS k, count(*) AS n, sum(v.payout) AS revenue
      FROM conversions v JOIN clicks c ON c.id = v.click_id ${join}
-     WHERE v.ts >= ? AND v.ts < ? AND v.status IN (${STATUSES})${only} GROUP BY k`,
-  ).all(...params);
+     WHERE v.ts >= ? AND v.ts < ? AND v.current = 1 AND v.status IN (${STATUSES})${only}
+     GROUP BY k`,
+  ).all(range.start, range.end, ...ids);
   for (const row of conversions) {
     const k = Number(row.k);
     const item = result.get(k) ?? { ...EMPTY };

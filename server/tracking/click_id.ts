@@ -71,3 +71,12 @@ export function clickIdTime(id: string): number {
   for (let i = 0; i < TIME_CHARS; i++) value = value * 64 + ALPHABET.indexOf(id[i]);
   return value;
 }
+
+/**
+ * The smallest id string of a click made at or after `ms`: time ranges over
+ * clicks are id ranges (`id >= clickIdBound(start) AND id < clickIdBound(end)`),
+ * which read the clustered primary key instead of a time index.
+ */
+export function clickIdBound(ms: number): string {
+  return encode(Math.max(0, Math.floor(ms)), TIME_CHARS);
+}

@@ -1,7 +1,7 @@
 /**
  * `/api/users`: admins manage users (list, get, create, patch, mass patch,
- * archive, restore, clone); every signed-in user changes their own password
- * at `PATCH /api/users/me/password`.
+ * archive, restore, clone); every signed-in user reads their own account at
+ * `GET /api/users/me` and changes their own password at `PATCH /api/users/me/password`.
  */
 import { Hono } from "hono";
 import { ListQuery, massPatch } from "../../contracts/list.ts";
@@ -36,6 +36,8 @@ export const userRoutes = new Hono<AppEnv>()
     });
     return c.json({ status: "ok" as const });
   })
+  // Every signed-in user reads their own account: the panel hides what their rights forbid.
+  .get("/me", (c) => c.json(getEntity(c.var.deps.db, userDef, c.var.user!.id)))
   .get("/", validate("query", ListQuery), (c) => {
     const query = c.req.valid("query");
     assertUserManager(c.var.user!);

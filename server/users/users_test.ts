@@ -120,3 +120,21 @@ Deno.test("users: anyone signed in changes their own password with the current o
   await app.signIn("plain", "a new password");
   assert.equal((await apiAs(app).patch("/api/users/me/password", {})).status, 401);
 });
+
+Deno.test("users: anyone signed in reads their own account at /me, rights included; nobody else's", async () => {
+  const app = testApp();
+  const buyer = await signedIn(app, {
+    username: "reader",
+    role: "user",
+    permissions: { "*": "read", offer: "write" },
+    hideProfit: true,
+  });
+  const me = await buyer.get("/api/users/me");
+  assert.equal(me.status, 200, JSON.stringify(me.body));
+  assert.equal(me.body.username, "reader");
+  assert.equal(me.body.hideProfit, true);
+  assert.deepEqual(me.body.permissions, { "*": "read", offer: "write" });
+  assert.ok(!JSON.stringify(me.body).includes("Hash"));
+  assert.equal((await buyer.get("/api/users/1")).status, 403);
+  assert.equal((await apiAs(app).get("/api/users/me")).status, 401);
+});

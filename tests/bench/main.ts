@@ -7,6 +7,8 @@ type Bench = { describe: string; run: () => Promise<void> };
 
 const BENCHES: Record<string, () => Promise<Bench>> = {
   password: () => import("./password.ts").then((m) => m.bench),
+  click: () => import("./click.ts").then((m) => m.bench),
+  report: () => import("./report.ts").then((m) => m.bench),
 };
 
 const names = Deno.args.length ? Deno.args : Object.keys(BENCHES);

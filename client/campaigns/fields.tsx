@@ -1,0 +1,168 @@
+/** The campaign form's fields: source, domain, cost, destination (rotation, inline flow, URL, campaign). */
+import { useRef } from "react";
+import {
+  BotPolicy,
+  CampaignStatus,
+  CostModel,
+  type Destination,
+} from "../../contracts/campaign.ts";
+import type { CrudAction } from "../app/route_rules.ts";
+import { FlowEditor } from "../ui/flow_editor.tsx";
+import { newFlow } from "../ui/flow_model.ts";
+import {
+  CheckField,
+  EntityField,
+  GroupField,
+  NumberField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "../ui/form_controls.tsx";
+import { useField } from "../ui/form_state.ts";
+
+const options = <T extends string>(values: readonly T[], labels: Partial<Record<T, string>> = {}) =>
+  values.map((v) => [v, labels[v] ?? v] as const);
+
+/** Cost model labels. */
+export const COST_MODEL_LABELS: Record<string, string> = {
+  cpc: "CPC",
+  cpm: "CPM",
+  cpa: "CPA",
+  revshare: "RevShare %",
+  auto: "Auto (from the source)",
+};
+
+const DESTINATIONS: Array<[Destination["type"], string]> = [
+  ["flow", "Flow (rules in this campaign)"],
+  ["rotation", "Rotation"],
+  ["url", "URL"],
+  ["campaign", "Another campaign"],
+];
+
+function blankDestination(type: Destination["type"]): Record<string, unknown> {
+  switch (type) {
+    case "flow":
+      return { type, flow: newFlow() };
+    case "rotation":
+      return { type, rotationId: null };
+    case "url":
+      return { type, url: "" };
+    case "campaign":
+      return { type, campaignId: null };
+  }
+}
+
+function DestinationEditor({ selfId }: { selfId?: number }) {
+  const destination = useField<Destination>("destination");
+  // Switching type and back keeps what was typed for each type.
+  const kept = useRef(new Map<string, unknown>());
+  const current = destination.value;
+  const choose = (type: Destination["type"]) => {
+    kept.current.set(current.type, current);
+    destination.set(kept.current.get(type) ?? blankDestination(type));
+  };
+  return (
+    <section className="section card" aria-label="Destination">
+      <h3 className="section__title">Destination</h3>
+      <div className="segmented" role="radiogroup" aria-label="Destination type">
+        {DESTINATIONS.map(([type, label]) => (
+          <label key={type} className={`segmented__item${current.type === type ? " is-on" : ""}`}>
+            <input
+              type="radio"
+              name="destination-type"
+              value={type}
+              checked={current.type === type}
+              disabled={destination.readOnly}
+              onChange={() =>
+                choose(type)}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+      {current.type === "rotation" && (
+        <EntityField
+          path="destination.rotationId"
+          label="Rotation"
+          resource="rotations"
+          empty="Choose a rotation…"
+        />
+      )}
+      {current.type === "url" && (
+        <TextField
+          path="destination.url"
+          label="URL"
+          placeholder="https://offer.example/?click={clickid}"
+        />
+      )}
+      {current.type === "campaign" && (
+        <EntityField
+          path="destination.campaignId"
+          label="Campaign"
+          resource="campaigns"
+          empty="Choose a campaign…"
+          filter={(item) => item.id !== selfId}
+        />
+      )}
+      {current.type === "flow" && <FlowEditor base="destination.flow" />}
+    </section>
+  );
+}
+
+/** The fields. */
+export function CampaignFields(props: { action: CrudAction }) {
+  const selfId = props.action.type === "edit" ? props.action.id : undefined;
+  return (
+    <div className="stack">
+      <section className="section card" aria-label="General">
+        <div className="form-grid">
+          <TextField path="name" label="Name" />
+          <GroupField type="campaign" />
+          <SelectField path="status" label="Status" options={options(CampaignStatus.options)} />
+          <EntityField
+            path="trafficSourceId"
+            label="Traffic source"
+            resource="traffic-sources"
+            empty="None"
+          />
+          <EntityField
+            path="domainId"
+            label="Tracking domain"
+            resource="domains"
+            empty="This panel's address"
+          />
+          <SelectField
+            path="costModel"
+            label="Cost model"
+            options={options(CostModel.options, COST_MODEL_LABELS)}
+          />
+          <NumberField path="costValue" label="Cost value" step={0.0001} />
+          <TextField path="currency" label="Currency" />
+        </div>
+      </section>
+      <DestinationEditor selfId={selfId} />
+      <section className="section card" aria-label="Advanced">
+        <h3 className="section__title">Advanced</h3>
+        <div className="form-grid">
+          <SelectField
+            path="botPolicy"
+            label="Bots"
+            options={options(BotPolicy.options, {
+              route: "Route like everyone",
+              block: "Block",
+              flag: "Route and flag",
+            })}
+          />
+          <NumberField path="uniquenessHours" label="Uniqueness window, hours" step={1} />
+          <TextField
+            path="postbackUrl"
+            label="Postback URL (overrides the source's)"
+            placeholder="https://…{externalid}…"
+          />
+          <CheckField path="hideReferrer" label="Hide referrer" />
+        </div>
+        <TextAreaField path="notes" label="Notes" rows={2} />
+      </section>
+    </div>
+  );
+}

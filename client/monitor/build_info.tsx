@@ -1,0 +1,69 @@
+/** Developer monitor → Build info: what runs, where, and how the click writer keeps up. */
+import useSWR from "swr";
+import { BuildInfo } from "../../contracts/monitor.ts";
+import { api } from "../app/api.ts";
+import { formatDuration } from "../app/helpers.ts";
+import { DataState } from "../ui/data_state.tsx";
+import { formatBytes } from "../files/format.ts";
+
+function panelBuild(): string {
+  const script = document.querySelector<HTMLScriptElement>("script[type=module]");
+  return script?.src.split("/").pop() ?? "dev";
+}
+
+function when(ms: number): string {
+  return ms ? new Date(ms).toLocaleString() : "never";
+}
+
+/** The build-info facts, refreshed every 5 s so uptime and the writer's queue move. */
+export function BuildInfoTool() {
+  const { data, error, isLoading } = useSWR(
+    "/api/monitor/build-info",
+    () => api("/api/monitor/build-info", { schema: BuildInfo }),
+    { refreshInterval: 5000 },
+  );
+  return (
+    <DataState loading={isLoading} error={error}>
+      {data && (
+        <dl className="facts">
+          <dt>Version</dt>
+          <dd>{data.version}</dd>
+          <dt>Commit</dt>
+          <dd>
+            <code>{data.commit}</code>
+          </dd>
+          <dt>Panel built</dt>
+          <dd>{data.builtAt ? new Date(data.builtAt).toLocaleString() : "not built"}</dd>
+          <dt>Panel bundle</dt>
+          <dd>
+            <code>{panelBuild()}</code>
+          </dd>
+          <dt>Started</dt>
+          <dd>
+            {new Date(data.startedAt).toLocaleString()} (up {formatDuration(data.uptimeSeconds)})
+          </dd>
+          <dt>Deno</dt>
+          <dd>{data.deno} (V8 {data.v8}, TypeScript {data.typescript})</dd>
+          <dt>SQLite</dt>
+          <dd>{data.sqlite}</dd>
+          <dt>Database</dt>
+          <dd>{formatBytes(data.databaseBytes)} in {data.dataDir}</dd>
+          <dt>Click writer</dt>
+          <dd>
+            {data.clickWriter
+              ? `queue ${data.clickWriter.depth} · ${data.clickWriter.committed} committed · ` +
+                `last flush ${when(data.clickWriter.lastFlushAt)}`
+              : "not running"}
+          </dd>
+          <dt>Forward mode</dt>
+          <dd>{data.upstream ? `API forwarded to ${data.upstream}` : "off (own store)"}</dd>
+          <dt>Geo data</dt>
+          <dd>
+            GeoLite2 City by MaxMind (CC BY-SA 4.0), via @ip-location-db; ASN data via
+            @ip-location-db.
+          </dd>
+        </dl>
+      )}
+    </DataState>
+  );
+}

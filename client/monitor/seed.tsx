@@ -1,0 +1,70 @@
+/** Developer monitor → Seed: loads the fixture set, polling the job for progress. */
+import { useState } from "react";
+import useSWR from "swr";
+import { SeedJob } from "../../contracts/monitor.ts";
+import { api } from "../app/api.ts";
+import { notify } from "../app/toasts.tsx";
+import { DataState } from "../ui/data_state.tsx";
+
+const POLL_MS = 300;
+
+/** Start button, progress bar and what each step did. */
+export function SeedTool() {
+  const [starting, setStarting] = useState(false);
+  const { data: job, error, isLoading, mutate } = useSWR(
+    "/api/monitor/seed",
+    () => api("/api/monitor/seed", { schema: SeedJob }),
+    { refreshInterval: (latest) => latest?.state === "running" ? POLL_MS : 0 },
+  );
+  const start = async () => {
+    setStarting(true);
+    try {
+      await mutate(await api("/api/monitor/seed", { method: "post", schema: SeedJob }));
+    } catch (err) {
+      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+    } finally {
+      setStarting(false);
+    }
+  };
+  const running = job?.state === "running";
+  return (
+    <div className="stack">
+      <p className="muted">
+        Loads the demo data set: the demo account, groups, a domain, a traffic source, an affiliate
+        network, offers, landers, a rotation and campaigns, plus a sample hosted lander. Every step
+        skips what is already there, so running it twice changes nothing.
+      </p>
+      <div className="page-header__actions">
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={running || starting}
+          onClick={start}
+        >
+          {running ? "Seeding…" : "Load demo data"}
+        </button>
+      </div>
+      <DataState loading={isLoading} error={error}>
+        {job && job.state !== "idle" && (
+          <section className="card stack" aria-label="Seed progress">
+            <div className="upload-progress">
+              <progress max={job.total || 1} value={job.done} aria-label="Seed progress" />
+              <span>
+                {job.done} of {job.total} steps · {job.state}
+                {job.current ? ` · ${job.current}…` : ""}
+              </span>
+            </div>
+            <ol className="seed-steps">
+              {job.steps.map((step) => (
+                <li key={step.name}>
+                  <strong>{step.name}</strong>: {step.detail}
+                </li>
+              ))}
+            </ol>
+            {job.error && <p className="notice notice--error" role="alert">{job.error}</p>}
+          </section>
+        )}
+      </DataState>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/** How report cells print, from the report table's formats. */
+import { METRIC_BY_NAME } from "../../contracts/report.ts";
+import type { FormulaColumn } from "../../contracts/report_query.ts";
+import { formatCount, formatMoney, formatPercent } from "../ui/format.ts";
+
+/** One figure, printed by its metric's (or formula's) format. */
+export function formatMetric(
+  name: string,
+  value: number | undefined,
+  formulas: readonly FormulaColumn[] = [],
+): string {
+  if (value === undefined) return "";
+  const format = METRIC_BY_NAME.get(name)?.format ?? formulas.find((f) => f.name === name)?.format;
+  if (format === "count") return formatCount(value);
+  if (format === "money") return formatMoney(value);
+  if (format === "percent") return formatPercent(value);
+  return value.toLocaleString("en-US", { maximumFractionDigits: 4 });
+}
+
+/** A metric's column title. */
+export function metricLabel(name: string, formulas: readonly FormulaColumn[] = []): string {
+  return METRIC_BY_NAME.get(name)?.label ?? formulas.find((f) => f.name === name)?.label ?? name;
+}

@@ -1,0 +1,125 @@
+/** API keys of the signed-in user: create (shown once), list, revoke. */
+import { type FormEvent, useState } from "react";
+import useSWR from "swr";
+import { z } from "zod";
+import {
+  ApiKeyInfo,
+  ApiKeyInput,
+  type ApiKeyScope,
+  CreatedApiKey,
+} from "../../contracts/api_key.ts";
+import { api, ApiError } from "../app/api.ts";
+import { notify } from "../app/toasts.tsx";
+import { DataState } from "../ui/data_state.tsx";
+import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
+import { CopyRow, Input } from "./controls.tsx";
+
+const KEYS = "/api/settings/public-api/keys";
+const KeyList = z.object({ items: z.array(ApiKeyInfo) });
+
+function when(ms: number | null): string {
+  return ms === null ? "never" : new Date(ms).toLocaleString();
+}
+
+/** The key manager, showing keys of one scope. */
+export function ApiKeys(props: { scope: ApiKeyScope }) {
+  const keys = useSWR(KEYS, (u: string) => api(u, { schema: KeyList }));
+  const [name, setName] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [shown, setShown] = useState<CreatedApiKey | undefined>(undefined);
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkWith(ApiKeyInput, { name, scope: props.scope });
+    if (!checked.ok) return setErrors(checked.errors);
+    try {
+      const created = await api(KEYS, {
+        method: "post",
+        body: checked.value,
+        schema: CreatedApiKey,
+      });
+      setShown(created);
+      setName("");
+      setErrors({});
+      await keys.mutate();
+    } catch (err) {
+      if (err instanceof ApiError && err.issues) setErrors(issuesToErrors(err.issues));
+      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+    }
+  };
+  const revoke = async (id: number) => {
+    if (!confirm("Revoke this key? Anything using it stops working at once.")) return;
+    try {
+      await api(`${KEYS}/${id}`, { method: "delete", body: {} });
+      await keys.mutate();
+      notify("Key revoked", { type: "success" });
+    } catch (err) {
+      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+    }
+  };
+  const list = (keys.data?.items ?? []).filter((k) => k.scope === props.scope);
+  return (
+    <div className="stack">
+      {shown && (
+        <div className="card key-once stack" role="status">
+          <strong>Copy the key now: it is not shown again.</strong>
+          <CopyRow label={`Key “${shown.name}”`} value={shown.key} testId="new-api-key" />
+          <div>
+            <button type="button" className="btn" onClick={() => setShown(undefined)}>Done</button>
+          </div>
+        </div>
+      )}
+      <form className="settings-row" onSubmit={create} aria-label="Create a key" noValidate>
+        <Input
+          label="New key's name"
+          path="name"
+          value={name}
+          placeholder="e.g. BI export"
+          errors={errors}
+          onChange={setName}
+        />
+        <button type="submit" className="btn btn--primary">Create key</button>
+      </form>
+      <DataState
+        loading={keys.isLoading}
+        error={keys.error}
+        empty={list.length === 0}
+        emptyText="No keys yet."
+      >
+        <div className="table-wrap">
+          <table className="simple-table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Key</th>
+                <th>Created</th>
+                <th>Last used</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((k) => (
+                <tr key={k.id}>
+                  <td>{k.name}</td>
+                  <td>
+                    <code>{k.prefix}…</code>
+                  </td>
+                  <td>{when(k.createdAt)}</td>
+                  <td>{when(k.lastUsedAt)}</td>
+                  <td className="simple-table__actions">
+                    {k.revokedAt
+                      ? <span className="muted">revoked</span>
+                      : (
+                        <button type="button" className="btn" onClick={() => void revoke(k.id)}>
+                          Revoke
+                        </button>
+                      )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </DataState>
+    </div>
+  );
+}

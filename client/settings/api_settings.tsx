@@ -1,0 +1,139 @@
+/** Settings → Public API, Click API and LP protect. */
+import { SectionForm } from "./section_form.tsx";
+import { CopyRow, Input, Switch, toNumber, useIsAdmin } from "./controls.tsx";
+import { useSection } from "./use_section.ts";
+import { ApiKeys } from "./api_keys.tsx";
+
+/** Public API: the switch, your keys, and the document. */
+export function PublicApiSettings() {
+  const section = useSection("public-api");
+  const admin = useIsAdmin();
+  return (
+    <div className="stack">
+      <p>
+        Send a key as an <code>Api-Key</code> header on any <code>/api/…</code>{" "}
+        call; it acts as you, with your rights. The document:{" "}
+        <a href="/api/docs" target="_blank" rel="noreferrer">API reference</a> ·{" "}
+        <a href="/api/openapi.json" target="_blank" rel="noreferrer">openapi.json</a>
+      </p>
+      <SectionForm
+        label="Public API"
+        loading={section.loading}
+        error={section.error}
+        errors={section.errors}
+        saving={section.saving}
+        dirty={section.dirty}
+        readOnly={!admin}
+        onSave={() => void section.save()}
+      >
+        {section.draft && (
+          <Switch
+            label="Accept API keys"
+            hint="Off: every key is refused (the click API has its own switch)."
+            checked={section.draft.enabled}
+            onChange={(enabled) => section.change({ enabled })}
+          />
+        )}
+      </SectionForm>
+      <h3 className="section__title">Your API keys</h3>
+      <ApiKeys scope="api" />
+    </div>
+  );
+}
+
+/** Click API: the switch, click-only keys, and an example call. */
+export function ClickApiSettings() {
+  const section = useSection("click-api");
+  const admin = useIsAdmin();
+  const example = [
+    `curl -X POST ${location.origin}/api/click-api/v1 \\`,
+    `  -H 'Api-Key: rk_…' -H 'Content-Type: application/json' \\`,
+    `  -d '{"key":"CAMPAIGN_KEY","ip":"203.0.113.7","userAgent":"Mozilla/5.0 …",` +
+    `"params":{"subid":"123"}}'`,
+  ].join("\n");
+  return (
+    <div className="stack">
+      <p className="muted">
+        A lander's server or a proxy asks Rotor for a click and gets the decision as JSON (click id
+        and where to send the visitor) instead of a redirect.
+      </p>
+      <SectionForm
+        label="Click API"
+        loading={section.loading}
+        error={section.error}
+        errors={section.errors}
+        saving={section.saving}
+        dirty={section.dirty}
+        readOnly={!admin}
+        onSave={() => void section.save()}
+      >
+        {section.draft && (
+          <Switch
+            label="Enable the click API"
+            checked={section.draft.enabled}
+            onChange={(enabled) => section.change({ enabled })}
+          />
+        )}
+      </SectionForm>
+      <div className="card stack">
+        <h3 className="card__title">Example request</h3>
+        <CopyRow label="curl" value={example} />
+        <p className="muted">
+          Answer:{" "}
+          <code className="wrap">
+            {`{"clickId":"…","url":"https://…","rule":null,"blocked":false}`}
+          </code>
+        </p>
+      </div>
+      <h3 className="section__title">Click-only keys</h3>
+      <p className="muted">These keys reach the click API and nothing else.</p>
+      <ApiKeys scope="click" />
+    </div>
+  );
+}
+
+/** LP protect: protected landers open only with a fresh click. */
+export function LpProtectSettings() {
+  const section = useSection("lp-protect");
+  const admin = useIsAdmin();
+  const d = section.draft;
+  return (
+    <div className="stack">
+      <p className="muted">
+        Landers marked “protect” open only for a visitor who came through a click in the last
+        minutes; anyone else (spy tools, copied links) gets a 404.
+      </p>
+      <SectionForm
+        label="LP protect"
+        loading={section.loading}
+        error={section.error}
+        errors={section.errors}
+        saving={section.saving}
+        dirty={section.dirty}
+        readOnly={!admin}
+        onSave={() => void section.save()}
+      >
+        {d && (
+          <>
+            <Switch
+              label="Protect landers"
+              checked={d.enabled}
+              onChange={(enabled) => section.change({ enabled })}
+            />
+            <div className="form-grid">
+              <Input
+                label="Token lifetime (minutes)"
+                path="tokenLifetimeMinutes"
+                type="number"
+                min={1}
+                value={Number.isNaN(d.tokenLifetimeMinutes) ? "" : d.tokenLifetimeMinutes}
+                errors={section.errors}
+                onChange={(v) => section.change({ tokenLifetimeMinutes: toNumber(v) })}
+              />
+            </div>
+          </>
+        )}
+      </SectionForm>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+/** Settings → Auto clearings clicks: how long raw clicks stay, exceptions, and the last run. */
+import useSWR from "swr";
+import { z } from "zod";
+import { api } from "../app/api.ts";
+import { notify } from "../app/toasts.tsx";
+import { Field } from "../ui/field.tsx";
+import { useOptions } from "../ui/entity_api.ts";
+import { SectionForm } from "./section_form.tsx";
+import { Input, Switch, toNumber, useIsAdmin } from "./controls.tsx";
+import { useSection } from "./use_section.ts";
+
+const LastRun = z.object({
+  lastRun: z.object({
+    startedAt: z.number(),
+    finishedAt: z.number(),
+    deleted: z.number(),
+    batches: z.number(),
+    longestBatchMs: z.number(),
+    trigger: z.string(),
+    error: z.string().optional(),
+  }).nullable(),
+});
+
+function LastRunCard() {
+  const run = useSWR(
+    "/api/settings/auto-clearing/last-run",
+    (u: string) => api(u, { schema: LastRun }),
+  );
+  const admin = useIsAdmin();
+  const runNow = async () => {
+    try {
+      const result = await api("/api/settings/auto-clearing/run", { method: "post", body: {} });
+      await run.mutate(LastRun.parse(result), { revalidate: false });
+      notify("Clearing finished", { type: "success" });
+    } catch (err) {
+      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+    }
+  };
+  const last = run.data?.lastRun;
+  return (
+    <div className="card stack" aria-label="Last run">
+      <h3 className="card__title">Last run</h3>
+      {last
+        ? (
+          <dl className="facts" data-testid="last-run">
+            <dt>Finished</dt>
+            <dd>{new Date(last.finishedAt).toLocaleString()} ({last.trigger})</dd>
+            <dt>Deleted</dt>
+            <dd>{last.deleted.toLocaleString()} clicks in {last.batches} batches</dd>
+            <dt>Longest batch</dt>
+            <dd>{last.longestBatchMs} ms</dd>
+            {last.error && <dt>Error</dt>}
+            {last.error && <dd>{last.error}</dd>}
+          </dl>
+        )
+        : <p className="muted">Not run yet. The job runs every hour while enabled.</p>}
+      {admin && (
+        <div>
+          <button type="button" className="btn" onClick={() => void runNow()}>Run now</button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The auto-clearing form. */
+export function AutoClearingSettings() {
+  const section = useSection("auto-clearing");
+  const campaigns = useOptions("campaigns");
+  const admin = useIsAdmin();
+  const d = section.draft;
+  const exceptions = d?.exceptions ?? [];
+  const setExceptions = (list: typeof exceptions) => section.change({ exceptions: list });
+  const free = (campaigns.data?.items ?? []).filter((c) =>
+    !c.archived && !exceptions.some((e) => e.campaignId === c.id)
+  );
+  return (
+    <div className="stack">
+      <p className="muted">
+        Raw clicks older than the kept days are deleted in small batches, so clicks keep flowing.
+        Clicks with conversions are always kept; reports keep their totals.
+      </p>
+      <SectionForm
+        label="Auto-clearing"
+        loading={section.loading}
+        error={section.error}
+        errors={section.errors}
+        saving={section.saving}
+        dirty={section.dirty}
+        readOnly={!admin}
+        onSave={() => void section.save()}
+      >
+        {d && (
+          <>
+            <Switch
+              label="Delete old clicks automatically"
+              checked={d.enabled}
+              onChange={(enabled) => section.change({ enabled })}
+            />
+            <div className="form-grid">
+              <Input
+                label="Keep raw clicks (days)"
+                path="keepDays"
+                type="number"
+                min={1}
+                value={Number.isNaN(d.keepDays) ? "" : d.keepDays}
+                errors={section.errors}
+                onChange={(v) => section.change({ keepDays: toNumber(v) })}
+              />
+            </div>
+            <h3 className="section__title">Campaign exceptions</h3>
+            {exceptions.length === 0 && <p className="muted">No exceptions.</p>}
+            {exceptions.map((e, i) => (
+              <div className="settings-row" key={e.campaignId}>
+                <span className="field">
+                  {campaigns.data?.items.find((c) => c.id === e.campaignId)?.name ??
+                    `Campaign ${e.campaignId}`}
+                </span>
+                <Input
+                  label="Keep (days, empty = forever)"
+                  path={`exceptions.${i}.keepDays`}
+                  type="number"
+                  value={e.keepDays ?? ""}
+                  errors={section.errors}
+                  onChange={(v) =>
+                    setExceptions(exceptions.map((x, j) =>
+                      j === i ? { ...x, keepDays: v.trim() === "" ? null : toNumber(v) } : x
+                    ))}
+                />
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() =>
+                    setExceptions(exceptions.filter((_, j) => j !== i))}
+                >
+                  Remove
+                </button>
+              </div>
+            ))}
+            <Field label="Add an exception">
+              <select
+                value=""
+                onChange={(e) =>
+                  e.target.value &&
+                  setExceptions([...exceptions, {
+                    campaignId: Number(e.target.value),
+                    keepDays: null,
+                  }])}
+              >
+                <option value="">Choose a campaign…</option>
+                {free.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+              </select>
+            </Field>
+          </>
+        )}
+      </SectionForm>
+      <LastRunCard />
+    </div>
+  );
+}

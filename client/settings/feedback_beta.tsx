@@ -1,0 +1,145 @@
+/** Settings → Feedback (a message with build info) and Beta (feature flags). */
+import { type FormEvent, useState } from "react";
+import useSWR from "swr";
+import { z } from "zod";
+import { BuildInfo, FeedbackInput, FeedbackMessage } from "../../contracts/feedback.ts";
+import { BetaFlag } from "../../contracts/settings.ts";
+import { api, ApiError } from "../app/api.ts";
+import { notify } from "../app/toasts.tsx";
+import { DataState } from "../ui/data_state.tsx";
+import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
+import { SectionForm } from "./section_form.tsx";
+import { Switch, useIsAdmin } from "./controls.tsx";
+import { useSection } from "./use_section.ts";
+import { applyBetaFlags } from "./preferences.ts";
+
+const MESSAGES = "/api/settings/feedback/messages";
+const Messages = z.object({ items: z.array(FeedbackMessage) });
+
+function BuildFacts(props: { info: BuildInfo }) {
+  const { info } = props;
+  return (
+    <dl className="facts" data-testid="build-info">
+      <dt>Version</dt>
+      <dd>{info.version}</dd>
+      <dt>Deno</dt>
+      <dd>{info.deno}</dd>
+      <dt>SQLite</dt>
+      <dd>{info.sqlite}</dd>
+      <dt>System</dt>
+      <dd>{info.os}</dd>
+      <dt>Running since</dt>
+      <dd>{new Date(info.startedAt).toLocaleString()}</dd>
+    </dl>
+  );
+}
+
+/** The feedback screen. */
+export function FeedbackSettings() {
+  const info = useSWR(
+    "/api/settings/feedback/build-info",
+    (u: string) => api(u, { schema: BuildInfo }),
+  );
+  const messages = useSWR(MESSAGES, (u: string) => api(u, { schema: Messages }));
+  const [values, setValues] = useState({ message: "", attachBuildInfo: true });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkWith(FeedbackInput, values);
+    if (!checked.ok) return setErrors(checked.errors);
+    try {
+      await api(MESSAGES, { method: "post", body: checked.value });
+      setValues({ ...values, message: "" });
+      setErrors({});
+      await messages.mutate();
+      notify("Thank you: the message is saved", { type: "success" });
+    } catch (err) {
+      if (err instanceof ApiError && err.issues) setErrors(issuesToErrors(err.issues));
+      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+    }
+  };
+  return (
+    <div className="stack">
+      <form className="card stack" aria-label="Feedback" onSubmit={send} noValidate>
+        <label className="field">
+          <span className="field__label">Your message</span>
+          <textarea
+            className="settings-textarea"
+            rows={5}
+            value={values.message}
+            onChange={(e) => setValues({ ...values, message: e.target.value })}
+          />
+          {errors.message && <span className="field__error" role="alert">{errors.message}</span>}
+        </label>
+        <Switch
+          label="Attach the build info below"
+          checked={values.attachBuildInfo}
+          onChange={(attachBuildInfo) => setValues({ ...values, attachBuildInfo })}
+        />
+        <div>
+          <button type="submit" className="btn btn--primary">Send</button>
+        </div>
+      </form>
+      <div className="card stack">
+        <h3 className="card__title">Build info</h3>
+        <DataState loading={info.isLoading} error={info.error}>
+          {info.data && <BuildFacts info={info.data} />}
+        </DataState>
+      </div>
+      <h3 className="section__title">Messages</h3>
+      <DataState
+        loading={messages.isLoading}
+        error={messages.error}
+        empty={(messages.data?.items.length ?? 0) === 0}
+        emptyText="No messages yet."
+      >
+        <ul className="stack" aria-label="Messages">
+          {messages.data?.items.map((m) => (
+            <li key={m.id} className="card">
+              <p className="muted">
+                {m.username ?? "someone"} · {new Date(m.createdAt).toLocaleString()}
+                {m.buildInfo && ` · ${m.buildInfo.version}`}
+              </p>
+              <p>{m.message}</p>
+            </li>
+          ))}
+        </ul>
+      </DataState>
+    </div>
+  );
+}
+
+const FLAG_TEXT: Record<BetaFlag, [string, string]> = {
+  compactTables: ["Compact tables", "Tighter rows in lists and tables."],
+  keyboardShortcuts: ["Keyboard shortcuts", "Press / to jump to the list's search box."],
+};
+
+/** The beta screen: flags apply to everyone's panel on their next load. */
+export function BetaSettings() {
+  const section = useSection("beta");
+  const admin = useIsAdmin();
+  const d = section.draft;
+  return (
+    <SectionForm
+      label="Beta features"
+      loading={section.loading}
+      error={section.error}
+      errors={section.errors}
+      saving={section.saving}
+      dirty={section.dirty}
+      readOnly={!admin}
+      onSave={() => void section.save().then((ok) => ok && d && applyBetaFlags(d.flags))}
+    >
+      <p className="muted">Features still being shaped. They may change or go away.</p>
+      {d && BetaFlag.options.map((flag) => (
+        <Switch
+          key={flag}
+          label={FLAG_TEXT[flag][0]}
+          hint={FLAG_TEXT[flag][1]}
+          checked={d.flags[flag] ?? false}
+          onChange={(on) => section.change({ flags: { ...d.flags, [flag]: on } })}
+        />
+      ))}
+    </SectionForm>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Server-kept preferences applied when the signed-in frame starts: the UI
+ * section (theme, colour scheme, font, size) follows the user to any browser,
+ * and beta flags switch panel features on. A theme toggled in the header is
+ * written back, so the server's copy never undoes it on the next load.
+ */
+import { useEffect } from "react";
+import { BetaSettings, UiSettings } from "../../contracts/settings.ts";
+import type { z } from "zod";
+import { api } from "../app/api.ts";
+import { setAppearance } from "../app/appearance_apply.ts";
+import { themeStore, toggleTheme } from "../app/theme.ts";
+import { createExternalStore } from "../app/external_store.ts";
+
+type Ui = z.infer<typeof UiSettings>;
+type Flags = z.infer<typeof BetaSettings>["flags"];
+
+/** The beta flags in force, observable. */
+export const betaStore = createExternalStore<Flags>({});
+
+const DEFAULT_UI = JSON.stringify(UiSettings.parse({}));
+
+/** Puts the UI section into effect (a never-saved section leaves this browser's choices alone). */
+export function applyUi(ui: Ui): void {
+  if (JSON.stringify(ui) === DEFAULT_UI) return;
+  setAppearance({ colorScheme: ui.colorScheme, font: ui.font, fontSizeDelta: ui.fontSizeDelta });
+  if (ui.theme !== "system" && ui.theme !== themeStore.get()) toggleTheme();
+}
+
+/** Puts beta flags on `<html>` (`data-beta-compact-tables`) and in `betaStore`. */
+export function applyBetaFlags(flags: Flags): void {
+  betaStore.set(flags);
+  const root = document.documentElement;
+  for (const [flag, on] of Object.entries(flags)) {
+    const name = `beta${flag[0].toUpperCase()}${flag.slice(1)}`;
+    if (on) root.dataset[name] = "";
+    else delete root.dataset[name];
+  }
+}
+
+function onSlash(event: KeyboardEvent): void {
+  if (!betaStore.get().keyboardShortcuts || event.key !== "/") return;
+  const target = event.target as HTMLElement | null;
+  if (target?.closest("input, textarea, select, [contenteditable]")) return;
+  const search = document.querySelector<HTMLInputElement>("input[type=search]");
+  if (search) {
+    event.preventDefault();
+    search.focus();
+  }
+}
+
+/** Loads and applies the preferences once per signed-in frame. */
+export function useServerPreferences(): void {
+  useEffect(() => {
+    let serverTheme: Ui | undefined;
+    void api("/api/settings/ui", { schema: UiSettings }).then((ui) => {
+      serverTheme = ui;
+      applyUi(ui);
+    }).catch(() => undefined);
+    void api("/api/settings/beta", { schema: BetaSettings })
+      .then((beta) => applyBetaFlags(beta.flags)).catch(() => undefined);
+    const stop = themeStore.subscribe(() => {
+      const theme = themeStore.get();
+      if (!serverTheme || serverTheme.theme === "system" || serverTheme.theme === theme) return;
+      serverTheme = { ...serverTheme, theme };
+      void api("/api/settings/ui", { method: "put", body: serverTheme }).catch(() => undefined);
+    });
+    addEventListener("keydown", onSlash);
+    return () => {
+      stop();
+      removeEventListener("keydown", onSlash);
+    };
+  }, []);
+}

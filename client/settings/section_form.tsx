@@ -1,0 +1,65 @@
+/** The frame of a settings form: its fields, an error summary and a save bar. */
+import type { FormEvent, ReactNode } from "react";
+import type { FieldErrors } from "../ui/form_errors.ts";
+import { pathLabel } from "../ui/form_errors.ts";
+import { DataState } from "../ui/data_state.tsx";
+
+/** A form that saves a section. `readOnly` hides the save bar (plain users on tracker settings). */
+export function SectionForm(props: {
+  label: string;
+  loading: boolean;
+  error?: unknown;
+  errors: FieldErrors;
+  saving: boolean;
+  dirty: boolean;
+  readOnly?: boolean;
+  /** Shown as the card's title; without it the form is not boxed. */
+  title?: string;
+  onSave: () => void;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSave();
+  };
+  const listed = Object.entries(props.errors);
+  return (
+    <DataState loading={props.loading} error={props.error}>
+      <form
+        className={props.title ? "card stack" : "stack"}
+        aria-label={props.label}
+        onSubmit={submit}
+        noValidate
+      >
+        {props.title && <h3 className="card__title">{props.title}</h3>}
+        {listed.length > 0 && (
+          <div className="notice notice--error" role="alert">
+            Check these fields:
+            <ul>
+              {listed.map(([path, message]) => <li key={path}>{pathLabel(path)}: {message}</li>)}
+            </ul>
+          </div>
+        )}
+        <fieldset className="stack settings-fieldset" disabled={props.readOnly}>
+          {props.children}
+        </fieldset>
+        {props.readOnly
+          ? <p className="muted">Only admins change these settings.</p>
+          : (
+            <div className="form-actions settings-actions">
+              <button type="submit" className="btn btn--primary" disabled={props.saving}>
+                {props.saving ? "Saving…" : "Save"}
+              </button>
+              {props.dirty && <span className="muted">Unsaved changes</span>}
+            </div>
+          )}
+      </form>
+    </DataState>
+  );
+}
+
+/** The error of one field, under it. */
+export function FieldError(props: { errors: FieldErrors; path: string }) {
+  const message = props.errors[props.path];
+  return message ? <span className="field__error" role="alert">{message}</span> : null;
+}

@@ -1,0 +1,123 @@
+/** Settings → Tracking links: a campaign's links for a chosen domain, ready to copy. */
+import { useState } from "react";
+import useSWR from "swr";
+import { TrackingLinks } from "../../contracts/tracking_links.ts";
+import { api, buildUrl } from "../app/api.ts";
+import { DataState } from "../ui/data_state.tsx";
+import { Field } from "../ui/field.tsx";
+import { useOptions } from "../ui/entity_api.ts";
+import { SectionForm } from "./section_form.tsx";
+import { CopyRow, useIsAdmin } from "./controls.tsx";
+import { useSection } from "./use_section.ts";
+
+function pick(value: string): number | undefined {
+  return value === "" ? undefined : Number(value);
+}
+
+/** The links builder and the default domain. */
+export function TrackingLinksSettings() {
+  const campaigns = useOptions("campaigns");
+  const domains = useOptions("domains");
+  const networks = useOptions("affiliate-networks");
+  const [choice, setChoice] = useState({ campaignId: "", domainId: "", affiliateNetworkId: "" });
+  const query = {
+    campaignId: pick(choice.campaignId),
+    domainId: pick(choice.domainId),
+    affiliateNetworkId: pick(choice.affiliateNetworkId),
+  };
+  const url = buildUrl("/api/settings/tracking-links/links", query);
+  const links = useSWR(url, (u: string) => api(u, { schema: TrackingLinks }));
+  const section = useSection("tracking-links");
+  const admin = useIsAdmin();
+  const live = <T extends { archived: boolean }>(items: T[] | undefined) =>
+    (items ?? []).filter((i) => !i.archived);
+  return (
+    <div className="stack">
+      <div className="card stack">
+        <h3 className="card__title">Build links</h3>
+        <div className="form-grid">
+          <Field label="Campaign">
+            <select
+              value={choice.campaignId}
+              onChange={(e) => setChoice({ ...choice, campaignId: e.target.value })}
+            >
+              <option value="">— none (postback and pixel only) —</option>
+              {live(campaigns.data?.items).map((c) => (
+                <option key={c.id} value={c.id}>{c.name}</option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Domain">
+            <select
+              value={choice.domainId}
+              onChange={(e) => setChoice({ ...choice, domainId: e.target.value })}
+            >
+              <option value="">Campaign's or default</option>
+              {live(domains.data?.items).map((d) => (
+                <option key={d.id} value={d.id}>{String(d.host)}</option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Affiliate network (postback token)">
+            <select
+              value={choice.affiliateNetworkId}
+              onChange={(e) => setChoice({ ...choice, affiliateNetworkId: e.target.value })}
+            >
+              <option value="">— none —</option>
+              {live(networks.data?.items).map((n) => (
+                <option key={n.id} value={n.id}>{n.name}</option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <DataState loading={links.isLoading} error={links.error}>
+          {links.data && (
+            <div className="stack">
+              <CopyRow label="Click link" value={links.data.click} testId="link-click" />
+              <CopyRow label="Lander click-through" value={links.data.landerClick} />
+              <CopyRow label="Postback URL" value={links.data.postback} testId="link-postback" />
+              <CopyRow label="Pixel" value={links.data.pixel} />
+              <CopyRow label="Pixel HTML" value={links.data.pixelHtml} />
+            </div>
+          )}
+        </DataState>
+      </div>
+      <SectionForm
+        label="Default link settings"
+        title="Defaults"
+        loading={section.loading}
+        error={section.error}
+        errors={section.errors}
+        saving={section.saving}
+        dirty={section.dirty}
+        readOnly={!admin}
+        onSave={() => void section.save().then(() => links.mutate())}
+      >
+        {section.draft && (
+          <div className="form-grid">
+            <Field label="Default domain">
+              <select
+                value={section.draft.domainId ?? ""}
+                onChange={(e) => section.change({ domainId: pick(e.target.value) ?? null })}
+              >
+                <option value="">This panel's address</option>
+                {live(domains.data?.items).map((d) => (
+                  <option key={d.id} value={d.id}>{String(d.host)}</option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Scheme">
+              <select
+                value={section.draft.scheme}
+                onChange={(e) => section.change({ scheme: e.target.value as "https" | "http" })}
+              >
+                <option value="https">https</option>
+                <option value="http">http</option>
+              </select>
+            </Field>
+          </div>
+        )}
+      </SectionForm>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * One settings section on the client: loaded with its contract, edited as a
+ * draft, saved with PUT. The contract checks the draft before it is sent and
+ * the server's field issues come back into the same error map.
+ */
+import { useEffect, useState } from "react";
+import useSWR from "swr";
+import {
+  SETTINGS_SCHEMAS,
+  type SettingsSection,
+  type SettingsValue,
+} from "../../contracts/settings.ts";
+import { api, ApiError } from "../app/api.ts";
+import { notify } from "../app/toasts.tsx";
+import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
+
+/** The SWR key of a section. */
+export function sectionKey(section: SettingsSection): string {
+  return `/api/settings/${section}`;
+}
+
+/** Loads a section. */
+export function useSectionData<S extends SettingsSection>(section: S) {
+  const schema = SETTINGS_SCHEMAS[section];
+  return useSWR(sectionKey(section), () =>
+    api(sectionKey(section), {
+      schema: schema as unknown as import("zod").ZodType<SettingsValue<S>>,
+    }));
+}
+
+/** A section as an editable draft, with save and field errors. */
+export function useSection<S extends SettingsSection>(section: S) {
+  const loaded = useSectionData(section);
+  const [draft, setDraft] = useState<SettingsValue<S> | undefined>(undefined);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (loaded.data && draft === undefined) setDraft(loaded.data);
+  }, [loaded.data, draft]);
+
+  const change = (patch: Partial<SettingsValue<S>>) =>
+    setDraft((d) => (d ? { ...d, ...patch } : d));
+
+  const save = async (value: SettingsValue<S> | undefined = draft): Promise<boolean> => {
+    if (!value) return false;
+    const checked = checkWith(SETTINGS_SCHEMAS[section] as import("zod").ZodType, value);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return false;
+    }
+    setSaving(true);
+    try {
+      const saved = await api(sectionKey(section), { method: "put", body: checked.value });
+      setErrors({});
+      setDraft(saved as SettingsValue<S>);
+      await loaded.mutate(saved as SettingsValue<S>, { revalidate: false });
+      notify("Settings saved", { type: "success" });
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.issues) setErrors(issuesToErrors(err.issues));
+      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return {
+    loading: loaded.isLoading || (!!loaded.data && draft === undefined),
+    error: loaded.error,
+    draft,
+    change,
+    save,
+    saving,
+    errors,
+    dirty: draft !== undefined && JSON.stringify(draft) !== JSON.stringify(loaded.data),
+  };
+}
+
+/** Copies text, with a toast either way. */
+export async function copyText(text: string, what = "Copied"): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify(what, { type: "success" });
+  } catch {
+    notify("The browser refused to copy", { type: "error" });
+  }
+}

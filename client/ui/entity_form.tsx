@@ -1,0 +1,206 @@
+/**
+ * The create / edit / clone form page every entity shares: loads the item,
+ * checks the values with the contract before sending, shows the server's
+ * field issues, and warns before unsaved changes are lost.
+ */
+import { type ComponentType, useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import type { z } from "zod";
+import { ApiError } from "../app/api.ts";
+import { type CrudAction, crudAction } from "../app/route_rules.ts";
+import { notify } from "../app/toasts.tsx";
+import { DataState } from "./data_state.tsx";
+import {
+  type AnyEntity,
+  createEntity,
+  patchEntity,
+  refreshResource,
+  type ResourceName,
+  useEntity,
+  useMyAccount,
+} from "./entity_api.ts";
+import { checkWith, type FieldErrors, issuesToErrors, pathLabel } from "./form_errors.ts";
+import { FormContext, initialValues, pickInput } from "./form_state.ts";
+import { sameValues, setIn } from "./form_values.ts";
+import { PageHeader, useRouteHandle } from "./page.tsx";
+import { canWrite, type Subject } from "./rights.ts";
+import { useUnsavedGuard } from "./unsaved_guard.tsx";
+
+type Values = Record<string, unknown>;
+
+/** What an entity feature tells the shared form. */
+export interface FormConfig {
+  resource: ResourceName;
+  path: string;
+  noun: string;
+  subject: Subject;
+  /** The create contract: it checks the form and marks required fields. */
+  schema: z.ZodObject;
+  /** Starting values of the fields the contract requires. */
+  blanks: Values;
+  Fields: ComponentType<{ action: CrudAction; entity?: AnyEntity }>;
+  /** Shown beside the form once the item exists (a campaign's tracking link). */
+  Aside?: ComponentType<{ entity: AnyEntity }>;
+  /** A different contract per action (users: the password is optional on edit). */
+  schemaFor?: (action: CrudAction) => z.ZodObject;
+  /** Overrides the save call (users clone through their own route). */
+  save?: (action: CrudAction, values: Values) => Promise<AnyEntity>;
+  /** Values of a clone, from the source's (default: name gets " (copy)"). */
+  cloneValues?: (values: Values) => Values;
+}
+
+function startValues(config: FormConfig, action: CrudAction, entity?: AnyEntity): Values {
+  const schema = config.schemaFor?.(action) ?? config.schema;
+  if (action.type === "create" || !entity) return initialValues(schema, config.blanks);
+  const values = { ...initialValues(schema, config.blanks), ...pickInput(schema, entity) };
+  if (action.type === "edit") return values;
+  return config.cloneValues?.(values) ?? { ...values, name: `${entity.name} (copy)` };
+}
+
+/** The form page of one entity type. */
+export function EntityFormPage({ config }: { config: FormConfig }) {
+  const { title, action: type = "create" } = useRouteHandle();
+  const { id } = useParams();
+  const action = crudAction(type, id) ?? { type: "create" as const };
+  const sourceId = action.type === "create" ? undefined : action.id;
+  const source = useEntity(config.resource, sourceId);
+  const heading = action.type === "create" ? title : `${title} #${sourceId}`;
+  return (
+    <div className="page page--form">
+      <PageHeader
+        title={heading}
+        actions={<Link className="btn" to={config.path}>Back to list</Link>}
+      >
+        {source.data && action.type !== "create" && (
+          <span className="muted">{source.data.name}</span>
+        )}
+      </PageHeader>
+      <DataState loading={sourceId !== undefined && source.isLoading} error={source.error}>
+        <FormBody
+          key={`${action.type}:${sourceId ?? ""}`}
+          config={config}
+          action={action}
+          entity={source.data}
+        />
+      </DataState>
+    </div>
+  );
+}
+
+function FormBody(props: { config: FormConfig; action: CrudAction; entity?: AnyEntity }) {
+  const { config, action, entity } = props;
+  const navigate = useNavigate();
+  const account = useMyAccount();
+  const readOnly = account.data !== undefined && !canWrite(account.data, config.subject);
+  const schema = config.schemaFor?.(action) ?? config.schema;
+  const [baseline, setBaseline] = useState(() => startValues(config, action, entity));
+  const [values, setValues] = useState(baseline);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [checked, setChecked] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const dirty = !readOnly && !sameValues(values, baseline);
+  const guard = useUnsavedGuard(dirty && !saving);
+  const set = (path: string, value: unknown) => setValues((current) => setIn(current, path, value));
+  useEffect(() => {
+    // After a first save attempt, errors follow the values as they are fixed.
+    if (!checked) return;
+    const result = checkWith(schema, values);
+    setErrors(result.ok ? {} : result.errors);
+  }, [values]);
+  const submit = async (close: boolean) => {
+    setChecked(true);
+    const result = checkWith(schema, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError();
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = config.save
+        ? await config.save(action, result.value as Values)
+        : action.type === "edit"
+        ? await patchEntity(config.resource, action.id, result.value)
+        : await createEntity(config.resource, result.value);
+      await refreshResource(config.resource);
+      notify(`${config.noun[0].toUpperCase()}${config.noun.slice(1)} saved`, { type: "success" });
+      setErrors({});
+      setBaseline(values);
+      guard.allowNext();
+      if (close) void navigate(config.path);
+      else if (action.type !== "edit") {
+        void navigate(`${config.path}/edit/${saved.id}`, { replace: true });
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.issues?.length) {
+        setErrors(issuesToErrors(error.issues));
+        focusFirstError();
+      } else notify(error instanceof Error ? error.message : String(error), { type: "error" });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const listed = Object.entries(errors);
+  const Fields = config.Fields;
+  const Aside = config.Aside;
+  return (
+    <FormContext.Provider value={{ values, set, errors, schema, readOnly }}>
+      <form
+        className="entity-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit(false);
+        }}
+      >
+        {readOnly && (
+          <p className="notice notice--warning">
+            You can see this {config.noun} but not change it.
+          </p>
+        )}
+        {listed.length > 0 && (
+          <div className="notice notice--error" role="alert" data-testid="form-errors">
+            <strong>
+              Fix {listed.length === 1 ? "this field" : `these ${listed.length} fields`}:
+            </strong>
+            <ul>
+              {listed.slice(0, 8).map(([path, message]) => (
+                <li key={path}>{pathLabel(path)}: {message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {Aside && entity && action.type === "edit" && <Aside entity={entity} />}
+        <Fields action={action} entity={entity} />
+        {!readOnly && (
+          <div className="form-actions">
+            <button type="submit" className="btn btn--primary" disabled={saving}>
+              {saving ? "Saving…" : action.type === "edit" ? "Save" : `Create ${config.noun}`}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={saving}
+              onClick={() => void submit(true)}
+            >
+              Save and close
+            </button>
+            <Link className="btn btn--ghost" to={config.path}>Cancel</Link>
+            {dirty && action.type === "edit" && <span className="muted">Unsaved changes</span>}
+          </div>
+        )}
+      </form>
+      {guard.dialog}
+    </FormContext.Provider>
+  );
+}
+
+function focusFirstError() {
+  requestAnimationFrame(() => {
+    const node = document.querySelector<HTMLElement>(
+      "[aria-invalid=true], [data-testid=form-errors]",
+    );
+    node?.scrollIntoView({ block: "center" });
+    if (node?.matches("input, select, textarea")) node.focus();
+  });
+}

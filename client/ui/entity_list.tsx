@@ -1,0 +1,208 @@
+/**
+ * The list screen every entity shares: filters, a virtualised table with
+ * stats, selection and bulk actions (archive, restore, mass edit, report).
+ * Read-only users see no create, edit or archive controls.
+ */
+import { useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { Link, Outlet } from "react-router";
+import type { GroupType } from "../../contracts/group.ts";
+import { MAX_PAGE } from "../../contracts/list.ts";
+import { currentUserStore } from "../app/current_user.ts";
+import { debugSettingsStore } from "../app/debug_settings.ts";
+import { browserStore } from "../app/storage.ts";
+import type { ReportSubjectType } from "../app/route_rules.ts";
+import { readHiddenColumns, toggleColumn, writeHiddenColumns } from "./column_prefs.ts";
+import { DataTable, type TableColumn } from "./data_table.tsx";
+import { DataState } from "./data_state.tsx";
+import { userTimeZone } from "./date_range.ts";
+import {
+  type AnyEntity,
+  refreshResource,
+  type ResourceName,
+  useEntityList,
+  useMyAccount,
+  useOptions,
+} from "./entity_api.ts";
+import { toneOf } from "./format.ts";
+import { listQuery, stateRange } from "./list_state.ts";
+import { ListToolbar } from "./list_toolbar.tsx";
+import { PageHeader } from "./page.tsx";
+import { canWrite, type Subject } from "./rights.ts";
+import { SelectionBar } from "./selection_bar.tsx";
+import { statColumns, STATS_HIDDEN_BY_DEFAULT } from "./stat_columns.tsx";
+import { useFillHeight } from "./use_fill_height.ts";
+import { useListState } from "./use_list_state.ts";
+
+/** What an entity feature tells the shared list. */
+export interface ListConfig {
+  resource: ResourceName;
+  /** The list path: "/offers". */
+  path: string;
+  title: string;
+  /** Singular, lower case: "offer". */
+  noun: string;
+  subject: Subject;
+  groupType?: GroupType;
+  reportType?: ReportSubjectType;
+  massEdit?: boolean;
+  /** Whether items carry stats (and the list a date range). */
+  stats: boolean;
+  /** The entity's own columns, shown after id and name. */
+  columns: TableColumn<AnyEntity>[];
+  hiddenByDefault?: string[];
+}
+
+function baseColumns(config: ListConfig, groupName: (id: number | null) => string) {
+  const columns: TableColumn<AnyEntity>[] = [
+    { key: "id", label: "ID", width: 64, align: "end", sort: "id", render: (i) => i.id },
+    {
+      key: "name",
+      label: "Name",
+      width: 260,
+      sort: "name",
+      total: config.stats ? "Total" : undefined,
+      render: (item) => (
+        <Link className="dtable__name" to={`${config.path}/edit/${item.id}`} title={item.name}>
+          {item.name}
+          {item.archived && <span className="chip chip--muted">archived</span>}
+        </Link>
+      ),
+    },
+  ];
+  if (config.groupType) {
+    columns.push({ key: "group", label: "Group", width: 130, render: (i) => groupName(i.groupId) });
+  }
+  return columns;
+}
+
+/** The list page; a mass-edit modal renders over it through the outlet. */
+export function EntityListPage({ config }: { config: ListConfig }) {
+  const [state, update] = useListState();
+  const debug = useSyncExternalStore(debugSettingsStore.subscribe, debugSettingsStore.get);
+  const user = useSyncExternalStore(currentUserStore.subscribe, currentUserStore.get);
+  const account = useMyAccount();
+  const hideProfit = account.data?.hideProfit ?? user.isHideProfit;
+  const writable = canWrite(account.data, config.subject);
+  const timeZone = useMemo(() => userTimeZone(), []);
+  const range = config.stats ? stateRange(state, { timeZone, now: new Date() }) : undefined;
+  const query = listQuery(state, { timeZone, now: new Date(), limit: MAX_PAGE });
+  if (!config.stats) {
+    delete query.from;
+    delete query.to;
+  }
+  const list = useEntityList(config.resource, query);
+  const groups = useOptions("groups", Boolean(config.groupType));
+  const items = list.data?.items ?? [];
+  const groupNames = new Map((groups.data?.items ?? []).map((g) => [g.id, g.name]));
+  const groupName = (id: number | null) => (id === null ? "—" : groupNames.get(id) ?? `#${id}`);
+  const allColumns = [
+    ...baseColumns(config, groupName),
+    ...config.columns,
+    ...(config.stats ? statColumns(items, { hideProfit }) : []),
+  ];
+  const listKey = config.resource;
+  const known = allColumns.map((c) => c.key);
+  const defaults = [
+    ...(config.hiddenByDefault ?? []),
+    ...(config.stats ? STATS_HIDDEN_BY_DEFAULT : []),
+  ];
+  const [hidden, setHidden] = useState(() =>
+    readHiddenColumns(browserStore(), { list: listKey, known, hiddenByDefault: defaults })
+  );
+  const saveHidden = (next: string[]) => {
+    setHidden(next);
+    writeHiddenColumns(browserStore(), listKey, next);
+  };
+  const shown = allColumns.filter((c) => !hidden.includes(c.key));
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const visibleSelection = new Set(items.filter((i) => selected.has(i.id)).map((i) => i.id));
+  const tableBox = useRef<HTMLDivElement>(null);
+  const height = useFillHeight(tableBox, { gap: 12 });
+  const onSort = (key: string) => {
+    const order = state.sort === key
+      ? (state.order === "asc" ? "desc" : "asc")
+      : (key === "name" || !config.stats ? "asc" : "desc");
+    update({ sort: key, order });
+  };
+  return (
+    <div className="page page--list">
+      <PageHeader
+        title={config.title}
+        actions={writable && (
+          <Link className="btn btn--primary" to={`${config.path}/create`}>
+            + Create {config.noun}
+          </Link>
+        )}
+      >
+        {list.data && (
+          <span className="muted" data-testid="list-count">
+            {list.data.total === items.length
+              ? `${items.length.toLocaleString("en-US")} ${config.noun}${
+                items.length === 1 ? "" : "s"
+              }`
+              : `First ${items.length.toLocaleString("en-US")} of ${
+                list.data.total.toLocaleString("en-US")
+              }`}
+          </span>
+        )}
+      </PageHeader>
+      <ListToolbar
+        state={state}
+        onChange={(patch) => {
+          setSelected(new Set());
+          update(patch);
+        }}
+        groupType={config.groupType}
+        range={range}
+        timeZone={timeZone}
+        noun={config.noun}
+        onRefresh={() => void list.mutate()}
+        columns={{
+          columns: allColumns,
+          hidden,
+          onToggle: (key) => saveHidden(toggleColumn(hidden, key)),
+          onReset: () => saveHidden(defaults),
+        }}
+      />
+      <SelectionBar
+        config={config}
+        ids={[...visibleSelection]}
+        writable={writable}
+        archivedView={state.archived === "true"}
+        onDone={() => {
+          setSelected(new Set());
+          void refreshResource(config.resource);
+        }}
+      />
+      <div ref={tableBox} className="list-box">
+        <DataState loading={!list.data && !list.error} error={list.error}>
+          {items.length === 0
+            ? (
+              <p className="empty muted">
+                {state.search || state.groupId !== null || state.archived !== "false"
+                  ? `No ${config.noun}s match these filters.`
+                  : `No ${config.noun}s yet.`}
+              </p>
+            )
+            : (
+              <DataTable
+                label={config.title}
+                items={items}
+                columns={shown}
+                selected={visibleSelection}
+                onSelect={setSelected}
+                sort={{ key: state.sort, order: state.order }}
+                onSort={onSort}
+                rowTone={(item) => toneOf((item.stats as { profit?: number } | undefined)?.profit)}
+                colorization={debug.colorizationMode}
+                verticalBorders={debug.isWithVerticalBorders}
+                showTotals={config.stats}
+                height={height}
+              />
+            )}
+        </DataState>
+      </div>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The flow editor (rotations, and a campaign's inline flow): ordered rules
+ * with enable toggles, all/any logic, criteria and paths, then the default
+ * paths a visitor takes when no rule matches.
+ */
+import type { Flow, Rule } from "../../contracts/flow.ts";
+import { CheckField, SelectField, TextField } from "./form_controls.tsx";
+import { useField, useForm } from "./form_state.ts";
+import { CriterionRow } from "./flow_criteria.tsx";
+import { at, move, newCriterion, newRule, without } from "./flow_model.ts";
+import { PathsEditor } from "./flow_paths.tsx";
+
+function RuleCard(
+  props: {
+    base: string;
+    index: number;
+    count: number;
+    onMove: (d: number) => void;
+    onRemove: () => void;
+  },
+) {
+  const rule = useField<Rule>(props.base);
+  const { errors } = useForm();
+  const criteria = rule.value.criteria;
+  const criteriaPath = at(props.base, "criteria");
+  const setCriteria = (next: Rule["criteria"]) => rule.set({ ...rule.value, criteria: next });
+  const readOnly = rule.readOnly;
+  return (
+    <section
+      className={`rule-card${rule.value.enabled ? "" : " is-off"}`}
+      aria-label={`Rule ${props.index + 1}`}
+    >
+      <div className="rule-card__head">
+        <span className="rule-card__badge">Rule {props.index + 1}</span>
+        <TextField
+          path={at(props.base, "name")}
+          label="Rule name"
+          placeholder="e.g. US mobile"
+          className="rule-card__name"
+        />
+        <CheckField path={at(props.base, "enabled")} label="Enabled" />
+        <SelectField
+          path={at(props.base, "logic")}
+          label="Match"
+          options={[["all", "all criteria"], ["any", "any criterion"]]}
+        />
+        {!readOnly && (
+          <div className="rule-card__tools">
+            <button
+              type="button"
+              className="btn btn--small btn--icon"
+              aria-label="Move rule up"
+              disabled={props.index === 0}
+              onClick={() => props.onMove(-1)}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="btn btn--small btn--icon"
+              aria-label="Move rule down"
+              disabled={props.index === props.count - 1}
+              onClick={() => props.onMove(1)}
+            >
+              ↓
+            </button>
+            <button
+              type="button"
+              className="btn btn--small btn--icon"
+              aria-label={`Remove rule ${props.index + 1}`}
+              onClick={props.onRemove}
+            >
+              ×
+            </button>
+          </div>
+        )}
+      </div>
+      <div className="criteria" role="group" aria-label="Criteria">
+        <div className="paths__head">
+          <span className="paths__title">When {rule.value.logic === "all" ? "all" : "any"} of</span>
+          {!readOnly && (
+            <button
+              type="button"
+              className="btn btn--small btn--ghost"
+              onClick={() => setCriteria([...criteria, newCriterion()])}
+            >
+              + Add criterion
+            </button>
+          )}
+        </div>
+        {errors[criteriaPath] && <p className="field__error" role="alert">{errors[criteriaPath]}
+        </p>}
+        {criteria.map((_, i) => (
+          <CriterionRow
+            key={`${i}:${criteria.length}`}
+            base={at(criteriaPath, i)}
+            index={i}
+            onRemove={() => setCriteria(without(criteria, i))}
+          />
+        ))}
+      </div>
+      <PathsEditor base={at(props.base, "paths")} title="Then send to" />
+    </section>
+  );
+}
+
+/** The editor of the flow at `base` in the form's values (`""` for a rotation). */
+export function FlowEditor(props: { base: string }) {
+  const rules = useField<Flow["rules"]>(at(props.base, "rules"));
+  const list = rules.value ?? [];
+  return (
+    <div className="flow">
+      <div className="flow__head">
+        <h3 className="section__title">Rules</h3>
+        <span className="muted">Checked in order; the first enabled rule that matches wins.</span>
+        {!rules.readOnly && (
+          <button
+            type="button"
+            className="btn btn--small"
+            onClick={() => rules.set([...list, newRule()])}
+          >
+            + Add rule
+          </button>
+        )}
+      </div>
+      {list.length === 0 && (
+        <p className="muted">No rules: every visitor takes the default paths.</p>
+      )}
+      {list.map((_, i) => (
+        <RuleCard
+          key={i}
+          base={at(props.base, "rules", i)}
+          index={i}
+          count={list.length}
+          onMove={(delta) => rules.set(move(list, i, delta))}
+          onRemove={() => rules.set(without(list, i))}
+        />
+      ))}
+      <div className="flow__default">
+        <h3 className="section__title">Default paths</h3>
+        <PathsEditor base={at(props.base, "defaultPaths")} title="Everyone else goes to" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Paths of a rule or of the default: weight with its share of the sibling
+ * paths, enabled and direct flags, and the landers and offers inside, each
+ * with a weight and its share.
+ */
+import type { Path } from "../../contracts/flow.ts";
+import { type ResourceName, useOptions } from "./entity_api.ts";
+import { CheckField, NumberField, SelectField, TextField } from "./form_controls.tsx";
+import { useField, useForm } from "./form_state.ts";
+import { at, move, newPath, without } from "./flow_model.ts";
+import { formatShare, percentShares } from "./shares.ts";
+
+type Weighted = { weight: number } & Record<string, unknown>;
+
+function FieldError({ path }: { path: string }) {
+  const { errors } = useForm();
+  return errors[path] ? <p className="field__error" role="alert">{errors[path]}</p> : null;
+}
+
+/** Landers or offers of a path, with weights shown as shares. */
+function WeightedList(props: {
+  base: string;
+  resource: ResourceName;
+  idKey: "landingId" | "offerId";
+  noun: string;
+}) {
+  const list = useField<Weighted[]>(props.base);
+  const options = useOptions(props.resource);
+  const items = list.value ?? [];
+  const shares = percentShares(items.map((i) => i.weight));
+  const live = (options.data?.items ?? []).filter((o) => !o.archived);
+  const choices = (options.data?.items ?? [])
+    .filter((o) => !o.archived || items.some((i) => i[props.idKey] === o.id))
+    .map((o) => [o.id, o.name] as const);
+  const add = () => {
+    const free = live.find((o) => !items.some((i) => i[props.idKey] === o.id)) ?? live[0];
+    list.set([...items, { [props.idKey]: free?.id ?? null, weight: 100 }]);
+  };
+  return (
+    <div className="weighted" aria-label={`${props.noun}s`} role="group">
+      <div className="weighted__head">
+        <span className="weighted__title">{props.noun}s</span>
+        {!list.readOnly && (
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            onClick={add}
+            disabled={live.length === 0}
+          >
+            + Add {props.noun.toLowerCase()}
+          </button>
+        )}
+      </div>
+      {live.length === 0 && items.length === 0 && (
+        <p className="muted small">No {props.noun.toLowerCase()}s yet: create one first.</p>
+      )}
+      {items.map((_item, i) => (
+        <div key={i} className="weighted__row">
+          <SelectField
+            path={at(props.base, i, props.idKey)}
+            label={`${props.noun} ${i + 1}`}
+            options={choices}
+            empty="Choose…"
+          />
+          <NumberField path={at(props.base, i, "weight")} label="Weight" step={1} />
+          <span className="share" aria-label="Share">{formatShare(shares[i])}</span>
+          {!list.readOnly && (
+            <button
+              type="button"
+              className="btn btn--small btn--icon"
+              aria-label={`Remove ${props.noun.toLowerCase()} ${i + 1}`}
+              onClick={() => list.set(without(items, i))}
+            >
+              ×
+            </button>
+          )}
+        </div>
+      ))}
+      <FieldError path={props.base} />
+    </div>
+  );
+}
+
+function PathCard(
+  props: {
+    base: string;
+    index: number;
+    share: number;
+    count: number;
+    onMove: (d: number) => void;
+    onRemove: () => void;
+  },
+) {
+  const path = useField<Path>(props.base);
+  const readOnly = path.readOnly;
+  return (
+    <div
+      className={`path-card${path.value.enabled ? "" : " is-off"}`}
+      role="group"
+      aria-label={`Path ${props.index + 1}`}
+    >
+      <div className="path-card__head">
+        <strong>Path {props.index + 1}</strong>
+        <span className="share share--big" title="Share of the sibling paths">
+          {formatShare(props.share)}
+        </span>
+        <div className="path-card__tools">
+          {!readOnly && (
+            <>
+              <button
+                type="button"
+                className="btn btn--small btn--icon"
+                aria-label="Move path up"
+                disabled={props.index === 0}
+                onClick={() => props.onMove(-1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="btn btn--small btn--icon"
+                aria-label="Move path down"
+                disabled={props.index === props.count - 1}
+                onClick={() => props.onMove(1)}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                className="btn btn--small btn--icon"
+                aria-label={`Remove path ${props.index + 1}`}
+                onClick={props.onRemove}
+              >
+                ×
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+      <div className="path-card__grid">
+        <TextField path={at(props.base, "name")} label="Path name" placeholder="optional" />
+        <NumberField path={at(props.base, "weight")} label="Path weight" step={1} />
+        <CheckField path={at(props.base, "enabled")} label="Enabled" />
+        <CheckField path={at(props.base, "direct")} label="Direct (no lander)" />
+      </div>
+      {!path.value.direct && (
+        <WeightedList
+          base={at(props.base, "landings")}
+          resource="landings"
+          idKey="landingId"
+          noun="Lander"
+        />
+      )}
+      <WeightedList
+        base={at(props.base, "offers")}
+        resource="offers"
+        idKey="offerId"
+        noun="Offer"
+      />
+    </div>
+  );
+}
+
+/** The paths at `base` (a rule's `paths`, or `defaultPaths`). */
+export function PathsEditor(props: { base: string; title: string }) {
+  const list = useField<Path[]>(props.base);
+  const paths = list.value ?? [];
+  const shares = percentShares(paths.map((p) => p.weight), paths.map((p) => p.enabled));
+  return (
+    <div className="paths" role="group" aria-label={props.title}>
+      <div className="paths__head">
+        <span className="paths__title">{props.title}</span>
+        {!list.readOnly && (
+          <button
+            type="button"
+            className="btn btn--small"
+            onClick={() => list.set([...paths, newPath()])}
+          >
+            + Add path
+          </button>
+        )}
+      </div>
+      <FieldError path={props.base} />
+      {paths.map((_, i) => (
+        <PathCard
+          key={i}
+          base={at(props.base, i)}
+          index={i}
+          count={paths.length}
+          share={shares[i]}
+          onMove={(delta) => list.set(move(paths, i, delta))}
+          onRemove={() => list.set(without(paths, i))}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * Form controls bound to the enclosing form by dotted path: the label, the
+ * contract's required marker, and the field's error under it.
+ */
+import { type ReactElement, type ReactNode, useEffect, useId, useState } from "react";
+import type { GroupType } from "../../contracts/group.ts";
+import { type ResourceName, useOptions } from "./entity_api.ts";
+import { useField, useForm } from "./form_state.ts";
+
+interface Common {
+  path: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+}
+
+/** The label, control and error around one control. */
+function Shell(
+  props: Common & {
+    control: (
+      a11y: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string },
+    ) => ReactElement;
+    error?: string;
+    required: boolean;
+  },
+) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field ${props.className ?? ""}`} data-path={props.path}>
+      <label className="field__label" htmlFor={id}>
+        {props.label}
+        {props.required && <span className="field__required" aria-hidden="true">*</span>}
+      </label>
+      {props.control({
+        id,
+        "aria-invalid": props.error ? true : undefined,
+        "aria-describedby": props.error ? errorId : undefined,
+      })}
+      {props.hint && !props.error && <p className="field__hint">{props.hint}</p>}
+      {props.error && <p className="field__error" id={errorId} role="alert">{props.error}</p>}
+    </div>
+  );
+}
+
+/** A text input. */
+export function TextField(
+  props: Common & { placeholder?: string; type?: string; autoComplete?: string },
+) {
+  const field = useField<string>(props.path);
+  return (
+    <Shell
+      {...props}
+      error={field.error}
+      required={field.required}
+      control={(a11y) => (
+        <input
+          {...a11y}
+          type={props.type ?? "text"}
+          value={field.value ?? ""}
+          placeholder={props.placeholder}
+          autoComplete={props.autoComplete ?? "off"}
+          readOnly={field.readOnly}
+          onChange={(event) => field.set(event.target.value)}
+        />
+      )}
+    />
+  );
+}
+
+/** A multi-line text input. */
+export function TextAreaField(props: Common & { rows?: number; placeholder?: string }) {
+  const field = useField<string>(props.path);
+  return (
+    <Shell
+      {...props}
+      error={field.error}
+      required={field.required}
+      control={(a11y) => (
+        <textarea
+          {...a11y}
+          rows={props.rows ?? 3}
+          value={field.value ?? ""}
+          placeholder={props.placeholder}
+          readOnly={field.readOnly}
+          onChange={(event) => field.set(event.target.value)}
+        />
+      )}
+    />
+  );
+}
+
+/** A list of strings edited one per line (CIDRs). */
+export function LinesField(props: Common & { rows?: number; placeholder?: string }) {
+  const field = useField<string[]>(props.path);
+  const { errors } = useForm();
+  const [text, setText] = useState((field.value ?? []).join("\n"));
+  // An entry's error (`list.3`) names its line.
+  const entry = Object.entries(errors).find(([key]) => key.startsWith(`${props.path}.`));
+  const entryError = entry && `line ${Number(entry[0].split(".").at(-1)) + 1}: ${entry[1]}`;
+  return (
+    <Shell
+      {...props}
+      error={field.error ?? entryError}
+      required={false}
+      control={(a11y) => (
+        <textarea
+          {...a11y}
+          rows={props.rows ?? 3}
+          value={text}
+          placeholder={props.placeholder}
+          readOnly={field.readOnly}
+          onChange={(event) => {
+            setText(event.target.value);
+            field.set(event.target.value.split("\n").map((l) => l.trim()).filter(Boolean));
+          }}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * A number input. The text is kept while typing ("1." is not yet a number);
+ * empty means null when `nullable`, else NaN, which the contract refuses.
+ */
+export function NumberField(
+  props: Common & { step?: number; nullable?: boolean; placeholder?: string },
+) {
+  const field = useField<number | null>(props.path);
+  const show = (
+    v: number | null | undefined,
+  ) => (v === null || v === undefined || Number.isNaN(v) ? "" : String(v));
+  const [text, setText] = useState(show(field.value));
+  useEffect(() => {
+    if (
+      Number(text) !== field.value &&
+      !(text === "" && (field.value === null || Number.isNaN(field.value)))
+    ) {
+      setText(show(field.value));
+    }
+  }, [field.value]);
+  return (
+    <Shell
+      {...props}
+      error={field.error}
+      required={field.required}
+      control={(a11y) => (
+        <input
+          {...a11y}
+          type="number"
+          inputMode="decimal"
+          step={props.step ?? "any"}
+          value={text}
+          placeholder={props.placeholder}
+          readOnly={field.readOnly}
+          onChange={(event) => {
+            const raw = event.target.value;
+            setText(raw);
+            field.set(raw.trim() === "" ? (props.nullable ? null : Number.NaN) : Number(raw));
+          }}
+        />
+      )}
+    />
+  );
+}
+
+/** Options of a select: `[value, label]`. */
+export type Options = ReadonlyArray<readonly [string | number, string]>;
+
+/** A select. `empty` adds a "none" choice that sets null. */
+export function SelectField(props: Common & { options: Options; empty?: string }) {
+  const field = useField<string | number | null>(props.path);
+  const numeric = props.options.some(([v]) => typeof v === "number");
+  return (
+    <Shell
+      {...props}
+      error={field.error}
+      required={field.required}
+      control={(a11y) => (
+        <select
+          {...a11y}
+          value={field.value ?? ""}
+          disabled={field.readOnly}
+          onChange={(event) => {
+            const raw = event.target.value;
+            field.set(raw === "" ? null : numeric ? Number(raw) : raw);
+          }}
+        >
+          {props.empty !== undefined && <option value="">{props.empty}</option>}
+          {props.options.map(([value, label]) => <option key={value} value={value}>{label}
+          </option>)}
+        </select>
+      )}
+    />
+  );
+}
+
+/** A checkbox. */
+export function CheckField(props: Omit<Common, "label"> & { label: ReactNode }) {
+  const field = useField<boolean>(props.path);
+  return (
+    <div className={`field field--check ${props.className ?? ""}`} data-path={props.path}>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={Boolean(field.value)}
+          disabled={field.readOnly}
+          onChange={(event) => field.set(event.target.checked)}
+        />
+        {props.label}
+      </label>
+      {props.hint && <p className="field__hint">{props.hint}</p>}
+      {field.error && <p className="field__error" role="alert">{field.error}</p>}
+    </div>
+  );
+}
+
+/** A picker of another entity (live items by name, plus the current one even if archived). */
+export function EntityField(
+  props: Common & {
+    resource: ResourceName;
+    empty?: string;
+    filter?: (item: { id: number; type?: unknown }) => boolean;
+  },
+) {
+  const list = useOptions(props.resource);
+  const field = useField<number | null>(props.path);
+  const items = (list.data?.items ?? []).filter((item) =>
+    (!item.archived || item.id === field.value) && (props.filter?.(item) ?? true)
+  );
+  const options: Options = items.map((
+    item,
+  ) => [item.id, `${item.name}${item.archived ? " (archived)" : ""}`]);
+  return <SelectField {...props} options={options} empty={props.empty} />;
+}
+
+/** The group picker for one entity type. */
+export function GroupField(props: { type: GroupType }) {
+  return (
+    <EntityField
+      path="groupId"
+      label="Group"
+      resource="groups"
+      empty="No group"
+      filter={(item) => item.type === props.type}
+    />
+  );
+}

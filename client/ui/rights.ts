@@ -1,0 +1,24 @@
+/** What the signed-in user may do on each screen, from their role and rights. */
+import type { Access, PermissionSubject, User } from "../../contracts/user.ts";
+
+/** Whose rights guard a screen: an entity type, or `user` (the users screen: admins only). */
+export type Subject = PermissionSubject | "user";
+
+/** The user's right on a subject (mirrors the server's `accessTo`). */
+export function accessOf(
+  account: Pick<User, "role" | "permissions"> | undefined,
+  subject: Subject,
+): Access {
+  if (!account) return "none";
+  if (account.role === "admin" || account.role === "super-admin") return "write";
+  if (subject === "user") return "none";
+  return account.permissions[subject] ?? account.permissions["*"] ?? "none";
+}
+
+/** Whether the user may change items of `subject`. */
+export function canWrite(
+  account: Pick<User, "role" | "permissions"> | undefined,
+  subject: Subject,
+) {
+  return accessOf(account, subject) === "write";
+}

@@ -1,0 +1,49 @@
+/** The stats columns every tracked entity's list shows (clicks … EPC), with totals. */
+import { PROFIT_FIELDS, type Stats } from "../../contracts/stats.ts";
+import type { TableColumn } from "./data_table.tsx";
+import { formatCount, formatMoney, formatPercent, toneOf } from "./format.ts";
+import { totalStats } from "./stats_totals.ts";
+
+type WithStats = { id: number; stats?: Stats };
+
+const STAT_DEFS: ReadonlyArray<[keyof Stats, string, (v: number) => string, number]> = [
+  ["clicks", "Clicks", formatCount, 84],
+  ["uniqueClicks", "Uniques", formatCount, 84],
+  ["lpClicks", "LP clicks", formatCount, 84],
+  ["conversions", "Conv.", formatCount, 72],
+  ["revenue", "Revenue", formatMoney, 96],
+  ["cost", "Cost", formatMoney, 96],
+  ["profit", "Profit", formatMoney, 96],
+  ["roi", "ROI", formatPercent, 84],
+  ["cr", "CR", formatPercent, 76],
+  ["epc", "EPC", formatMoney, 80],
+];
+
+/** Stats columns hidden until the user picks them. */
+export const STATS_HIDDEN_BY_DEFAULT = ["uniqueClicks", "lpClicks", "epc"];
+
+/** The stats columns; a hide-profit user gets none of revenue, profit, ROI or EPC. */
+export function statColumns<T extends WithStats>(
+  items: readonly T[],
+  options: { hideProfit: boolean },
+): TableColumn<T>[] {
+  const totals = totalStats(items.map((i) => i.stats));
+  const hidden = options.hideProfit ? (PROFIT_FIELDS as readonly string[]) : [];
+  return STAT_DEFS.filter(([key]) => !hidden.includes(key)).map(([key, label, format, width]) => {
+    const toned = key === "profit" || key === "roi";
+    const value = (stats: Stats | undefined) => stats?.[key];
+    return {
+      key,
+      label,
+      width,
+      align: "end",
+      sort: key,
+      render: (item) => {
+        const v = value(item.stats);
+        return v === undefined ? "—" : format(v);
+      },
+      tone: toned ? (item) => toneOf(value(item.stats)) : undefined,
+      total: value(totals) === undefined ? "" : format(value(totals)!),
+    } satisfies TableColumn<T>;
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * A stored click as the click log, the leads report and CSV show it: every
+ * column of `clicks` (whatever the tracking engine stores), with the interned
+ * place and user agent resolved, tokens spread into t1…tN, money as decimals
+ * and keys in camelCase.
+ */
+import type { Db } from "../db/connection.ts";
+
+/** SELECT list over `k` (clicks), `p` (places) and `u` (user agents). */
+export const CLICK_SELECT = `k.*, p.country AS country, p.region AS region, p.city AS city,
+  p.isp AS isp, u.text AS user_agent, u.device_type AS device_type, u.brand AS brand,
+  u.model AS model, u.os AS os, u.os_version AS os_version, u.browser AS browser,
+  u.browser_version AS browser_version`;
+
+/** The joins `CLICK_SELECT` needs. */
+export const CLICK_JOINS =
+  "LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id";
+
+/** Internal columns that never reach the screen. */
+const HIDDEN = new Set(["place_id", "ua_id", "tokens"]);
+const MONEY = new Set(["cost"]);
+
+/** `device_type` → `deviceType`. */
+export function camel(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+}
+
+/** The click log's columns, in display order, from the stored table's columns. */
+export function clickColumns(db: Db): string[] {
+  const stored = db.prepare("SELECT name FROM pragma_table_info('clicks')").all()
+    .map((r) => String(r.name)).filter((n) => !HIDDEN.has(n));
+  const resolved = [
+    "country",
+    "region",
+    "city",
+    "isp",
+    "device_type",
+    "brand",
+    "model",
+    "os",
+    "os_version",
+    "browser",
+    "browser_version",
+    "user_agent",
+  ];
+  const tokens = Array.from({ length: 30 }, (_, i) => `t${i + 1}`);
+  return [...stored, ...resolved, ...tokens].map(camel);
+}
+
+/** One click row (from `CLICK_SELECT`) as the API answers it. */
+export function clickItem(row: Record<string, unknown>): Record<string, string | number | null> {
+  const out: Record<string, string | number | null> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (HIDDEN.has(key) || key.startsWith("v_")) continue;
+    const cell = value === undefined ? null : value as string | number | null;
+    out[camel(key)] = MONEY.has(key) && typeof cell === "number" ? cell / 1_000_000 : cell;
+  }
+  let tokens: unknown = [];
+  try {
+    tokens = JSON.parse(String(row.tokens ?? "[]"));
+  } catch { /* a malformed value shows no tokens */ }
+  for (let i = 0; i < 30; i++) {
+    out[`t${i + 1}`] = Array.isArray(tokens) && typeof tokens[i] === "string" ? tokens[i] : "";
+  }
+  return out;
+}

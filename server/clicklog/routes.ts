@@ -1,0 +1,38 @@
+/** `GET /api/clicks`: the click log (read on campaigns), cursor paging, `format=csv` streamed. */
+import { Hono } from "hono";
+import { ClicksQuery } from "../../contracts/report_query.ts";
+import type { AppEnv } from "../context.ts";
+import { requireUser } from "../auth/middleware.ts";
+import { assertAccess } from "../auth/permissions.ts";
+import { validate } from "../validate.ts";
+import { csvHeaders, csvStream } from "../csv/csv.ts";
+import { read } from "../reports/reader.ts";
+import { localStamp } from "../reports/time.ts";
+
+const PAGE = 1000;
+const TIMES = new Set(["ts", "lpClickTs"]);
+
+/** Click log routes, mounted at `/api/clicks`. */
+export const clickLogRoutes = new Hono<AppEnv>()
+  .use("*", requireUser)
+  .get("/", validate("query", ClicksQuery), async (c) => {
+    const query = c.req.valid("query");
+    assertAccess(c.var.user!, "campaign", "read");
+    const db = c.var.deps.db;
+    if (query.format !== "csv") return c.json(await read(db, "clicks", { query }));
+    const first = await read(db, "clicks", { query: { ...query, limit: PAGE } });
+    const columns = first.columns;
+    const cell = (key: string, v: unknown) =>
+      TIMES.has(key) && typeof v === "number" ? localStamp(v, query.tz) : v;
+    async function* pages() {
+      let page = first;
+      while (true) {
+        yield page.items.map((item) => columns.map((k) => cell(k, item[k])));
+        if (!page.nextCursor) return;
+        page = await read(db, "clicks", {
+          query: { ...query, cursor: page.nextCursor, limit: PAGE },
+        });
+      }
+    }
+    return c.body(csvStream(columns, pages()), 200, csvHeaders("clicklog"));
+  });

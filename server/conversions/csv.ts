@@ -1,0 +1,65 @@
+/** Conversions as CSV, read page by page through the report reader (memory stays flat). */
+import type { ConversionItem, ConversionsQuery } from "../../contracts/report_query.ts";
+import type { Db } from "../db/connection.ts";
+import { read } from "../reports/reader.ts";
+import { localStamp } from "../reports/time.ts";
+
+const PAGE = 1000;
+
+/** The header and the pages of a conversions export. */
+export function conversionsCsv(
+  db: Db,
+  query: ConversionsQuery,
+  options: { hideProfit: boolean },
+): { header: string[]; pages: AsyncIterable<unknown[][]> } {
+  const header = [
+    "Time",
+    "Status",
+    "Network status",
+    ...(options.hideProfit ? [] : ["Payout"]),
+    "Currency",
+    "Txid",
+    "Click id",
+    "Click time",
+    "Campaign",
+    "Offer",
+    "Lander",
+    "Country",
+    "Device",
+    "IP",
+    "External id",
+    "Replaced",
+    "Postback",
+  ];
+  const row = (v: ConversionItem) => [
+    localStamp(v.ts, query.tz),
+    v.status,
+    v.originalStatus,
+    ...(options.hideProfit ? [] : [v.payout]),
+    v.currency,
+    v.txid,
+    v.clickId,
+    v.clickTs === null ? "" : localStamp(v.clickTs, query.tz),
+    v.campaign,
+    v.offer,
+    v.landing,
+    v.click.country,
+    v.click.deviceType,
+    v.click.ip,
+    v.click.externalId,
+    v.current ? "" : "yes",
+    v.postbackOutcome,
+  ];
+  async function* pages() {
+    let cursor: string | undefined;
+    do {
+      const page = await read(db, "conversions", {
+        query: { ...query, cursor, limit: PAGE },
+        options,
+      });
+      yield page.items.map(row);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+  return { header, pages: pages() };
+}

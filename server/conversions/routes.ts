@@ -1,0 +1,37 @@
+/**
+ * `GET /api/conversions` (read on campaigns; CSV with `format=csv`) and
+ * `PATCH /api/conversions/:id`, a manual status change for admins.
+ */
+import { Hono } from "hono";
+import { ConversionPatch, ConversionsQuery } from "../../contracts/report_query.ts";
+import type { AppEnv } from "../context.ts";
+import { requireUser } from "../auth/middleware.ts";
+import { assertAccess, assertUserManager } from "../auth/permissions.ts";
+import { IdParam } from "../entities/routes.ts";
+import { validate } from "../validate.ts";
+import { csvHeaders, csvStream } from "../csv/csv.ts";
+import { read } from "../reports/reader.ts";
+import { conversionsCsv } from "./csv.ts";
+import { setConversionStatus } from "./service.ts";
+
+/** Conversion routes, mounted at `/api/conversions`. */
+export const conversionRoutes = new Hono<AppEnv>()
+  .use("*", requireUser)
+  .get("/", validate("query", ConversionsQuery), async (c) => {
+    const query = c.req.valid("query");
+    const user = c.var.user!;
+    assertAccess(user, "campaign", "read");
+    const options = { hideProfit: user.hideProfit };
+    if (query.format === "csv") {
+      const csv = conversionsCsv(c.var.deps.db, query, options);
+      return c.body(csvStream(csv.header, csv.pages), 200, csvHeaders("conversions"));
+    }
+    return c.json(await read(c.var.deps.db, "conversions", { query, options }));
+  })
+  .patch("/:id", validate("param", IdParam), validate("json", ConversionPatch), (c) => {
+    const id = Number(c.req.valid("param").id);
+    const { status } = c.req.valid("json");
+    // Changing what counts as revenue is an admin's call, like managing users.
+    assertUserManager(c.var.user!);
+    return c.json(setConversionStatus(c.var.deps.db, id, status));
+  });

@@ -1,0 +1,206 @@
+/**
+ * The files manager's operations (SPEC §3 operation kinds) on a root folder.
+ * Every path goes through `resolvePath` first, so a refused path touches
+ * nothing; existence rules answer 404 and 409 in the one error shape.
+ */
+import { basename, join } from "node:path";
+import {
+  type FileEntry,
+  type FileResult,
+  MAX_TEXT_BYTES,
+  nameProblem,
+} from "../../contracts/files.ts";
+import { HttpError } from "../errors.ts";
+import { logEvent } from "../log.ts";
+import { parentOf, type Resolved, resolvePath } from "./paths.ts";
+
+/** The tree stops at this many entries (a lander folder is small; this is a guard). */
+const MAX_ENTRIES = 5000;
+const MAX_DEPTH = 12;
+
+function lstat(path: string): Deno.FileInfo | undefined {
+  try {
+    return Deno.lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function stat(path: string): Deno.FileInfo | undefined {
+  try {
+    return Deno.statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function notFound(rel: string): HttpError {
+  return new HttpError(404, "NOT_FOUND", `No such file or folder: ${rel || "/"}`);
+}
+
+function mustBeFolder(root: string, rel: string): Resolved {
+  const dir = resolvePath(root, rel, { allowRoot: true });
+  const info = stat(dir.abs);
+  if (!info) throw notFound(rel);
+  if (!info.isDirectory) throw new HttpError(400, "NOT_A_FOLDER", `${rel} is not a folder`);
+  return dir;
+}
+
+function mustBeNew(target: Resolved): void {
+  if (lstat(target.abs)) {
+    throw new HttpError(409, "EXISTS", `${target.rel} already exists`);
+  }
+}
+
+function mustBeFile(target: Resolved): Deno.FileInfo {
+  const info = stat(target.abs);
+  if (!info) throw notFound(target.rel);
+  if (!info.isFile) throw new HttpError(400, "NOT_A_FILE", `${target.rel} is not a file`);
+  return info;
+}
+
+function ok(operation: FileResult["operation"], path: string): FileResult {
+  logEvent("info", "file_operation", { operation, path });
+  return { operation, status: "ok", path };
+}
+
+/** The tree below the root, folders first, bounded in size and depth. */
+export function listTree(root: string): { entries: FileEntry[]; truncated: boolean } {
+  let count = 0;
+  let truncated = false;
+  const walk = (dir: string, rel: string, depth: number): FileEntry[] => {
+    const entries: FileEntry[] = [];
+    for (const item of Deno.readDirSync(dir)) {
+      if (count >= MAX_ENTRIES || depth > MAX_DEPTH) {
+        truncated = true;
+        break;
+      }
+      const path = rel ? `${rel}/${item.name}` : item.name;
+      let target: Resolved;
+      try {
+        target = resolvePath(root, path);
+      } catch {
+        continue; // a link leading out, or a name the manager cannot address: not shown
+      }
+      const info = stat(target.abs);
+      if (!info || (!info.isFile && !info.isDirectory)) continue;
+      count++;
+      const entry: FileEntry = {
+        name: item.name,
+        path,
+        type: info.isDirectory ? "directory" : "file",
+        size: info.isFile ? info.size : 0,
+        modifiedAt: info.mtime?.getTime() ?? 0,
+      };
+      if (info.isDirectory) entry.children = walk(target.abs, path, depth + 1);
+      entries.push(entry);
+    }
+    return entries.sort((a, b) =>
+      a.type === b.type ? a.name.localeCompare(b.name) : a.type === "directory" ? -1 : 1
+    );
+  };
+  return { entries: walk(root, "", 0), truncated };
+}
+
+/** create-directory: the parent must exist, the folder must not. */
+export function createDirectory(root: string, rel: string): FileResult {
+  const target = resolvePath(root, rel);
+  mustBeFolder(root, parentOf(rel));
+  mustBeNew(target);
+  Deno.mkdirSync(target.abs);
+  return ok("create-directory", rel);
+}
+
+/** create-text-file: the parent must exist, the file must not. */
+export function createTextFile(root: string, rel: string, content: string): FileResult {
+  const target = resolvePath(root, rel);
+  mustBeFolder(root, parentOf(rel));
+  mustBeNew(target);
+  Deno.writeTextFileSync(target.abs, content, { createNew: true });
+  return ok("create-text-file", rel);
+}
+
+/** A text file's content; binary or oversized files are refused (415, 413). */
+export function readTextFile(root: string, rel: string): { path: string; content: string } {
+  const target = resolvePath(root, rel);
+  const info = mustBeFile(target);
+  if (info.size > MAX_TEXT_BYTES) {
+    throw new HttpError(413, "TOO_LARGE", `${rel} is too large to edit here; download it instead`);
+  }
+  try {
+    const content = new TextDecoder("utf-8", { fatal: true }).decode(Deno.readFileSync(target.abs));
+    if (content.includes("\0")) throw new Error("binary");
+    return { path: rel, content };
+  } catch {
+    throw new HttpError(415, "NOT_TEXT", `${rel} is not a text file`);
+  }
+}
+
+/** edit-text-file-content: replaces the content of an existing file. */
+export function editTextFile(root: string, rel: string, content: string): FileResult {
+  const target = resolvePath(root, rel);
+  mustBeFile(target);
+  Deno.writeTextFileSync(target.abs, content);
+  return ok("edit-text-file-content", rel);
+}
+
+/** rename-file-or-directory: `to` must be new, its parent must exist, a folder not into itself. */
+export function renameEntry(root: string, from: string, to: string): FileResult {
+  const source = resolvePath(root, from);
+  const target = resolvePath(root, to);
+  if (!lstat(source.abs)) throw notFound(from);
+  if (to === from || to.startsWith(`${from}/`)) {
+    throw new HttpError(400, "BAD_PATH", "A folder cannot move into itself");
+  }
+  mustBeFolder(root, parentOf(to));
+  mustBeNew(target);
+  Deno.renameSync(source.abs, target.abs);
+  return ok("rename-file-or-directory", to);
+}
+
+/** Deletes a file, or a folder with everything in it. The root itself cannot go. */
+export function deleteEntry(root: string, rel: string): FileResult {
+  const target = resolvePath(root, rel);
+  if (!lstat(target.abs)) throw notFound(rel);
+  Deno.removeSync(target.abs, { recursive: true });
+  return ok("files", rel);
+}
+
+/** One uploaded file. */
+export type Upload = { name: string; bytes: Uint8Array };
+
+/**
+ * Writes uploaded files into folder `dir`. Names are checked all first, and
+ * existing files are refused (409) unless `replace`, so a refusal writes nothing.
+ */
+export function uploadFiles(
+  root: string,
+  dir: string,
+  options: { files: Upload[]; replace: boolean },
+): FileResult & { files: string[] } {
+  const folder = mustBeFolder(root, dir);
+  if (options.files.length === 0) throw new HttpError(400, "NO_FILES", "Choose files to upload");
+  const targets = options.files.map((file) => {
+    const name = basename(file.name.replaceAll("\\", "/"));
+    const problem = nameProblem(name);
+    if (problem) throw new HttpError(400, "BAD_PATH", `File name ${problem}`);
+    const target = resolvePath(root, dir ? `${dir}/${name}` : name);
+    const existing = stat(target.abs);
+    if (existing?.isDirectory) throw new HttpError(409, "EXISTS", `${target.rel} is a folder`);
+    if (existing && !options.replace) {
+      throw new HttpError(409, "EXISTS", `${target.rel} already exists`);
+    }
+    return { target, bytes: file.bytes };
+  });
+  for (const { target, bytes } of targets) Deno.writeFileSync(target.abs, bytes);
+  const names = targets.map((t) => t.target.rel);
+  logEvent("info", "file_operation", { operation: "files", path: dir, uploaded: names.length });
+  return { operation: "files", status: "ok", path: folder.rel, files: names };
+}
+
+/** A file to download: its path on disk and size. */
+export function fileForDownload(root: string, rel: string): { abs: string; size: number } {
+  const target = resolvePath(root, rel);
+  const info = mustBeFile(target);
+  return { abs: join(target.abs), size: info.size };
+}

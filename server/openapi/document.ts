@@ -1,0 +1,81 @@
+/**
+ * The OpenAPI 3.1 document, generated from the contracts with zod 4's
+ * `z.toJSONSchema` (request bodies as inputs, answers as outputs).
+ */
+import { z } from "zod";
+import { API_KEY_HEADER } from "../../contracts/api_key.ts";
+import { ErrorBody, type Operation, operations } from "./operations.ts";
+
+type Json = Record<string, unknown>;
+
+function schema(type: z.ZodType, io: "input" | "output"): Json {
+  // Refinements have no JSON Schema form; transforms are documented by their input.
+  const { $schema: _drop, ...rest } = z.toJSONSchema(type, { io, unrepresentable: "any" }) as Json;
+  return rest;
+}
+
+function parameters(op: Operation): Json[] {
+  const list: Json[] = [];
+  for (const match of op.path.matchAll(/\{(\w+)\}/g)) {
+    list.push({ name: match[1], in: "path", required: true, schema: { type: "integer" } });
+  }
+  if (op.query) {
+    const props = (schema(op.query, "input").properties ?? {}) as Record<string, Json>;
+    for (const [name, s] of Object.entries(props)) list.push({ name, in: "query", schema: s });
+  }
+  return list;
+}
+
+function operation(op: Operation): Json {
+  const error = {
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  };
+  const ok: Json = { description: "OK" };
+  if (op.response) ok.content = { "application/json": { schema: schema(op.response, "output") } };
+  const result: Json = {
+    tags: [op.tag],
+    summary: op.summary,
+    parameters: parameters(op),
+    responses: {
+      [String(op.status ?? 200)]: ok,
+      "400": { description: "Invalid input", ...error },
+      "401": { description: "Not signed in", ...error },
+      "403": { description: "Not allowed", ...error },
+    },
+  };
+  if (op.body) {
+    result.requestBody = {
+      required: true,
+      content: { "application/json": { schema: schema(op.body, "input") } },
+    };
+  }
+  return result;
+}
+
+/** The whole document. */
+export function openApiDocument(version: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const op of operations()) {
+    paths[op.path] ??= {};
+    paths[op.path][op.method] = operation(op);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Rotor API",
+      version,
+      description: `Send an \`${API_KEY_HEADER}\` header (Settings → Public API) or use a panel ` +
+        "session. State-changing calls take JSON bodies. Money is in the entity's currency.",
+    },
+    servers: [{ url: "/" }],
+    security: [{ apiKey: [] }, { session: [] }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: API_KEY_HEADER },
+        session: { type: "apiKey", in: "cookie", name: "rotor_session" },
+      },
+      schemas: { Error: schema(ErrorBody, "output") },
+    },
+    paths,
+  };
+}

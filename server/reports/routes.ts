@@ -1,0 +1,66 @@
+/**
+ * `GET /api/report`, `/api/report/leads` and `/api/trends` (DESIGN §5). A
+ * user needs read on the subject's entity type (trends: on campaigns); a
+ * hide-profit user gets no revenue, profit, ROI or EPC. `format=csv` answers
+ * a download.
+ */
+import { Hono } from "hono";
+import { ConversionsQuery, ReportQuery, TrendsQuery } from "../../contracts/report_query.ts";
+import { SUBJECT_TYPES } from "../../contracts/report.ts";
+import type { AppEnv } from "../context.ts";
+import { requireUser } from "../auth/middleware.ts";
+import { assertAccess } from "../auth/permissions.ts";
+import { HttpError } from "../errors.ts";
+import { validate } from "../validate.ts";
+import { csvHeaders, csvStream, toCsv } from "../csv/csv.ts";
+import { conversionsCsv } from "../conversions/csv.ts";
+import { read } from "./reader.ts";
+
+/** Report routes, mounted at `/api`. */
+export const reportRoutes = new Hono<AppEnv>()
+  .use("/report/*", requireUser)
+  .use("/report", requireUser)
+  .use("/trends", requireUser)
+  .get("/report", validate("query", ReportQuery), async (c) => {
+    const query = c.req.valid("query");
+    const user = c.var.user!;
+    assertAccess(user, SUBJECT_TYPES[query.subjectType].permission, "read");
+    const options = { hideProfit: user.hideProfit };
+    if (query.format === "csv") {
+      const table = await read(c.var.deps.db, "reportTable", { query, options });
+      const name = `report-${query.subjectType}-${query.groupBy.join("-")}`;
+      return c.body(toCsv(table.header, table.rows), 200, csvHeaders(name));
+    }
+    return c.json(await read(c.var.deps.db, "report", { query, options }));
+  })
+  .get("/report/leads", validate("query", ConversionsQuery), async (c) => {
+    const query = c.req.valid("query");
+    const user = c.var.user!;
+    if (!query.subjectType || !query.subjectIds) {
+      throw new HttpError(400, "VALIDATION_ERROR", "subjectType and subjectIds are required", {
+        issues: [{ path: "subjectType", message: "is required" }],
+      });
+    }
+    assertAccess(user, SUBJECT_TYPES[query.subjectType].permission, "read");
+    const options = { hideProfit: user.hideProfit };
+    if (query.format === "csv") {
+      const csv = conversionsCsv(c.var.deps.db, query, options);
+      return c.body(csvStream(csv.header, csv.pages), 200, csvHeaders("leads"));
+    }
+    return c.json(await read(c.var.deps.db, "conversions", { query, options }));
+  })
+  .get("/trends", validate("query", TrendsQuery), async (c) => {
+    const query = c.req.valid("query");
+    const user = c.var.user!;
+    assertAccess(user, "campaign", "read");
+    const answer = await read(c.var.deps.db, "trends", {
+      query,
+      options: { hideProfit: user.hideProfit },
+    });
+    if (query.format === "csv") {
+      const metrics = Object.keys(answer.series);
+      const rows = answer.buckets.map((b, i) => [b, ...metrics.map((m) => answer.series[m][i])]);
+      return c.body(toCsv(["Time", ...metrics], rows), 200, csvHeaders("trends"));
+    }
+    return c.json(answer);
+  });

@@ -1,0 +1,108 @@
+/**
+ * Test helpers: clicks and conversions written straight into SQLite (the
+ * rollup triggers fire as they would for the tracking engine's writes).
+ */
+import type { Db } from "../db/connection.ts";
+import { newClickId } from "../tracking/click_id.ts";
+
+/** A click to store; money in decimals. */
+export type TestClick = {
+  ts: number;
+  campaignId?: number | null;
+  trafficSourceId?: number | null;
+  rotationId?: number | null;
+  rule?: number | null;
+  path?: number | null;
+  landingId?: number | null;
+  offerId?: number | null;
+  externalId?: string | null;
+  cost?: number;
+  ip?: string;
+  country?: string;
+  region?: string;
+  city?: string;
+  isp?: string;
+  deviceType?: string;
+  os?: string;
+  browser?: string;
+  userAgent?: string;
+  referrer?: string;
+  tokens?: string[];
+  isUnique?: boolean;
+  isBot?: boolean;
+  lpClickTs?: number | null;
+};
+
+function intern(db: Db, table: "places" | "user_agents", values: string[]): number {
+  if (table === "places") {
+    const found = db.prepare(
+      "SELECT id FROM places WHERE country = ? AND region = ? AND city = ? AND isp = ?",
+    ).get(...values);
+    if (found) return Number(found.id);
+    return Number(
+      db.prepare("INSERT INTO places (country, region, city, isp) VALUES (?, ?, ?, ?) RETURNING id")
+        .get(...values)!.id,
+    );
+  }
+  const found = db.prepare("SELECT id FROM user_agents WHERE text = ?").get(values[0]);
+  if (found) return Number(found.id);
+  return Number(
+    db.prepare(
+      `INSERT INTO user_agents (text, device_type, brand, model, os, os_version, browser,
+        browser_version) VALUES (?, ?, '', '', ?, '', ?, '') RETURNING id`,
+    ).get(...values)!.id,
+  );
+}
+
+/** Stores a click; returns its id. */
+export function insertTestClick(db: Db, c: TestClick): string {
+  const id = newClickId(c.ts);
+  const place = intern(db, "places", [c.country ?? "", c.region ?? "", c.city ?? "", c.isp ?? ""]);
+  const device = c.deviceType ?? "desktop", os = c.os ?? "", browser = c.browser ?? "";
+  const ua = intern(db, "user_agents", [
+    c.userAgent ?? `${device}/${os}/${browser}`,
+    device,
+    os,
+    browser,
+  ]);
+  db.prepare(
+    `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, rotation_id, rule, path,
+      landing_id, offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens,
+      is_unique, is_bot, lp_click_ts)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'en', ?, ?, ?, ?, ?)`,
+  ).run(
+    id,
+    c.ts,
+    c.campaignId ?? null,
+    c.trafficSourceId ?? null,
+    c.rotationId ?? null,
+    c.rule ?? null,
+    c.path ?? null,
+    c.landingId ?? null,
+    c.offerId ?? null,
+    c.externalId ?? null,
+    Math.round((c.cost ?? 0) * 1_000_000),
+    c.ip ?? "198.51.100.7",
+    place,
+    ua,
+    c.referrer ?? null,
+    c.tokens ? JSON.stringify(c.tokens) : null,
+    c.isUnique === false ? 0 : 1,
+    c.isBot ? 1 : 0,
+    c.lpClickTs ?? null,
+  );
+  return id;
+}
+
+/** Stores a conversion; returns its id. */
+export function insertTestConversion(
+  db: Db,
+  c: { clickId: string; ts: number; status: string; payout: number; txid?: string },
+): number {
+  return Number(
+    db.prepare(
+      `INSERT INTO conversions (click_id, ts, status, payout, txid) VALUES (?, ?, ?, ?, ?)
+       RETURNING id`,
+    ).get(c.clickId, c.ts, c.status, Math.round(c.payout * 1_000_000), c.txid ?? "")!.id,
+  );
+}

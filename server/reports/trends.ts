@@ -1,0 +1,84 @@
+/**
+ * Trends: chosen metrics of chosen campaigns per local day or hour, every
+ * bucket of the range present (zeros included), and the same number of
+ * buckets just before for comparison.
+ */
+import type { TrendsAnswer, TrendsQuery } from "../../contracts/report_query.ts";
+import type { Db } from "../db/connection.ts";
+import { dayRange, today } from "../entities/range.ts";
+import { compileFormulas, computeMetrics } from "./metrics.ts";
+import { querySums } from "./query.ts";
+import { dateHourLabel, dayLabel, zoneOffset } from "./time.ts";
+
+const MS_HOUR = 3_600_000;
+const MS_DAY = 86_400_000;
+
+function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * MS_DAY).toISOString().slice(0, 10);
+}
+
+function series(
+  db: Db,
+  query: TrendsQuery & { from: string; to: string },
+  options: { hideProfit: boolean; campaignIds: number[] },
+): { buckets: string[]; series: Record<string, number[]> } {
+  const range = dayRange({ from: query.from, to: query.to, tz: query.tz });
+  const dim = query.interval === "day" ? "day" : "dateHour";
+  const result = querySums(db, {
+    subject: { type: "campaign", ids: options.campaignIds },
+    groupBy: [dim],
+    filters: [],
+    start: range.start,
+    end: range.end,
+    tz: query.tz,
+  });
+  const byKey = new Map(result.rows.map((r) => [Number(r.values[0]), r.sums]));
+  const keys: number[] = [];
+  if (query.interval === "day") {
+    const first = Date.parse(`${query.from}T00:00:00Z`) / MS_DAY;
+    const last = Date.parse(`${query.to}T00:00:00Z`) / MS_DAY;
+    for (let d = first; d <= last; d++) keys.push(d);
+  } else {
+    const seen = new Set<number>();
+    for (let t = range.start; t < range.end; t += MS_HOUR) {
+      const local = Math.floor((t + zoneOffset(t, query.tz)) / MS_HOUR);
+      if (!seen.has(local)) keys.push(local);
+      seen.add(local);
+    }
+  }
+  const metricOptions = { hideProfit: options.hideProfit, formulas: compileFormulas([], options) };
+  const out: Record<string, number[]> = {};
+  for (const m of query.metrics) out[m] = [];
+  for (const key of keys) {
+    const figures = computeMetrics(byKey.get(key) ?? {}, metricOptions);
+    for (const m of query.metrics) out[m].push(figures[m] ?? 0);
+  }
+  for (const m of Object.keys(out)) {
+    if (options.hideProfit && !(m in computeMetrics({}, metricOptions))) delete out[m];
+  }
+  const label = query.interval === "day" ? dayLabel : dateHourLabel;
+  return { buckets: keys.map(label), series: out };
+}
+
+/** The trends answer. */
+export function runTrends(
+  db: Db,
+  query: TrendsQuery,
+  options: { hideProfit: boolean },
+): TrendsAnswer {
+  const to = query.to ?? today(query.tz);
+  const from = query.from ?? to;
+  const campaignIds = query.campaignIds ??
+    db.prepare("SELECT id FROM campaigns").all().map((r) => Number(r.id));
+  const current = series(db, { ...query, from, to }, { ...options, campaignIds });
+  const answer: TrendsAnswer = { interval: query.interval, ...current };
+  if (query.compare) {
+    const days = Math.round((Date.parse(to) - Date.parse(from)) / MS_DAY) + 1;
+    answer.previous = series(db, {
+      ...query,
+      from: shiftDay(from, -days),
+      to: shiftDay(from, -1),
+    }, { ...options, campaignIds });
+  }
+  return answer;
+}

@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { testApp } from "../../tests/helpers/api.ts";
+import type { Db } from "../db/connection.ts";
+import { clickIdBound } from "../tracking/click_id.ts";
+import {
+  CLEAR_BATCH_SIZE,
+  clearClicks,
+  lastClearRun,
+  parseAge,
+  runClearing,
+} from "./auto_clearing.ts";
+import { settingsAdmin, settingsUser } from "./testing.ts";
+import { buildCampaign } from "../../fixtures/builders.ts";
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 5, 1);
+
+let serial = 0;
+
+/** A click id made at `ts` (ids start with their time; `newClickId` never goes back in time). */
+function idAt(ts: number): string {
+  return clickIdBound(ts) + String(serial++).padStart(16, "0");
+}
+
+/** Inserts a click `days` old for `campaign`; returns its id. */
+function click(db: Db, campaign: number | null, days: number): string {
+  const ts = NOW - days * DAY;
+  const id = idAt(ts);
+  db.prepare("INSERT INTO clicks (id, ts, campaign_id) VALUES (?, ?, ?)").run(id, ts, campaign);
+  return id;
+}
+
+function convert(db: Db, clickId: string): void {
+  db.prepare("INSERT INTO conversions (click_id, ts, status) VALUES (?, ?, 'sale')")
+    .run(clickId, NOW);
+}
+
+function left(db: Db): Set<string> {
+  return new Set(db.prepare("SELECT id FROM clicks").all().map((r) => String(r.id)));
+}
+
+Deno.test("auto-clearing: removes only old, unconverted clicks outside the exceptions", async () => {
+  const { deps: { db } } = testApp();
+  const a10 = click(db, 1, 10);
+  const a40 = click(db, 1, 40);
+  const a100 = click(db, 1, 100);
+  const a100converted = click(db, 1, 100);
+  convert(db, a100converted);
+  const none100 = click(db, null, 100);
+  const b40 = click(db, 2, 40);
+  const b100 = click(db, 2, 100);
+  const c400 = click(db, 3, 400);
+  const plan = {
+    keepDays: 30,
+    exceptions: [{ campaignId: 2, keepDays: 60 }, { campaignId: 3, keepDays: null }],
+  };
+  // Batches of 2 make the cursor walk past the kept (converted) click.
+  const result = await clearClicks(db, plan, { now: NOW, batchSize: 2 });
+  assert.equal(result.deleted, 4);
+  assert.ok(result.batches >= 2);
+  assert.deepEqual(left(db), new Set([a10, a100converted, b40, c400]));
+  for (const gone of [a40, a100, none100, b100]) assert.ok(!left(db).has(gone));
+  const again = await clearClicks(db, plan, { now: NOW });
+  assert.equal(again.deleted, 0, "a second run finds nothing");
+});
+
+Deno.test("auto-clearing: a run is recorded and shown; only admins start one", async (t) => {
+  const { app, api } = await settingsAdmin();
+  const db = app.deps.db;
+  await t.step("no run yet", async () => {
+    assert.deepEqual((await api.get("/api/settings/auto-clearing/last-run")).body, {
+      lastRun: null,
+    });
+  });
+  await t.step("a manual run uses the stored settings and is kept as the last run", async () => {
+    const campaign = await api.post("/api/campaigns", buildCampaign());
+    const id = Number(campaign.body.id);
+    const now = Date.now();
+    const old = idAt(now - 40 * DAY);
+    const kept = idAt(now - 40 * DAY);
+    db.prepare("INSERT INTO clicks (id, ts, campaign_id) VALUES (?, ?, NULL), (?, ?, ?)")
+      .run(old, now - 40 * DAY, kept, now - 40 * DAY, id);
+    const put = await api.put("/api/settings/auto-clearing", {
+      enabled: true,
+      keepDays: 30,
+      exceptions: [{ campaignId: id, keepDays: null }],
+    });
+    assert.equal(put.status, 200);
+    const run = await api.post("/api/settings/auto-clearing/run", {});
+    assert.equal(run.status, 200);
+    const lastRun = run.body.lastRun as { deleted: number; trigger: string };
+    assert.equal(lastRun.deleted, 1);
+    assert.equal(lastRun.trigger, "manual");
+    assert.deepEqual(left(db), new Set([kept]));
+    assert.equal(lastClearRun(db)?.deleted, 1);
+  });
+  await t.step("a plain user cannot start a run", async () => {
+    const user = await settingsUser(app, { username: "maria", role: "user" });
+    assert.equal((await user.post("/api/settings/auto-clearing/run", {})).status, 403);
+  });
+});
+
+Deno.test("auto-clearing: a large clearing holds the database only briefly per batch", async () => {
+  const { deps: { db } } = testApp();
+  const insert = db.prepare("INSERT INTO clicks (id, ts, campaign_id) VALUES (?, ?, 1)");
+  db.exec("BEGIN");
+  for (let i = 0; i < 20_000; i++) insert.run(idAt(NOW - 90 * DAY + i), NOW - 90 * DAY + i);
+  db.exec("COMMIT");
+  const run = await runClearing(db, {
+    trigger: "cli",
+    plan: { keepDays: 30, exceptions: [] },
+    now: NOW,
+  });
+  assert.equal(run.deleted, 20_000);
+  assert.equal(run.batches, 20_000 / CLEAR_BATCH_SIZE);
+  assert.ok(run.longestBatchMs < 250, `longest batch ${run.longestBatchMs} ms`);
+});
+
+Deno.test("auto-clearing: ages read as days, hours or minutes", () => {
+  assert.equal(parseAge("30d"), 30 * DAY);
+  assert.equal(parseAge("12h"), 12 * 3600_000);
+  assert.equal(parseAge("90m"), 90 * 60_000);
+  for (const bad of ["30", "d", "-1d", "0d", "1y", "30 days"]) {
+    assert.throws(() => parseAge(bad), Error, bad);
+  }
+});

@@ -1,0 +1,90 @@
+/**
+ * What settings screens do beyond storing values: API keys, tracking links,
+ * auto-clearing runs, integration templates, the postback tester, import and
+ * export, and feedback. Mounted under `/api/settings`.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { ApiKeyInput } from "../../contracts/api_key.ts";
+import { FeedbackInput } from "../../contracts/feedback.ts";
+import { ImportInput } from "../../contracts/import_export.ts";
+import { PostbackTestInput } from "../../contracts/postback_processing.ts";
+import { TrackingLinksQuery } from "../../contracts/tracking_links.ts";
+import type { AppEnv } from "../context.ts";
+import { HttpError } from "../errors.ts";
+import { validate } from "../validate.ts";
+import { IdParam } from "../entities/routes.ts";
+import { assertAccess, canManageUsers } from "../auth/permissions.ts";
+import { createApiKey, listApiKeys, revokeApiKey } from "../auth/api_keys.ts";
+import type { UserRow } from "../users/store.ts";
+import { lastClearRun, runClearing } from "./auto_clearing.ts";
+import { buildInfo, leaveFeedback, listFeedback } from "./feedback.ts";
+import { exportEntities, importEntities } from "./import_export.ts";
+import { testPostback } from "./postback_tester.ts";
+import { readSection } from "./sections.ts";
+import { listTemplates } from "./templates.ts";
+import { buildTrackingLinks } from "./tracking_links.ts";
+
+function assertAdmin(user: UserRow): void {
+  if (!canManageUsers(user)) throw new HttpError(403, "FORBIDDEN", "Only admins may do this");
+}
+
+const idParam = validate("param", IdParam);
+
+export const toolRoutes = new Hono<AppEnv>()
+  .get("/public-api/keys", (c) => c.json({ items: listApiKeys(c.var.deps.db, c.var.user!.id) }))
+  .post("/public-api/keys", validate("json", ApiKeyInput), (c) => {
+    const input = c.req.valid("json");
+    const key = createApiKey(c.var.deps.db, { userId: c.var.user!.id, ...input });
+    return c.json(key, 201);
+  })
+  .delete("/public-api/keys/:id", idParam, (c) => {
+    const id = Number(c.req.valid("param").id);
+    return c.json(revokeApiKey(c.var.deps.db, c.var.user!.id, id));
+  })
+  .get("/tracking-links/links", validate("query", TrackingLinksQuery), (c) => {
+    const query = c.req.valid("query");
+    assertAccess(c.var.user!, "campaign", "read");
+    const origin = new URL(c.req.url).origin;
+    return c.json(buildTrackingLinks(c.var.deps.db, { query, origin }));
+  })
+  .get("/auto-clearing/last-run", (c) => c.json({ lastRun: lastClearRun(c.var.deps.db) }))
+  .post("/auto-clearing/run", async (c) => {
+    assertAdmin(c.var.user!);
+    return c.json({ lastRun: await runClearing(c.var.deps.db, { trigger: "manual" }) });
+  })
+  .get("/integration/templates", (c) => c.json(listTemplates(c.var.deps.db)))
+  .post("/postback-processing/test", validate("json", PostbackTestInput), (c) => {
+    const input = c.req.valid("json");
+    assertAdmin(c.var.user!);
+    return c.json(testPostback(c.var.deps.db, input));
+  })
+  .get("/import-export/export", (c) => {
+    assertAdmin(c.var.user!);
+    const { includeArchived } = readSection(c.var.deps.db, "import-export");
+    const file = exportEntities(c.var.deps.db, { version: c.var.deps.version, includeArchived });
+    const day = file.exportedAt.slice(0, 10);
+    c.header("Content-Disposition", `attachment; filename="rotor-export-${day}.json"`);
+    return c.json(file);
+  })
+  .post("/import-export/import", validate("json", ImportInput), (c) => {
+    const input = c.req.valid("json");
+    assertAdmin(c.var.user!);
+    const summary = importEntities(c.var.deps.db, input.file, { dryRun: input.dryRun });
+    // The click path caches entities (and misses); imported campaigns must answer at once.
+    if (!summary.dryRun) c.var.deps.tracking.cache.clear();
+    return c.json(summary);
+  })
+  .get("/feedback/build-info", (c) => c.json(buildInfo(c.var.deps)))
+  .get(
+    "/feedback/messages",
+    validate("query", z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) })),
+    (c) => {
+      const { limit } = c.req.valid("query");
+      return c.json({ items: listFeedback(c.var.deps.db, c.var.user!, limit) });
+    },
+  )
+  .post("/feedback/messages", validate("json", FeedbackInput), (c) => {
+    const input = c.req.valid("json");
+    return c.json(leaveFeedback(c.var.deps, { user: c.var.user!, input }), 201);
+  });

@@ -1,0 +1,289 @@
+/**
+ * What the click path reads about campaigns, traffic sources, offers, landers
+ * and networks, held in memory and built on first use (DESIGN §4: "find
+ * campaign by key (in-memory, invalidated on change)"). Everything is dropped
+ * when an entity write commits in this process (`entityVersion`) or when
+ * another process writes the database (`PRAGMA data_version`, polled at most
+ * once a second), so a change in the panel applies to the next click.
+ */
+import { Campaign, type Destination } from "../../contracts/campaign.ts";
+import type { Flow } from "../../contracts/flow.ts";
+import type { ConversionStatus } from "../../contracts/stats.ts";
+import type { Db } from "../db/connection.ts";
+import { entityVersion } from "../entities/service.ts";
+import { type Cidr, parseCidr } from "./ip.ts";
+
+/** A traffic source as clicks and S2S postbacks use it. */
+export type SourceRuntime = {
+  id: number;
+  tokenParams: string[];
+  externalIdParam: string;
+  costParam: string;
+  postbackUrl: string;
+  postbackStatuses: ConversionStatus[];
+  postbackPercent: number;
+  payoutPercent: number;
+};
+
+/** Where a campaign's clicks go once campaign → campaign links are followed. */
+export type Target =
+  | { kind: "url"; url: string }
+  | { kind: "flow"; flow: Flow; rotationId: number | null }
+  | { kind: "broken"; reason: string };
+
+/** A campaign ready for the click path. */
+export type CampaignRuntime = {
+  id: number;
+  key: string;
+  active: boolean;
+  costModel: Campaign["costModel"];
+  /** Micro-units, as stored. */
+  costValue: number;
+  hideReferrer: boolean;
+  uniquenessMs: number;
+  botPolicy: Campaign["botPolicy"];
+  postbackUrl: string;
+  source: SourceRuntime | null;
+  target: Target;
+};
+
+/** An affiliate network as postbacks check it. */
+export type NetworkRuntime = {
+  id: number;
+  token: string;
+  allowlist: Cidr[];
+  statusMap: Map<string, ConversionStatus>;
+};
+
+/** An offer ready for redirects and postbacks; `url` already wrapped in the network's template. */
+export type OfferRuntime = {
+  id: number;
+  url: string;
+  payoutMode: "fixed" | "auto";
+  payout: number;
+  currency: string;
+  upsell: boolean;
+  network: NetworkRuntime | null;
+};
+
+/** A lander ready for redirects. */
+export type LandingRuntime = { id: number; url: string };
+
+/** How deep campaign → campaign links are followed before giving up (loops end sooner). */
+const MAX_CAMPAIGN_HOPS = 10;
+
+const json = (value: unknown) => JSON.parse(String(value));
+
+/** The in-memory entity cache of one database. */
+export class EntityCache {
+  #version = -1;
+  #dataVersion = -1;
+  #checkedAt = 0;
+  #byKey = new Map<string, CampaignRuntime | null>();
+  #byId = new Map<number, CampaignRuntime | null>();
+  #offers = new Map<number, OfferRuntime | null>();
+  #landings = new Map<number, LandingRuntime | null>();
+  #networks = new Map<number, NetworkRuntime | null>();
+  #sources = new Map<number, SourceRuntime | null>();
+
+  constructor(readonly db: Db) {}
+
+  /** Drops everything when the entities may have changed. */
+  #fresh(): void {
+    const version = entityVersion(this.db);
+    const now = Date.now();
+    let stale = version !== this.#version;
+    if (now - this.#checkedAt >= 1000) {
+      this.#checkedAt = now;
+      const dv = Number(this.db.prepare("PRAGMA data_version").get()?.data_version ?? 0);
+      if (dv !== this.#dataVersion) stale = true;
+      this.#dataVersion = dv;
+    }
+    if (!stale) return;
+    this.#version = version;
+    this.clear();
+  }
+
+  /** Forgets every cached entity. */
+  clear(): void {
+    this.#byKey.clear();
+    this.#byId.clear();
+    this.#offers.clear();
+    this.#landings.clear();
+    this.#networks.clear();
+    this.#sources.clear();
+  }
+
+  /** The campaign with public key `key` (archived ones are unknown). */
+  campaignByKey(key: string): CampaignRuntime | null {
+    this.#fresh();
+    let found = this.#byKey.get(key);
+    if (found === undefined) {
+      const row = this.db.prepare("SELECT id FROM campaigns WHERE key = ? AND archived = 0")
+        .get(key);
+      found = row ? this.#campaign(Number(row.id)) : null;
+      this.#byKey.set(key, found);
+    }
+    return found;
+  }
+
+  /** The campaign with `id`, archived or not (old clicks still need theirs). */
+  campaignById(id: number): CampaignRuntime | null {
+    this.#fresh();
+    return this.#campaign(id);
+  }
+
+  #campaign(id: number): CampaignRuntime | null {
+    let found = this.#byId.get(id);
+    if (found === undefined) {
+      found = this.#loadCampaign(id);
+      this.#byId.set(id, found);
+    }
+    return found;
+  }
+
+  #loadCampaign(id: number): CampaignRuntime | null {
+    const row = this.db.prepare("SELECT * FROM campaigns WHERE id = ?").get(id);
+    if (!row) return null;
+    const sourceId = row.traffic_source_id === null ? null : Number(row.traffic_source_id);
+    return {
+      id,
+      key: String(row.key),
+      active: row.status === "active" && Number(row.archived) === 0,
+      costModel: row.cost_model as Campaign["costModel"],
+      costValue: Number(row.cost_value),
+      hideReferrer: Number(row.hide_referrer) === 1,
+      uniquenessMs: Number(row.uniqueness_hours) * 3_600_000,
+      botPolicy: row.bot_policy as Campaign["botPolicy"],
+      postbackUrl: String(row.postback_url),
+      source: sourceId === null ? null : this.source(sourceId),
+      target: this.#target(json(row.destination) as Destination, [id]),
+    };
+  }
+
+  #target(destination: Destination, seen: number[]): Target {
+    switch (destination.type) {
+      case "url":
+        return { kind: "url", url: destination.url };
+      case "flow":
+        return { kind: "flow", flow: destination.flow, rotationId: null };
+      case "rotation": {
+        const row = this.db.prepare("SELECT rules, default_paths FROM rotations WHERE id = ?")
+          .get(destination.rotationId);
+        if (!row) return { kind: "broken", reason: `rotation ${destination.rotationId} is gone` };
+        const flow = { rules: json(row.rules), defaultPaths: json(row.default_paths) };
+        return { kind: "flow", flow, rotationId: destination.rotationId };
+      }
+      case "campaign": {
+        const next = destination.campaignId;
+        if (seen.includes(next) || seen.length > MAX_CAMPAIGN_HOPS) {
+          return { kind: "broken", reason: `campaign loop ${[...seen, next].join(" → ")}` };
+        }
+        const row = this.db.prepare("SELECT destination, status FROM campaigns WHERE id = ?")
+          .get(next);
+        if (!row) return { kind: "broken", reason: `campaign ${next} is gone` };
+        if (row.status !== "active") {
+          return { kind: "broken", reason: `campaign ${next} is paused` };
+        }
+        return this.#target(json(row.destination) as Destination, [...seen, next]);
+      }
+    }
+  }
+
+  /** A traffic source by id. */
+  source(id: number): SourceRuntime | null {
+    let found = this.#sources.get(id);
+    if (found === undefined) {
+      const row = this.db.prepare("SELECT * FROM traffic_sources WHERE id = ?").get(id);
+      found = row
+        ? {
+          id,
+          tokenParams: (json(row.tokens) as { param: string }[]).map((t) => t.param),
+          externalIdParam: json(row.external_id_param).param,
+          costParam: json(row.cost_param).param,
+          postbackUrl: String(row.postback_url),
+          postbackStatuses: json(row.postback_statuses),
+          postbackPercent: Number(row.postback_percent),
+          payoutPercent: Number(row.payout_percent),
+        }
+        : null;
+      this.#sources.set(id, found);
+    }
+    return found;
+  }
+
+  /** An offer by id, with its network. */
+  offer(id: number): OfferRuntime | null {
+    this.#fresh();
+    let found = this.#offers.get(id);
+    if (found === undefined) {
+      const row = this.db.prepare("SELECT * FROM offers WHERE id = ?").get(id);
+      const network = row?.affiliate_network_id == null
+        ? null
+        : this.#network(Number(row.affiliate_network_id));
+      found = row
+        ? {
+          id,
+          url: wrapOfferUrl(String(row.url), network ? this.#offerTemplate(network.id) : ""),
+          payoutMode: row.payout_mode as "fixed" | "auto",
+          payout: Number(row.payout),
+          currency: String(row.currency),
+          upsell: Number(row.upsell) === 1,
+          network,
+        }
+        : null;
+      this.#offers.set(id, found);
+    }
+    return found;
+  }
+
+  #offerTemplate(networkId: number): string {
+    const row = this.db.prepare("SELECT offer_url_template FROM affiliate_networks WHERE id = ?")
+      .get(networkId);
+    return String(row?.offer_url_template ?? "");
+  }
+
+  #network(id: number): NetworkRuntime | null {
+    let found = this.#networks.get(id);
+    if (found === undefined) {
+      const row = this.db.prepare("SELECT * FROM affiliate_networks WHERE id = ?").get(id);
+      found = row
+        ? {
+          id,
+          token: String(row.postback_token),
+          allowlist: (json(row.postback_ip_allowlist) as string[])
+            .flatMap((c) => parseCidr(c) ?? []),
+          statusMap: new Map(
+            Object.entries(json(row.status_map) as Record<string, ConversionStatus>)
+              .map(([k, v]) => [k.toLowerCase(), v]),
+          ),
+        }
+        : null;
+      this.#networks.set(id, found);
+    }
+    return found;
+  }
+
+  /** A lander by id. */
+  landing(id: number): LandingRuntime | null {
+    this.#fresh();
+    let found = this.#landings.get(id);
+    if (found === undefined) {
+      const row = this.db.prepare("SELECT url FROM landings WHERE id = ?").get(id);
+      found = row ? { id, url: String(row.url) } : null;
+      this.#landings.set(id, found);
+    }
+    return found;
+  }
+}
+
+/**
+ * The offer URL inside the network's template (`{offer_url}?sub1={clickid}`):
+ * when both carry a query, the template's `?` becomes `&`.
+ */
+export function wrapOfferUrl(offerUrl: string, template: string): string {
+  if (!template.startsWith("{offer_url}")) return offerUrl;
+  let rest = template.slice("{offer_url}".length);
+  if (rest.startsWith("?") && offerUrl.includes("?")) rest = `&${rest.slice(1)}`;
+  return offerUrl + rest;
+}

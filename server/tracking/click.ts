@@ -1,0 +1,201 @@
+/**
+ * The click (DESIGN §4): campaign by key from the cache → enrichment and
+ * uniqueness → bot policy → flow → record (committed before the answer) →
+ * destination built from stored templates only.
+ */
+import { logEvent } from "../log.ts";
+import type { CampaignRuntime } from "./cache.ts";
+import { clickIdTime, newClickId } from "./click_id.ts";
+import type { ClickRow } from "./click_store.ts";
+import type { TrackingEngine } from "./engine.ts";
+import { enrichVisitor, type Visitor } from "./enrich/visitor.ts";
+import { clickMacros } from "./macro_values.ts";
+import { buildDestination, DestinationError, substituteMacros } from "./macros.ts";
+import { routeFlow } from "./rules.ts";
+import { parseMoney } from "./money_param.ts";
+
+/** The request facts a click needs (the route or the click API extracts them). */
+export type ClickRequest = {
+  key: string;
+  ip: string;
+  userAgent: string | null;
+  acceptLanguage?: string | null;
+  referrer?: string | null;
+  /** The query of `/c/:key` (source tokens, external id, cost, `param` criteria). */
+  query: URLSearchParams;
+  now?: number;
+};
+
+/** The matched rule, for the click API's answer. */
+export type MatchedRule = { index: number; name: string } | null;
+
+/** What to answer. */
+export type ClickDecision =
+  | { kind: "not-found"; reason: string }
+  | { kind: "blocked"; clickId: string }
+  | {
+    kind: "redirect";
+    clickId: string;
+    url: string;
+    hideReferrer: boolean;
+    rule: MatchedRule;
+  };
+
+const MAX_PARAM = 255;
+
+function cut(value: string | null): string {
+  return value === null ? "" : value.length > MAX_PARAM ? value.slice(0, MAX_PARAM) : value;
+}
+
+function paramsOf(query: URLSearchParams): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [k, v] of query) if (!(k in params)) params[k] = cut(v);
+  return params;
+}
+
+function tokensOf(campaign: CampaignRuntime, query: URLSearchParams): Record<string, string> {
+  const tokens: Record<string, string> = {};
+  const list = campaign.source?.tokenParams ?? [];
+  for (let i = 0; i < list.length; i++) {
+    if (list[i]) tokens[`t${i + 1}`] = cut(query.get(list[i]));
+  }
+  return tokens;
+}
+
+/** Cost of one click in micro-units; CPA and RevShare are charged at conversion. */
+function clickCost(campaign: CampaignRuntime, query: URLSearchParams): number {
+  switch (campaign.costModel) {
+    case "cpc":
+      return campaign.costValue;
+    case "cpm":
+      return Math.round(campaign.costValue / 1000);
+    case "auto": {
+      const param = campaign.source?.costParam;
+      const value = param ? parseMoney(query.get(param) ?? "") : null;
+      return typeof value === "number" ? value : 0;
+    }
+    default:
+      return 0;
+  }
+}
+
+/** Routes, records and answers one click. */
+export async function recordClick(
+  engine: TrackingEngine,
+  req: ClickRequest,
+): Promise<ClickDecision> {
+  const campaign = engine.cache.campaignByKey(req.key);
+  if (!campaign || !campaign.active) return { kind: "not-found", reason: "no such campaign" };
+  const target = campaign.target;
+  if (target.kind === "broken") {
+    logEvent("warn", "click_unroutable", { campaignId: campaign.id, reason: target.reason });
+    return { kind: "not-found", reason: target.reason };
+  }
+  const clickId = newClickId(req.now);
+  const ts = clickIdTime(clickId);
+  const visitor = enrichVisitor({
+    ip: req.ip,
+    userAgent: req.userAgent,
+    acceptLanguage: req.acceptLanguage,
+    referrer: req.referrer,
+    now: ts,
+    tokens: tokensOf(campaign, req.query),
+    params: paramsOf(req.query),
+  });
+  const isUnique = engine.uniqueness.check(
+    { campaignId: campaign.id, ip: visitor.ip, userAgent: visitor.userAgent, ts },
+    campaign.uniquenessMs,
+  );
+  (visitor as { isUnique: boolean }).isUnique = isUnique;
+  const flagged = visitor.isBot && campaign.botPolicy !== "route";
+  const row: ClickRow = {
+    id: clickId,
+    ts,
+    campaignId: campaign.id,
+    trafficSourceId: campaign.source?.id ?? null,
+    rotationId: target.kind === "flow" ? target.rotationId : null,
+    rule: null,
+    path: null,
+    landingId: null,
+    offerId: null,
+    externalId: campaign.source?.externalIdParam
+      ? cut(req.query.get(campaign.source.externalIdParam))
+      : null,
+    cost: clickCost(campaign, req.query),
+    visitor,
+    isUnique,
+    isBot: flagged,
+    botReason: flagged ? visitor.botReason : null,
+  };
+  if (flagged && campaign.botPolicy === "block") {
+    await engine.clicks.write({ kind: "click", row });
+    return { kind: "blocked", clickId };
+  }
+  const routed = route(engine, campaign, row, visitor);
+  if (typeof routed === "string") {
+    logEvent("warn", "click_unroutable", { campaignId: campaign.id, reason: routed });
+    return { kind: "not-found", reason: routed };
+  }
+  await engine.clicks.write({ kind: "click", row });
+  return {
+    kind: "redirect",
+    clickId,
+    url: routed.url,
+    hideReferrer: campaign.hideReferrer,
+    rule: routed.rule,
+  };
+}
+
+/** Fills the row's route and builds the destination; a string says why there is none. */
+function route(
+  engine: TrackingEngine,
+  campaign: CampaignRuntime,
+  row: ClickRow,
+  visitor: Visitor,
+): { url: string; rule: MatchedRule } | string {
+  const target = campaign.target;
+  const ctx = {
+    clickId: row.id,
+    campaignId: campaign.id,
+    campaignKey: campaign.key,
+    offerId: null as number | null,
+    landingId: null as number | null,
+    externalId: row.externalId ?? "",
+    cost: row.cost,
+    payout: 0,
+  };
+  try {
+    if (target.kind === "url") {
+      return { url: buildDestination(target.url, clickMacros(ctx, visitor)), rule: null };
+    }
+    if (target.kind !== "flow") return "not routable";
+    const picked = routeFlow(target.flow, visitor, engine.random);
+    if (!picked) return "no usable path in the flow";
+    const offer = engine.cache.offer(picked.offerId);
+    if (!offer) return `offer ${picked.offerId} is gone`;
+    Object.assign(row, {
+      rule: picked.ruleIndex,
+      path: picked.pathIndex,
+      landingId: picked.landingId,
+      offerId: picked.offerId,
+    });
+    ctx.offerId = picked.offerId;
+    ctx.landingId = picked.landingId;
+    ctx.payout = offer.payout;
+    const rule = picked.ruleIndex === null
+      ? null
+      : { index: picked.ruleIndex, name: target.flow.rules[picked.ruleIndex].name };
+    const macros = clickMacros(ctx, visitor);
+    if (picked.landingId === null) return { url: buildDestination(offer.url, macros), rule };
+    const landing = engine.cache.landing(picked.landingId);
+    if (!landing) return `lander ${picked.landingId} is gone`;
+    // A hosted lander is on this host: a relative address keeps the visitor here.
+    const url = landing.url.startsWith("/lp/files/")
+      ? substituteMacros(landing.url, macros)
+      : buildDestination(landing.url, macros);
+    return { url, rule };
+  } catch (err) {
+    if (err instanceof DestinationError) return err.message;
+    throw err;
+  }
+}

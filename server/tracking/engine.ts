@@ -1,0 +1,50 @@
+/**
+ * The tracking engine of one database: the entity cache, the click store and
+ * its group-commit writer, visitor uniqueness and the S2S postback queue.
+ * Made once with the app's dependencies; `main.ts` starts the S2S sender and
+ * closes the engine on SIGTERM.
+ */
+import type { Db } from "../db/connection.ts";
+import { ReadWorker } from "../db/read_worker.ts";
+import { EntityCache } from "./cache.ts";
+import { ClickStore } from "./click_store.ts";
+import { Uniqueness } from "./uniqueness.ts";
+import { type S2sOptions, S2sQueue } from "./s2s.ts";
+import type { RandomSource } from "./weights.ts";
+
+/** Options of the engine (tests shorten the S2S backoff and open a loopback port). */
+export type TrackingOptions = {
+  /** Group commit: how long the first queued click waits for company (0 = next tick). */
+  maxDelayMs?: number;
+  s2s?: S2sOptions;
+  /** Weighted choices and postback percentages; Math.random by default. */
+  random?: RandomSource;
+};
+
+/** Everything the tracking endpoints share. */
+export class TrackingEngine {
+  readonly cache: EntityCache;
+  readonly clicks: ClickStore;
+  readonly uniqueness: Uniqueness;
+  readonly s2s: S2sQueue;
+  readonly random: RandomSource;
+  /** Report reads and WAL checkpoints on another thread (file databases only). */
+  readonly reads: ReadWorker;
+
+  constructor(readonly db: Db, options: TrackingOptions = {}) {
+    this.cache = new EntityCache(db);
+    this.clicks = new ClickStore(db, { maxDelayMs: options.maxDelayMs });
+    this.uniqueness = new Uniqueness();
+    this.uniqueness.load(db);
+    this.s2s = new S2sQueue(db, options.s2s);
+    this.random = options.random ?? Math.random;
+    this.reads = new ReadWorker(db);
+  }
+
+  /** Commits queued clicks and stops the S2S sender (shutdown). */
+  async close(): Promise<void> {
+    this.clicks.writer.close();
+    await this.s2s.stop();
+    this.reads.close();
+  }
+}

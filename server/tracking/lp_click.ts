@@ -1,0 +1,64 @@
+/**
+ * Lander click-through (DESIGN §4): the click (from `clickid` or the
+ * `rotor_click` cookie) → the offer of its path (`offer=N` picks the Nth offer
+ * of a multi-offer lander) → LP click time recorded (committed before the
+ * answer) → the offer URL with macros.
+ */
+import type { Path } from "../../contracts/flow.ts";
+import type { CampaignRuntime } from "./cache.ts";
+import { isClickId } from "./click_id.ts";
+import type { StoredClick } from "./click_store.ts";
+import type { TrackingEngine } from "./engine.ts";
+import { storedMacros } from "./macro_values.ts";
+import { buildDestination, DestinationError } from "./macros.ts";
+
+/** The path a click took, if its campaign's flow still has it. */
+function pathOf(campaign: CampaignRuntime | null, click: StoredClick): Path | null {
+  if (!campaign || campaign.target.kind !== "flow" || click.path === null) return null;
+  const flow = campaign.target.flow;
+  const paths = click.rule === null ? flow.defaultPaths : flow.rules[click.rule]?.paths;
+  return paths?.[click.path] ?? null;
+}
+
+/** The offer URL for a click-through, or null when the click or its offer is unknown. */
+export async function lpClick(
+  engine: TrackingEngine,
+  input: { clickId: string; offerNumber: number | null; now?: number },
+): Promise<string | null> {
+  const click = isClickId(input.clickId) ? engine.clicks.find(input.clickId) : null;
+  if (!click) return null;
+  const campaign = click.campaignId === null ? null : engine.cache.campaignById(click.campaignId);
+  const path = pathOf(campaign, click);
+  const chosen = input.offerNumber === null
+    ? undefined
+    : path?.offers[input.offerNumber - 1]?.offerId;
+  const offerId = chosen ?? click.offerId;
+  const offer = offerId === null ? null : engine.cache.offer(offerId);
+  if (!offer || !campaign) return null;
+  let url: string;
+  try {
+    url = buildDestination(
+      offer.url,
+      storedMacros({
+        clickId: click.id,
+        campaignId: campaign.id,
+        campaignKey: campaign.key,
+        offerId: offer.id,
+        landingId: click.landingId,
+        externalId: click.externalId,
+        cost: click.cost,
+        payout: offer.payout,
+      }, click),
+    );
+  } catch (err) {
+    if (err instanceof DestinationError) return null;
+    throw err;
+  }
+  await engine.clicks.write({
+    kind: "lp",
+    id: click.id,
+    ts: input.now ?? Date.now(),
+    offerId: offer.id,
+  });
+  return url;
+}

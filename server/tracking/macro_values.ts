@@ -1,0 +1,73 @@
+/** The values of DESIGN §3's URL macros, from a fresh click or a stored one. */
+import { fromMicros } from "../entities/money.ts";
+import type { Visitor } from "./enrich/visitor.ts";
+import type { StoredClick } from "./click_store.ts";
+import type { MacroValues } from "./macros.ts";
+
+/** Ids and amounts a destination can carry besides the visitor's facts. */
+export type MacroContext = {
+  clickId: string;
+  campaignId: number;
+  campaignKey: string;
+  offerId: number | null;
+  landingId: number | null;
+  externalId: string;
+  /** Micro-units. */
+  cost: number;
+  /** Micro-units. */
+  payout: number;
+};
+
+/** Macro values of a click being made. */
+export function clickMacros(ctx: MacroContext, v: Visitor): MacroValues {
+  const values: MacroValues = {
+    ...base(ctx),
+    country_code: v.country,
+    region: v.region,
+    city: v.city,
+    isp: v.isp,
+    device_type: v.deviceType,
+    os: v.os,
+    browser: v.browser,
+    ip: v.ip,
+    user_agent: v.userAgent,
+  };
+  Object.assign(values, v.tokens);
+  return values;
+}
+
+/** Macro values of a stored click (lander click-through, S2S postback). */
+export function storedMacros(
+  ctx: MacroContext,
+  click: StoredClick,
+  extra: { status?: string } = {},
+): MacroValues {
+  const values: MacroValues = {
+    ...base(ctx),
+    status: extra.status ?? "",
+    country_code: click.country,
+    region: click.region,
+    city: click.city,
+    isp: click.isp,
+    device_type: click.deviceType,
+    os: click.os,
+    browser: click.browser,
+    ip: click.ip,
+    user_agent: click.userAgent,
+  };
+  click.tokens.forEach((t, i) => ((values as Record<string, string>)[`t${i + 1}`] = t));
+  return values;
+}
+
+function base(ctx: MacroContext): MacroValues {
+  return {
+    clickid: ctx.clickId,
+    campaign_id: ctx.campaignId,
+    campaign_key: ctx.campaignKey,
+    offer_id: ctx.offerId,
+    landing_id: ctx.landingId,
+    externalid: ctx.externalId,
+    cost: fromMicros(ctx.cost),
+    payout: fromMicros(ctx.payout),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Test helpers for the tracking endpoints: an in-process app with a signed-in
+ * admin and a ready campaign (network, offers, lander, source, flow).
+ */
+import type { z } from "zod";
+import type { CampaignInput } from "../../contracts/campaign.ts";
+import {
+  buildAffiliateNetwork,
+  buildCampaign,
+  buildLanding,
+  buildOffer,
+  buildTrafficSource,
+} from "../../fixtures/builders.ts";
+import { type TestApp, testApp } from "../../tests/helpers/api.ts";
+import type { Config } from "../config.ts";
+import { type Api, idOf, signedIn } from "../entities/testing.ts";
+import { TrackingEngine, type TrackingOptions } from "./engine.ts";
+import { UA } from "./enrich/test_agents.ts";
+
+/** A network address that geo-locates to the US (a Google DNS address). */
+export const US_IP = "8.8.8.8";
+/** The network's postback address range in `buildAffiliateNetwork`. */
+export const NETWORK_IP = "203.0.113.9";
+
+/** What `trackingApp` made. */
+export type TrackingSetup = {
+  app: TestApp;
+  api: Api;
+  networkId: number;
+  offerIds: number[];
+  landingId: number;
+  sourceId: number;
+  campaignId: number;
+  key: string;
+  /** GET /c/:key with a visitor's headers. */
+  click: (opts?: { ip?: string; ua?: string; query?: string; key?: string }) => Promise<Response>;
+};
+
+/**
+ * An app with one campaign: a network (token, allowlist 203.0.113.0/24), two
+ * offers (12.5 fixed, and auto-payout upsell), a lander, a source with
+ * external id / cost / two tokens, and a direct flow to offer 1.
+ */
+export async function trackingApp(
+  options: {
+    campaign?: Partial<z.input<typeof CampaignInput>>;
+    tracking?: TrackingOptions;
+    config?: Partial<Config>;
+  } = {},
+): Promise<TrackingSetup> {
+  const app = testApp({ config: options.config });
+  // A fresh engine on this app's database, with the test's options.
+  app.deps.tracking = new TrackingEngine(app.deps.db, options.tracking);
+  const api = await signedIn(app, { username: "root", role: "super-admin" });
+  const networkId = idOf(await api.post("/api/affiliate-networks", buildAffiliateNetwork()));
+  const offerIds = [
+    idOf(await api.post("/api/offers", buildOffer({ affiliateNetworkId: networkId }))),
+    idOf(
+      await api.post(
+        "/api/offers",
+        buildOffer({
+          name: "Upsell",
+          url: "https://shop.example.com/buy?c={clickid}",
+          affiliateNetworkId: networkId,
+          payoutMode: "auto",
+          payout: 1,
+          upsell: true,
+        }),
+      ),
+    ),
+  ];
+  const landingId = idOf(await api.post("/api/landings", buildLanding()));
+  const sourceId = idOf(await api.post("/api/traffic-sources", buildTrafficSource()));
+  const path = { weight: 100, direct: true, offers: [{ offerId: offerIds[0], weight: 100 }] };
+  const created = await api.post(
+    "/api/campaigns",
+    buildCampaign({
+      trafficSourceId: sourceId,
+      destination: { type: "flow", flow: { rules: [], defaultPaths: [path] } },
+      ...options.campaign,
+    }),
+  );
+  const key = String(created.body.key);
+  const click: TrackingSetup["click"] = (opts = {}) =>
+    app.request(`/c/${opts.key ?? key}${opts.query ?? ""}`, {
+      ip: opts.ip ?? US_IP,
+      headers: { "user-agent": opts.ua ?? UA.iphone, "accept-language": "en-US,en;q=0.9" },
+      redirect: "manual",
+    });
+  return {
+    app,
+    api,
+    networkId,
+    offerIds,
+    landingId,
+    sourceId,
+    campaignId: idOf(created),
+    key,
+    click,
+  };
+}
+
+/** The click id set in a click answer's `rotor_click` cookie. */
+export function clickIdOf(res: Response): string {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("rotor_click="));
+  if (!cookie) throw new Error(`no rotor_click cookie (status ${res.status})`);
+  return cookie.split(";")[0].slice("rotor_click=".length);
+}

@@ -1,0 +1,185 @@
+/**
+ * `deno task bench click` (issue 5 item 7): one run, this machine. The server
+ * is pinned to core 0 (`taskset -c 0`), wrk to core 1 (`-t1 -c64`, warm-up,
+ * then 10 s). First a bare Hono route answering 302, then Rotor's `/c/:key`
+ * on a campaign with a 3-rule flow, enrichment on, varied real user agents and
+ * client IPs, durable (group-committed) writes. Prints both rates, the ratio,
+ * Rotor's p50/p99 and the bytes on disk per stored click.
+ */
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { ROOT } from "../helpers/server.ts";
+import { PanelClient } from "../../server/tracking/simulate/setup.ts";
+import { runWrk, type WrkResult } from "./wrk.ts";
+
+const PASSWORD = "bench-password-123";
+const scenario = JSON.parse(
+  await Deno.readTextFile(join(ROOT, "fixtures/scenarios/large.json")),
+) as {
+  userAgents: Record<string, string>;
+  botAgents: string[];
+  prefixes: Record<string, string[]>;
+};
+
+type Server = { url: string; child: Deno.ChildProcess };
+
+async function pinned(args: string[], env: Record<string, string>): Promise<Server> {
+  const child = new Deno.Command("taskset", {
+    args: ["-c", "0", Deno.execPath(), "run", "-A", ...args],
+    cwd: ROOT,
+    env: { PORT: "0", HOST: "127.0.0.1", ...env },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited:\n${text}`);
+    text += value;
+    const port = /"event":"listening".*"port":(\d+)/.exec(text)?.[1];
+    if (port) {
+      (async () => {
+        while (!(await reader.read()).done) { /* drain */ }
+      })();
+      return { url: `http://127.0.0.1:${port}`, child };
+    }
+  }
+}
+
+async function stop(server: Server): Promise<void> {
+  server.child.kill("SIGTERM");
+  await server.child.status;
+}
+
+/** A campaign with a 3-rule flow (country, device, bots) over three offers and a lander. */
+async function campaignKey(url: string): Promise<string> {
+  const panel = new PanelClient(url);
+  await panel.signIn("admin", PASSWORD);
+  const offers: number[] = [];
+  for (const name of ["A", "B", "C"]) {
+    offers.push(
+      Number(
+        (await panel.call("POST", "/api/offers", {
+          name,
+          url: `https://offer.example.com/${name}?c={clickid}&g={country_code}&d={device_type}`,
+          payout: 2,
+        })).id,
+      ),
+    );
+  }
+  const landing = await panel.call("POST", "/api/landings", {
+    name: "L",
+    url: "https://lp.example.com/?c={clickid}",
+  });
+  const source = await panel.call("POST", "/api/traffic-sources", {
+    name: "S",
+    externalIdParam: { param: "subid", placeholder: "{subid}" },
+    tokens: [{ param: "zone", placeholder: "{zone}", name: "Zone" }],
+  });
+  const direct = (i: number) => ({ direct: true, offers: [{ offerId: offers[i], weight: 1 }] });
+  const campaign = await panel.call("POST", "/api/campaigns", {
+    name: "Bench",
+    trafficSourceId: source.id,
+    botPolicy: "flag",
+    destination: {
+      type: "flow",
+      flow: {
+        rules: [
+          {
+            name: "US",
+            criteria: [{ field: "country", op: "is", values: ["US"] }],
+            paths: [direct(0)],
+          },
+          {
+            name: "Mobile",
+            criteria: [{ field: "deviceType", op: "is", values: ["mobile", "tablet"] }],
+            paths: [{
+              landings: [{ landingId: landing.id, weight: 1 }],
+              offers: offers.map((offerId: number) => ({ offerId, weight: 1 })),
+            }],
+          },
+          {
+            name: "Bots",
+            criteria: [{ field: "isBot", op: "is", values: ["true"] }],
+            paths: [direct(2)],
+          },
+        ],
+        defaultPaths: [direct(1), direct(2)],
+      },
+    },
+  });
+  return String(campaign.key);
+}
+
+function luaScript(key: string): string {
+  const agents = [...Object.values(scenario.userAgents), ...scenario.botAgents];
+  const prefixes = Object.values(scenario.prefixes).flat();
+  const list = (xs: string[]) => xs.map((x) => JSON.stringify(x)).join(",\n");
+  return `local agents = {${list(agents)}}
+local prefixes = {${list(prefixes)}}
+local n = 0
+request = function()
+  n = n + 1
+  local ip = prefixes[(n % #prefixes) + 1] .. "." .. math.random(0, 255) .. "." .. math.random(1, 254)
+  local headers = { ["User-Agent"] = agents[(n % #agents) + 1], ["X-Forwarded-For"] = ip,
+    ["Accept-Language"] = "en-US,en;q=0.9" }
+  return wrk.format("GET", "/c/${key}?subid=b" .. n .. "&zone=z" .. (n % 50), headers)
+end
+`;
+}
+
+function show(label: string, r: WrkResult): void {
+  console.log(
+    `${label.padEnd(22)} ${Math.round(r.rate).toString().padStart(7)} req/s   ` +
+      `p50 ${r.p50Ms.toFixed(2)} ms   p99 ${r.p99Ms.toFixed(2)} ms   non-3xx ${r.errors}`,
+  );
+}
+
+export const bench = {
+  describe: "bare Hono 302 vs Rotor /c/:key (taskset -c 0 server, taskset -c 1 wrk -t1 -c64, 10 s)",
+  async run() {
+    const bare = await pinned([join(ROOT, "tests/bench/bare_302.ts")], {});
+    const bareResult = await runWrk(`${bare.url}/c/x`, { seconds: 10 });
+    await stop(bare);
+
+    const dataDir = await Deno.makeTempDir({ prefix: "rotor-bench-" });
+    const rotor = await pinned([join(ROOT, "server/main.ts")], {
+      ROTOR_DATA: dataDir,
+      ROTOR_ADMIN_PASSWORD: PASSWORD,
+      ROTOR_TRUST_PROXY: "1",
+    });
+    const key = await campaignKey(rotor.url);
+    const script = await Deno.makeTempFile({ suffix: ".lua" });
+    await Deno.writeTextFile(script, luaScript(key));
+    const rotorResult = await runWrk(`${rotor.url}/c/${key}`, { seconds: 10, script });
+    await stop(rotor);
+
+    const db = new DatabaseSync(join(dataDir, "rotor.db"));
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE); VACUUM");
+    const clicks = Number(db.prepare("SELECT count(*) AS n FROM clicks").get()!.n);
+    const pageSize = Number(db.prepare("PRAGMA page_size").get()!.page_size);
+    const tablePages = (names: string[]) =>
+      Number(
+        db.prepare(
+          `SELECT sum(pageno) AS n FROM (SELECT count(*) AS pageno FROM dbstat WHERE name IN (${
+            names.map(() => "?").join(",")
+          }))`,
+        ).get(...names)!.n,
+      );
+    const clickBytes = tablePages(["clicks", "clicks_by_visitor"]) * pageSize;
+    const fileBytes = (await Deno.stat(join(dataDir, "rotor.db"))).size;
+    db.close();
+    await Deno.remove(dataDir, { recursive: true });
+    await Deno.remove(script);
+
+    show("bare Hono 302", bareResult);
+    show("Rotor /c/:key", rotorResult);
+    console.log(`ratio                  ${(rotorResult.rate / bareResult.rate).toFixed(2)}`);
+    console.log(`clicks stored          ${clicks}`);
+    console.log(
+      `bytes per click        ${(clickBytes / clicks).toFixed(0)} (clicks + index), ` +
+        `${(fileBytes / clicks).toFixed(0)} (whole database file)`,
+    );
+  },
+};

@@ -1,0 +1,343 @@
+/**
+ * `deno task bench report` (issue 6 item 8). For 1M and then 10M clicks (2%
+ * converting) spread over 45 days, seeded straight into SQLite in big
+ * transactions (triggers off, rollups rebuilt in one pass), it times:
+ * (a) the plain SQLite GROUP BY over raw clicks and conversions for "last 30
+ * days by day" and "by country × offer", (b) Rotor's `/api/report` for the
+ * same on the real server; prints both and the ratio. At 10M it also measures
+ * the click p99 (wrk -t1 -c64, 10 s) idle and while reports run in a loop.
+ */
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { openDatabase } from "../../server/db/connection.ts";
+import { rebuildRollups } from "../../server/reports/rollup_rebuild.ts";
+import { clickIdBound } from "../../server/tracking/click_id.ts";
+import { PanelClient } from "../../server/tracking/simulate/setup.ts";
+import { ROOT } from "../helpers/server.ts";
+import { runWrk } from "./wrk.ts";
+
+const PASSWORD = "bench-password-123";
+const DAY = 86_400_000;
+const COUNTRIES = [
+  "US",
+  "US",
+  "US",
+  "DE",
+  "DE",
+  "GB",
+  "FR",
+  "BR",
+  "IN",
+  "ID",
+  "MX",
+  "ES",
+  "IT",
+  "PL",
+  "CA",
+  "JP",
+];
+const AGENTS = [
+  ["mobile", "Android", "Chrome"],
+  ["mobile", "iOS", "Safari"],
+  ["desktop", "Windows", "Chrome"],
+  ["desktop", "Windows", "Edge"],
+  ["desktop", "macOS", "Safari"],
+  ["tablet", "iOS", "Safari"],
+];
+
+type Server = { url: string; child: Deno.ChildProcess };
+type Setup = {
+  campaignIds: number[];
+  offerIds: number[];
+  landingIds: number[];
+  sourceId: number;
+  key: string;
+};
+
+async function launch(dataDir: string): Promise<Server> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", join(ROOT, "server/main.ts")],
+    cwd: ROOT,
+    env: {
+      PORT: "0",
+      HOST: "127.0.0.1",
+      ROTOR_DATA: dataDir,
+      ROTOR_ADMIN_PASSWORD: PASSWORD,
+      ROTOR_TRUST_PROXY: "1",
+    },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited:\n${text}`);
+    text += value;
+    const port = /"event":"listening".*"port":(\d+)/.exec(text)?.[1];
+    if (port) {
+      (async () => {
+        while (!(await reader.read()).done) { /* drain */ }
+      })();
+      return { url: `http://127.0.0.1:${port}`, child };
+    }
+  }
+}
+
+async function stop(server: Server): Promise<void> {
+  server.child.kill("SIGTERM");
+  await server.child.status;
+}
+
+/** Entities through the real API: a source, 6 offers, 2 landers, 10 campaigns. */
+async function createEntities(panel: PanelClient): Promise<Setup> {
+  const source = await panel.call("POST", "/api/traffic-sources", { name: "Bench source" });
+  const offerIds: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    offerIds.push(Number(
+      (await panel.call("POST", "/api/offers", {
+        name: `Offer ${i + 1}`,
+        url: `https://offer.example.com/${i}?c={clickid}`,
+        payout: 2,
+      })).id,
+    ));
+  }
+  const landingIds: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    landingIds.push(Number(
+      (await panel.call("POST", "/api/landings", {
+        name: `Lander ${i + 1}`,
+        url: `https://lp.example.com/${i}?c={clickid}`,
+      })).id,
+    ));
+  }
+  const campaignIds: number[] = [];
+  let key = "";
+  for (let i = 0; i < 10; i++) {
+    const path = { direct: true, offers: [{ offerId: offerIds[i % 6], weight: 1 }] };
+    const campaign = await panel.call("POST", "/api/campaigns", {
+      name: `Campaign ${i + 1}`,
+      trafficSourceId: source.id,
+      botPolicy: "flag",
+      destination: { type: "flow", flow: { rules: [], defaultPaths: [path] } },
+    });
+    campaignIds.push(Number(campaign.id));
+    key ||= String(campaign.key);
+  }
+  return { campaignIds, offerIds, landingIds, sourceId: Number(source.id), key };
+}
+
+/** A small fast deterministic random source. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 4294967296);
+}
+
+/** Inserts `count` clicks over the last 45 days (2% converting) with the triggers off. */
+function seed(path: string, count: number, setup: Setup): void {
+  const db = openDatabase(path);
+  const triggers = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all();
+  for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
+  const places = COUNTRIES.map((c, i) =>
+    Number(
+      db.prepare("INSERT INTO places (country, region, city, isp) VALUES (?, ?, ?, ?) RETURNING id")
+        .get(c, `R${i}`, `City ${i}`, "ISP")!.id,
+    )
+  );
+  const agents = AGENTS.map(([d, o, b], i) =>
+    Number(
+      db.prepare(
+        `INSERT INTO user_agents (text, device_type, brand, model, os, os_version, browser, browser_version)
+       VALUES (?, ?, '', '', ?, '', ?, '') RETURNING id`,
+      ).get(`bench agent ${i}`, d, o, b)!.id,
+    )
+  );
+  const click = db.prepare(
+    `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, rotation_id, rule, path, landing_id,
+      offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens, is_unique, is_bot, lp_click_ts)
+     VALUES (?, ?, ?, ?, NULL, NULL, 0, ?, ?, NULL, ?, ?, ?, ?, 'en', NULL, NULL, ?, ?, ?)`,
+  );
+  const conversion = db.prepare(
+    "INSERT INTO conversions (click_id, ts, status, payout, txid) VALUES (?, ?, ?, ?, '')",
+  );
+  const rnd = random(count);
+  const end = Date.now() - 60_000;
+  const begin = end - 45 * DAY;
+  const step = (end - begin) / count;
+  const statuses = ["lead", "sale", "sale", "rejected", "hold"];
+  db.exec("BEGIN");
+  for (let i = 0; i < count; i++) {
+    const ts = Math.floor(begin + i * step);
+    const c = Math.floor(rnd() * setup.campaignIds.length);
+    const offer = setup.offerIds[(c + Math.floor(rnd() * 2)) % setup.offerIds.length];
+    const lp = rnd() < 0.5;
+    const id = clickId(ts, i);
+    click.run(
+      id,
+      ts,
+      setup.campaignIds[c],
+      setup.sourceId,
+      lp ? setup.landingIds[i % 2] : null,
+      offer,
+      20_000,
+      `198.51.${i % 256}.${(i >> 8) % 256}`,
+      places[Math.floor(rnd() * places.length)],
+      agents[Math.floor(rnd() * agents.length)],
+      rnd() < 0.7 ? 1 : 0,
+      rnd() < 0.05 ? 1 : 0,
+      lp ? ts + 5000 : null,
+    );
+    if (rnd() < 0.02) {
+      conversion.run(id, ts + 600_000, statuses[i % 5], 1_000_000 + (i % 7) * 250_000);
+    }
+    if (i % 200_000 === 199_999) db.exec("COMMIT; BEGIN");
+  }
+  db.exec("COMMIT");
+  rebuildRollups(db);
+  for (const t of triggers) db.exec(String(t.sql));
+  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  db.close();
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function timed(fn: () => unknown | Promise<unknown>, runs = 5): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+const MONTH_BY_DAY = (start: number) => [
+  `SELECT ts / ${DAY} AS d, count(*), sum(is_unique), sum(is_bot), count(lp_click_ts), sum(cost)
+   FROM clicks WHERE id >= '${boundOf(start)}' GROUP BY d`,
+  `SELECT ts / ${DAY} AS d, sum(status = 'lead'), sum(status = 'sale'), sum(status = 'rejected'),
+     sum(status = 'hold'), sum(CASE WHEN status IN ('lead', 'sale') THEN payout END)
+   FROM conversions WHERE ts >= ${start} AND current = 1 GROUP BY d`,
+];
+const COUNTRY_OFFER = (start: number) => [
+  `SELECT p.country, k.offer_id, count(*), sum(k.is_unique), sum(k.is_bot), count(k.lp_click_ts), sum(k.cost)
+   FROM clicks k LEFT JOIN places p ON p.id = k.place_id WHERE k.id >= '${
+    boundOf(start)
+  }' GROUP BY 1, 2`,
+  `SELECT p.country, k.offer_id, sum(v.status = 'lead'), sum(v.status = 'sale'), sum(v.status = 'rejected'),
+     sum(v.status = 'hold'), sum(CASE WHEN v.status IN ('lead', 'sale') THEN v.payout END)
+   FROM conversions v JOIN clicks k ON k.id = v.click_id LEFT JOIN places p ON p.id = k.place_id
+   WHERE v.ts >= ${start} AND v.current = 1 GROUP BY 1, 2`,
+];
+
+function boundOf(ms: number): string {
+  return clickIdBound(ms);
+}
+
+const ALPHABET = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
+
+/** A click id of the tracking engine's shape: time prefix, then a unique tail. */
+function clickId(ts: number, n: number): string {
+  let tail = "";
+  for (let i = 0; i < 16; i++, n = Math.floor(n / 64)) tail = ALPHABET[n % 64] + tail;
+  return clickIdBound(ts) + tail;
+}
+
+async function measureScale(count: number, template: string, setup: Setup): Promise<void> {
+  const dataDir = await Deno.makeTempDir({ prefix: `rotor-bench-report-${count}-` });
+  const dbPath = join(dataDir, "rotor.db");
+  await Deno.copyFile(template, dbPath);
+  const t0 = performance.now();
+  seed(dbPath, count, setup);
+  console.log(
+    `\n### ${(count / 1e6).toFixed(1)}M clicks (seeded in ${
+      ((performance.now() - t0) / 1000).toFixed(1)
+    } s)`,
+  );
+
+  const today = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 29 * DAY).toISOString().slice(0, 10);
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const raw = new DatabaseSync(dbPath, { readOnly: true });
+  const plain = async (sqls: string[]) =>
+    await timed(() => sqls.forEach((s) => raw.prepare(s).all()), 3);
+  const plainDay = await plain(MONTH_BY_DAY(start));
+  const plainGeo = await plain(COUNTRY_OFFER(start));
+  raw.close();
+
+  const server = await launch(dataDir);
+  const panel = new PanelClient(server.url);
+  await panel.signIn("admin", PASSWORD);
+  const report = (groupBy: string) =>
+    panel.call(
+      "GET",
+      `/api/report?subjectType=campaign&subjectIds=${setup.campaignIds.join(",")}` +
+        `&groupBy=${groupBy}&from=${from}&to=${today}&tz=UTC&limit=10000`,
+    );
+  const answer = await report("day") as { totals: { clicks: number }; source: string };
+  const rotorDay = await timed(() => report("day"));
+  const rotorGeo = await timed(() => report("country,offer"));
+  const line = (name: string, a: number, b: number) =>
+    console.log(
+      `${name.padEnd(24)} plain ${a.toFixed(1).padStart(8)} ms   Rotor ${
+        b.toFixed(1).padStart(7)
+      } ms   ratio ${(b / a).toFixed(3)}`,
+    );
+  console.log(
+    `30-day report covers ${answer.totals.clicks} clicks, answered from ${answer.source}`,
+  );
+  line("last 30 days by day", plainDay, rotorDay);
+  line("by country × offer", plainGeo, rotorGeo);
+
+  if (count >= 10_000_000) {
+    const url = `${server.url}/c/${setup.key}`;
+    const idle = await runWrk(url, { seconds: 10 });
+    let running = true;
+    let reports = 0;
+    const load = (async () => {
+      while (running) {
+        // The heaviest kind too: a raw read of 10M clicks (by city) besides rollup reads.
+        await report(reports % 3 === 2 ? "city" : reports % 3 ? "country,offer" : "day");
+        reports++;
+      }
+    })();
+    const busy = await runWrk(url, { seconds: 10 });
+    running = false;
+    await load;
+    console.log(
+      `click p99 idle           ${idle.p99Ms.toFixed(2)} ms (${Math.round(idle.rate)} req/s)`,
+    );
+    console.log(
+      `click p99 under reports  ${busy.p99Ms.toFixed(2)} ms (${
+        Math.round(busy.rate)
+      } req/s, ${reports} reports ran)`,
+    );
+    console.log(`ratio                    ${(busy.p99Ms / idle.p99Ms).toFixed(2)}`);
+  }
+  await stop(server);
+  if (Deno.env.get("REPORT_BENCH_KEEP")) console.log(`kept ${dataDir}`);
+  else await Deno.remove(dataDir, { recursive: true });
+}
+
+export const bench = {
+  describe:
+    "plain SQLite GROUP BY vs /api/report at 1M and 10M clicks; click p99 idle vs under reports",
+  async run() {
+    const base = await Deno.makeTempDir({ prefix: "rotor-bench-report-" });
+    const server = await launch(base);
+    const panel = new PanelClient(server.url);
+    await panel.signIn("admin", PASSWORD);
+    const setup = await createEntities(panel);
+    await stop(server);
+    const template = join(base, "rotor.db");
+    new DatabaseSync(template).exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    const scales = (Deno.env.get("REPORT_BENCH_SCALES") ?? "1000000,10000000").split(",").map(
+      Number,
+    );
+    for (const count of scales) await measureScale(count, template, setup);
+    await Deno.remove(base, { recursive: true });
+  },
+};

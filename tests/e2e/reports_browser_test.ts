@@ -1,0 +1,125 @@
+/**
+ * Reports in a real Chromium against the real server (issue 6): real clicks
+ * sent to /c/<key>, a campaign's report drilled into country then offer, the
+ * range changed, the CSV export's totals compared with the screen, and the
+ * click log showing a click sent a moment ago.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { ADMIN_PASSWORD, type RunningServer, startServer } from "../helpers/server.ts";
+import { launchBrowser } from "../helpers/browser.ts";
+import { PanelClient } from "../../server/tracking/simulate/setup.ts";
+
+async function signIn(page: Page, server: RunningServer) {
+  await page.goto(`${server.url}/panel/login`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/panel\/(campaigns)?$/);
+}
+
+async function setupCampaign(url: string) {
+  const panel = new PanelClient(url);
+  await panel.signIn("admin", ADMIN_PASSWORD);
+  const offer = await panel.call("POST", "/api/offers", {
+    name: "Keto",
+    url: "https://o.example.com/?c={clickid}",
+    payout: 3,
+  });
+  const campaign = await panel.call("POST", "/api/campaigns", {
+    name: "Push US",
+    destination: {
+      type: "flow",
+      flow: {
+        rules: [],
+        defaultPaths: [{ direct: true, offers: [{ offerId: offer.id, weight: 1 }] }],
+      },
+    },
+  });
+  return { id: Number(campaign.id), key: String(campaign.key) };
+}
+
+async function click(url: string, key: string, ip: string): Promise<string> {
+  const res = await fetch(`${url}/c/${key}`, {
+    redirect: "manual",
+    headers: {
+      "x-forwarded-for": ip,
+      "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/537.36",
+    },
+  });
+  await res.body?.cancel();
+  assert.equal(res.status, 302);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("rotor_click="));
+  return cookie?.split(";")[0].split("=")[1] ?? "";
+}
+
+Deno.test({
+  name:
+    "browser: a campaign's report drills down, exports CSV matching the screen; the click log shows a fresh click",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const server = await startServer({ env: { ROTOR_TRUST_PROXY: "1" } });
+    const browser = await launchBrowser();
+    try {
+      const campaign = await setupCampaign(server.url);
+      for (const ip of ["8.8.8.8", "8.8.4.4", "81.2.69.160"]) {
+        await click(server.url, campaign.key, ip);
+      }
+
+      await t.step(
+        "report: country, then offer, range change, CSV totals equal the screen",
+        async () => {
+          const context = await browser.newContext({ acceptDownloads: true });
+          const page = await context.newPage();
+          await signIn(page, server);
+          await page.goto(
+            `${server.url}/panel/report/campaign/${campaign.id}?groupBy=country,offer,deviceType`,
+          );
+          const table = page.getByRole("table", { name: "Report" });
+          await table.waitFor();
+          const totals = table.locator("tfoot tr");
+          assert.match(await totals.innerText(), /Total\s+3\b/);
+          const expand = table.getByRole("button", { name: /^Expand / }).first();
+          const country = (await expand.getAttribute("aria-label"))!.replace("Expand ", "");
+          await expand.click();
+          await table.getByRole("button", { name: "Expand Keto" }).first().click();
+          await table.locator(".report__row--l2").first().waitFor();
+          assert.equal(
+            await table.locator(".report__row--l1").count() >= 1,
+            true,
+            `no offers under ${country}`,
+          );
+          await page.getByRole("button", { name: /^Dates:/ }).click();
+          await page.getByRole("button", { name: "Last 7 days" }).click();
+          await page.waitForURL(/range=last7/);
+          await table.waitFor();
+          assert.match(await totals.innerText(), /Total\s+3\b/);
+          const [download] = await Promise.all([
+            page.waitForEvent("download"),
+            page.getByRole("link", { name: "Export CSV" }).click(),
+          ]);
+          const csv = await Deno.readTextFile((await download.path())!);
+          const last = csv.trim().split("\r\n").at(-1)!.split(",");
+          const header = csv.split("\r\n")[0].split(",");
+          assert.equal(last[0], "Total");
+          assert.equal(last[header.indexOf("Clicks")], "3");
+          await context.close();
+        },
+      );
+
+      await t.step("click log: a click sent a moment ago is listed", async () => {
+        const fresh = await click(server.url, campaign.key, "8.8.8.8");
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await signIn(page, server);
+        await page.goto(`${server.url}/panel/clicklog`);
+        await page.getByRole("table", { name: "Click log" }).getByText(fresh).first().waitFor();
+        await context.close();
+      });
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  },
+});

@@ -1,0 +1,80 @@
+/**
+ * Settings → UI in a real Chromium: a colour scheme and a font chosen on the
+ * screen apply at once, survive a reload, and follow the user to a fresh
+ * browser (they are kept on the server, not only in local storage).
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { ADMIN_PASSWORD, type RunningServer, startServer } from "../helpers/server.ts";
+import { launchBrowser } from "../helpers/browser.ts";
+
+async function signIn(page: Page, server: RunningServer) {
+  await page.goto(`${server.url}/panel/login`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/panel\/(campaigns)?$/);
+}
+
+function applied(page: Page) {
+  return page.evaluate(() => ({
+    scheme: document.documentElement.dataset.colorScheme,
+    font: document.documentElement.dataset.font,
+  }));
+}
+
+async function waitApplied(page: Page, want: { scheme: string; font: string }) {
+  await page.waitForFunction(
+    (w) =>
+      document.documentElement.dataset.colorScheme === w.scheme &&
+      document.documentElement.dataset.font === w.font,
+    want,
+    { timeout: 10_000 },
+  );
+}
+
+Deno.test({
+  name: "browser: a font and colour scheme chosen in Settings → UI stay applied after reload",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const server = await startServer();
+    const browser = await launchBrowser();
+    const want = { scheme: "creative", font: "Inter" };
+    try {
+      await t.step("chosen on the screen, they apply at once and after a reload", async () => {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await signIn(page, server);
+        await page.goto(`${server.url}/panel/settings/ui`);
+        assert.deepEqual(await applied(page), { scheme: "default", font: "Vela Sans" });
+        await page.getByLabel("Color scheme").selectOption("creative");
+        await page.getByLabel("Font", { exact: true }).selectOption("Inter");
+        await waitApplied(page, want);
+        // The server copy is written a moment after the last change.
+        await page.waitForResponse((r) =>
+          r.url().endsWith("/api/settings/ui") &&
+          r.request().method() === "PUT"
+        );
+        await page.reload();
+        await waitApplied(page, want);
+        assert.equal(await page.getByLabel("Color scheme").inputValue(), "creative");
+        const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+        assert.match(family, /Inter/);
+        await context.close();
+      });
+      await t.step("a fresh browser gets them from the server after sign-in", async () => {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await signIn(page, server);
+        await waitApplied(page, want);
+        await page.reload();
+        await waitApplied(page, want);
+        await context.close();
+      });
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  },
+});
