@@ -59,8 +59,10 @@ export function BuildInfoTool() {
           <dd>{data.upstream ? `API forwarded to ${data.upstream}` : "off (own store)"}</dd>
           <dt>Geo data</dt>
           <dd>
-            GeoLite2 City by MaxMind (CC BY-SA 4.0), via @ip-location-db; ASN data via
-            @ip-location-db.
+            This product includes GeoLite2 Data created by MaxMind, available from{" "}
+            <a href="https://www.maxmind.com/" rel="noreferrer">maxmind.com</a>{" "}
+            (CC BY-SA 4.0, GeoLite2 EULA). ASN data (CC BY 4.0): Route Views, NRO, and{" "}
+            <a href="https://db-ip.com" rel="noreferrer">IP Geolocation by DB-IP</a>.
           </dd>
         </dl>
       )}
