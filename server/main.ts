@@ -10,6 +10,7 @@ import { ensureFirstAdmin } from "./users/service.ts";
 import { logEvent } from "./log.ts";
 import { loadEnrichmentData } from "./tracking/enrich/visitor.ts";
 import { seedDemoData } from "../fixtures/demo.ts";
+import { seedDemoTraffic } from "../fixtures/demo_traffic.ts";
 import { recordServerStart } from "./monitor/build_info.ts";
 import { startAutoClearing } from "./settings/auto_clearing.ts";
 
@@ -34,7 +35,10 @@ async function main() {
         `${admin.generatedPassword}\nChange it in the panel (settings → user).\n`,
     );
   }
-  if (config.seed) await seedDemoData(db);
+  if (config.seed) {
+    await seedDemoData(db);
+    await seedDemoTraffic(db);
+  }
   // Geo and ASN tables load now (~1 s) so no click pays for them.
   loadEnrichmentData();
   const deps = createDeps(db, config);
