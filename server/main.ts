@@ -5,6 +5,7 @@
 import { ConfigError, parseConfig } from "./config.ts";
 import { openDataDir } from "./db/connection.ts";
 import { createApp } from "./app.ts";
+import { clickFastPath } from "./tracking/click_route.ts";
 import { createDeps } from "./deps.ts";
 import { ensureFirstAdmin } from "./users/service.ts";
 import { logEvent } from "./log.ts";
@@ -45,6 +46,7 @@ async function main() {
   recordServerStart(deps);
   deps.tracking.s2s.start();
   const app = createApp(deps);
+  const click = clickFastPath(deps);
   startAutoClearing(db);
   const controller = new AbortController();
   const server = Deno.serve({
@@ -55,7 +57,9 @@ async function main() {
       const shown = hostname === "0.0.0.0" ? "localhost" : hostname;
       logEvent("info", "listening", { url: `http://${shown}:${port}/panel/`, port });
     },
-  }, (req, info) => app.fetch(req, { remoteAddr: info.remoteAddr }));
+  }, (req, info) =>
+    // The click answers before Hono's router (decision 054); everything else goes to the app.
+    click(req, info.remoteAddr) ?? app.fetch(req, { remoteAddr: info.remoteAddr }));
 
   const stop = () => {
     logEvent("info", "stopping", {});

@@ -1,5 +1,9 @@
 /** Affiliate network screens (lazy chunk): list and form (postback token, IP allowlist, status map). */
+import { useState } from "react";
 import { AffiliateNetworkInput } from "../../contracts/affiliate_network.ts";
+import { AffiliateNetworkTemplate } from "../../contracts/integration.ts";
+import type { CrudAction } from "../app/route_rules.ts";
+import { ApplyTemplate } from "../settings/apply_template.tsx";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
 import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
@@ -94,21 +98,47 @@ function TokenField() {
   );
 }
 
-function PostbackHint() {
+/** The postback URL to paste into the network: a template's, with its macros, or a generic one. */
+function PostbackHint({ template }: { template?: AffiliateNetworkTemplate }) {
   const token = useField<string>("postbackToken").value;
-  const url =
-    `${location.origin}/postback?clickid={clickid}&status={status}&payout={payout}&txid={txid}` +
-    (token ? `&token=${token}` : "");
+  const generic =
+    `${location.origin}/postback?clickid={clickid}&status={status}&payout={payout}&txid={txid}`;
+  const base = template?.postbackTemplate
+    ? template.postbackTemplate.replaceAll("{domain}", location.origin)
+    : generic;
+  const url = base + (token ? `${base.includes("?") ? "&" : "?"}token=${token}` : "");
   return (
-    <div className="preview">
-      <p className="preview__title">Postback URL for this network</p>
+    <div className="preview" data-testid="postback-hint">
+      <p className="preview__title">
+        Postback URL for this network{template ? ` (${template.name} macros)` : ""}
+      </p>
       <code className="wrap">{url}</code>
-      <p className="muted">Replace the {"{…}"} parts with the network's own macros.</p>
+      <p className="muted">
+        {template
+          ? "Paste it into the network's postback settings as it is."
+          : "Replace the {…} parts with the network's own macros."}
+      </p>
     </div>
   );
 }
 
-function NetworkFields() {
+function NetworkFields({ action }: { action: CrudAction }) {
+  const [template, setTemplate] = useState<AffiliateNetworkTemplate>();
+  return (
+    <div className="stack">
+      {action.type === "create" && (
+        <ApplyTemplate<AffiliateNetworkTemplate>
+          kind="affiliateNetworks"
+          fields={AffiliateNetworkTemplate.shape.fields}
+          onApplied={setTemplate}
+        />
+      )}
+      <NetworkGeneral template={template} />
+    </div>
+  );
+}
+
+function NetworkGeneral({ template }: { template?: AffiliateNetworkTemplate }) {
   return (
     <section className="section card" aria-label="General">
       <div className="form-grid">
@@ -122,7 +152,7 @@ function NetworkFields() {
         label="Offer URL template"
         placeholder="{offer_url}?sub1={clickid}"
       />
-      <PostbackHint />
+      <PostbackHint template={template} />
       <div className="form-grid">
         <LinesField
           path="postbackIpAllowlist"

@@ -1,6 +1,7 @@
 /** How report cells print, from the report table's formats. */
 import { METRIC_BY_NAME } from "../../contracts/report.ts";
 import type { FormulaColumn } from "../../contracts/report_query.ts";
+import { panelSettingsStore } from "../app/panel_settings.ts";
 import { formatCount, formatMoney, formatPercent } from "../ui/format.ts";
 
 /** One figure, printed by its metric's (or formula's) format. */
@@ -12,7 +13,7 @@ export function formatMetric(
   if (value === undefined) return "";
   const format = METRIC_BY_NAME.get(name)?.format ?? formulas.find((f) => f.name === name)?.format;
   if (format === "count") return formatCount(value);
-  if (format === "money") return formatMoney(value);
+  if (format === "money") return formatMoney(value, panelSettingsStore.get().currency);
   if (format === "percent") return formatPercent(value);
   return value.toLocaleString("en-US", { maximumFractionDigits: 4 });
 }

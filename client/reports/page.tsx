@@ -14,7 +14,8 @@ import { ColumnChooser } from "../ui/column_chooser.tsx";
 import { readHiddenColumns, toggleColumn, writeHiddenColumns } from "../ui/column_prefs.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { DateRangePicker } from "../ui/date_range_picker.tsx";
-import { type DatePreset, isDatePreset, presetRange, userTimeZone } from "../ui/date_range.ts";
+import { type DatePreset, isDatePreset, presetRange } from "../ui/date_range.ts";
+import { usePanelSettings } from "../app/panel_settings.ts";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
 import { csvUrl, type Query, useReport } from "./api.ts";
 import { ColumnSets } from "./column_sets.tsx";
@@ -26,7 +27,8 @@ import { FormulaEditor, readFormulas } from "./formulas.tsx";
 /** Dates of the screen from the address: a preset (default today) or custom days. */
 export function useDates() {
   const [params, setParams] = useSearchParams();
-  const timeZone = useMemo(() => userTimeZone(), []);
+  // Reports count days in the report time zone (Settings → Stats).
+  const timeZone = usePanelSettings().reportTimeZone;
   const preset: DatePreset | "custom" = params.get("range") === "custom"
     ? "custom"
     : isDatePreset(params.get("range"))

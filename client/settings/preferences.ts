@@ -1,16 +1,23 @@
 /**
  * Server-kept preferences applied when the signed-in frame starts: the UI
  * section (theme, colour scheme, font, size) follows the user to any browser,
- * and beta flags switch panel features on. A theme toggled in the header is
+ * beta flags switch panel features on, and the time zones and currency of
+ * Settings → User and → Stats drive lists and reports. A theme toggled in the header is
  * written back, so the server's copy never undoes it on the next load.
  */
 import { useEffect } from "react";
-import { BetaSettings, UiSettings } from "../../contracts/settings.ts";
+import {
+  BetaSettings,
+  StatsSettings,
+  UiSettings,
+  UserProfileSettings,
+} from "../../contracts/settings.ts";
 import type { z } from "zod";
 import { api } from "../app/api.ts";
 import { setAppearance } from "../app/appearance_apply.ts";
 import { themeStore, toggleTheme } from "../app/theme.ts";
 import { createExternalStore } from "../app/external_store.ts";
+import { feedPanelSettings } from "../app/panel_settings.ts";
 
 type Ui = z.infer<typeof UiSettings>;
 type Flags = z.infer<typeof BetaSettings>["flags"];
@@ -59,6 +66,11 @@ export function useServerPreferences(): void {
     }).catch(() => undefined);
     void api("/api/settings/beta", { schema: BetaSettings })
       .then((beta) => applyBetaFlags(beta.flags)).catch(() => undefined);
+    // Time zones and currency drive every list and report (their `tz` and money figures).
+    void api("/api/settings/user", { schema: UserProfileSettings })
+      .then((user) => feedPanelSettings({ user })).catch(() => undefined);
+    void api("/api/settings/stats", { schema: StatsSettings })
+      .then((stats) => feedPanelSettings({ stats })).catch(() => undefined);
     const stop = themeStore.subscribe(() => {
       const theme = themeStore.get();
       if (!serverTheme || serverTheme.theme === "system" || serverTheme.theme === theme) return;

@@ -11,6 +11,7 @@ import {
   type SettingsValue,
 } from "../../contracts/settings.ts";
 import { api, ApiError } from "../app/api.ts";
+import { feedPanelSettings } from "../app/panel_settings.ts";
 import { notify } from "../app/toasts.tsx";
 import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
 
@@ -54,6 +55,7 @@ export function useSection<S extends SettingsSection>(section: S) {
       setErrors({});
       setDraft(saved as SettingsValue<S>);
       await loaded.mutate(saved as SettingsValue<S>, { revalidate: false });
+      if (section === "user" || section === "stats") feedPanelSettings({ [section]: saved });
       notify("Settings saved", { type: "success" });
       return true;
     } catch (err) {

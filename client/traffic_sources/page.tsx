@@ -1,5 +1,8 @@
 /** Traffic source screens (lazy chunk): list and form (params, tokens, postback). */
 import { TrafficSourceInput } from "../../contracts/traffic_source.ts";
+import { TrafficSourceTemplate } from "../../contracts/integration.ts";
+import type { CrudAction } from "../app/route_rules.ts";
+import { ApplyTemplate } from "../settings/apply_template.tsx";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
 import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
@@ -60,9 +63,12 @@ function StatusesField() {
   );
 }
 
-function SourceFields() {
+function SourceFields({ action }: { action: CrudAction }) {
   return (
     <div className="stack">
+      {action.type === "create" && (
+        <ApplyTemplate kind="trafficSources" fields={TrafficSourceTemplate.shape.fields} />
+      )}
       <section className="section card" aria-label="General">
         <div className="form-grid">
           <TextField path="name" label="Name" />

@@ -3,7 +3,7 @@
  * stats, selection and bulk actions (archive, restore, mass edit, report).
  * Read-only users see no create, edit or archive controls.
  */
-import { useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useRef, useState, useSyncExternalStore } from "react";
 import { Link, Outlet } from "react-router";
 import type { GroupType } from "../../contracts/group.ts";
 import { MAX_PAGE } from "../../contracts/list.ts";
@@ -14,7 +14,7 @@ import type { ReportSubjectType } from "../app/route_rules.ts";
 import { readHiddenColumns, toggleColumn, writeHiddenColumns } from "./column_prefs.ts";
 import { DataTable, type TableColumn } from "./data_table.tsx";
 import { DataState } from "./data_state.tsx";
-import { userTimeZone } from "./date_range.ts";
+import { usePanelSettings } from "../app/panel_settings.ts";
 import {
   type AnyEntity,
   refreshResource,
@@ -83,7 +83,7 @@ export function EntityListPage({ config }: { config: ListConfig }) {
   const account = useMyAccount();
   const hideProfit = account.data?.hideProfit ?? user.isHideProfit;
   const writable = canWrite(account.data, config.subject);
-  const timeZone = useMemo(() => userTimeZone(), []);
+  const { timeZone, currency } = usePanelSettings();
   const range = config.stats ? stateRange(state, { timeZone, now: new Date() }) : undefined;
   const query = listQuery(state, { timeZone, now: new Date(), limit: MAX_PAGE });
   if (!config.stats) {
@@ -98,7 +98,7 @@ export function EntityListPage({ config }: { config: ListConfig }) {
   const allColumns = [
     ...baseColumns(config, groupName),
     ...config.columns,
-    ...(config.stats ? statColumns(items, { hideProfit }) : []),
+    ...(config.stats ? statColumns(items, { hideProfit, currency }) : []),
   ];
   const listKey = config.resource;
   const known = allColumns.map((c) => c.key);

@@ -15,9 +15,29 @@ export function formatCount(value: number): string {
   return counts.format(value);
 }
 
-/** `1,234.50`, up to 4 decimals (payouts carry 4, DESIGN §3). */
-export function formatMoney(value: number): string {
-  return money.format(value);
+const inCurrency = new Map<string, Intl.NumberFormat>();
+
+/**
+ * `1,234.50`, up to 4 decimals (payouts carry 4, DESIGN §3); with a
+ * currency (Settings → Stats), `$1,234.50` / `€1,234.50` / `KZT 1,234.50`.
+ */
+export function formatMoney(value: number, currency?: string): string {
+  if (!currency) return money.format(value);
+  let format = inCurrency.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 4,
+      });
+    } catch {
+      return `${money.format(value)} ${currency}`;
+    }
+    inCurrency.set(currency, format);
+  }
+  return format.format(value);
 }
 
 /** `12.50%`. */

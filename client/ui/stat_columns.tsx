@@ -22,14 +22,19 @@ const STAT_DEFS: ReadonlyArray<[keyof Stats, string, (v: number) => string, numb
 /** Stats columns hidden until the user picks them. */
 export const STATS_HIDDEN_BY_DEFAULT = ["uniqueClicks", "lpClicks", "epc"];
 
-/** The stats columns; a hide-profit user gets none of revenue, profit, ROI or EPC. */
+/**
+ * The stats columns; a hide-profit user gets none of revenue, profit, ROI or
+ * EPC. Money is shown in `currency` (Settings → Stats) when given.
+ */
 export function statColumns<T extends WithStats>(
   items: readonly T[],
-  options: { hideProfit: boolean },
+  options: { hideProfit: boolean; currency?: string },
 ): TableColumn<T>[] {
   const totals = totalStats(items.map((i) => i.stats));
   const hidden = options.hideProfit ? (PROFIT_FIELDS as readonly string[]) : [];
-  return STAT_DEFS.filter(([key]) => !hidden.includes(key)).map(([key, label, format, width]) => {
+  const money = (v: number) => formatMoney(v, options.currency);
+  return STAT_DEFS.filter(([key]) => !hidden.includes(key)).map(([key, label, plain, width]) => {
+    const format = plain === formatMoney ? money : plain;
     const toned = key === "profit" || key === "roi";
     const value = (stats: Stats | undefined) => stats?.[key];
     return {

@@ -6,7 +6,6 @@ import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
 import { validate } from "../validate.ts";
 import { csvHeaders, csvStream } from "../csv/csv.ts";
-import { read } from "../reports/reader.ts";
 import { localStamp } from "../reports/time.ts";
 
 const PAGE = 1000;
@@ -18,9 +17,9 @@ export const clickLogRoutes = new Hono<AppEnv>()
   .get("/", validate("query", ClicksQuery), async (c) => {
     const query = c.req.valid("query");
     assertAccess(c.var.user!, "campaign", "read");
-    const db = c.var.deps.db;
-    if (query.format !== "csv") return c.json(await read(db, "clicks", { query }));
-    const first = await read(db, "clicks", { query: { ...query, limit: PAGE } });
+    const reads = c.var.deps.tracking.reads;
+    if (query.format !== "csv") return c.json(await reads.run("clicks", { query }));
+    const first = await reads.run("clicks", { query: { ...query, limit: PAGE } });
     const columns = first.columns;
     const cell = (key: string, v: unknown) =>
       TIMES.has(key) && typeof v === "number" ? localStamp(v, query.tz) : v;
@@ -29,7 +28,7 @@ export const clickLogRoutes = new Hono<AppEnv>()
       while (true) {
         yield page.items.map((item) => columns.map((k) => cell(k, item[k])));
         if (!page.nextCursor) return;
-        page = await read(db, "clicks", {
+        page = await reads.run("clicks", {
           query: { ...query, cursor: page.nextCursor, limit: PAGE },
         });
       }

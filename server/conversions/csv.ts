@@ -1,14 +1,13 @@
-/** Conversions as CSV, read page by page through the report reader (memory stays flat). */
+/** Conversions as CSV, read page by page through the read worker (memory stays flat). */
 import type { ConversionItem, ConversionsQuery } from "../../contracts/report_query.ts";
-import type { Db } from "../db/connection.ts";
-import { read } from "../reports/reader.ts";
+import type { ReadWorker } from "../db/read_worker.ts";
 import { localStamp } from "../reports/time.ts";
 
 const PAGE = 1000;
 
 /** The header and the pages of a conversions export. */
 export function conversionsCsv(
-  db: Db,
+  reads: ReadWorker,
   query: ConversionsQuery,
   options: { hideProfit: boolean },
 ): { header: string[]; pages: AsyncIterable<unknown[][]> } {
@@ -53,7 +52,7 @@ export function conversionsCsv(
   async function* pages() {
     let cursor: string | undefined;
     do {
-      const page = await read(db, "conversions", {
+      const page = await reads.run("conversions", {
         query: { ...query, cursor, limit: PAGE },
         options,
       });

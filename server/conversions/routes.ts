@@ -10,7 +10,6 @@ import { assertAccess, assertUserManager } from "../auth/permissions.ts";
 import { IdParam } from "../entities/routes.ts";
 import { validate } from "../validate.ts";
 import { csvHeaders, csvStream } from "../csv/csv.ts";
-import { read } from "../reports/reader.ts";
 import { conversionsCsv } from "./csv.ts";
 import { setConversionStatus } from "./service.ts";
 
@@ -23,10 +22,10 @@ export const conversionRoutes = new Hono<AppEnv>()
     assertAccess(user, "campaign", "read");
     const options = { hideProfit: user.hideProfit };
     if (query.format === "csv") {
-      const csv = conversionsCsv(c.var.deps.db, query, options);
+      const csv = conversionsCsv(c.var.deps.tracking.reads, query, options);
       return c.body(csvStream(csv.header, csv.pages), 200, csvHeaders("conversions"));
     }
-    return c.json(await read(c.var.deps.db, "conversions", { query, options }));
+    return c.json(await c.var.deps.tracking.reads.run("conversions", { query, options }));
   })
   .patch("/:id", validate("param", IdParam), validate("json", ConversionPatch), (c) => {
     const id = Number(c.req.valid("param").id);

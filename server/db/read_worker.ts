@@ -1,105 +1,179 @@
 /**
- * Report reads on their own connection in a Worker (DESIGN §4), so a long
- * stats query never stalls a redirect on the main thread. The worker also
+ * The one read worker (DESIGN §4, decisions 053 and 060): every report, trend,
+ * click-log, conversions and entity-list-stats read runs in a read thread with
+ * its own read-only connection, so a long scan never holds the event loop that
+ * answers redirects. Reads go to a small pool started on first use, each
+ * thread at nice 19 (clicks go first when cores are short). A separate thread
  * runs the WAL checkpoints: the main connection turns automatic checkpoints
  * off (each one fsyncs, ~50–100 ms here, inside whichever commit crossed the
- * threshold), and the worker copies the WAL back every second instead.
+ * threshold) and the checkpoint thread copies the WAL back every second.
  *
- * In-memory databases (tests) cannot be shared with another thread: reads
- * then run on the main connection.
+ * An in-memory database (`:memory:`, tests only) cannot be shared with another
+ * thread: its jobs run on the one connection instead. Production always opens
+ * a file (`openDataDir`), so that fallback never serves a real server.
+ *
+ * This module is also the threads' entry point (see the end of the file).
  */
-import type { SQLInputValue } from "node:sqlite";
+import { DatabaseSync } from "node:sqlite";
+import os from "node:os";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Db } from "./connection.ts";
+import { HttpError } from "../errors.ts";
+import { logEvent } from "../log.ts";
+import { READ_JOBS, type ReadJob, type ReadJobInput, type ReadJobOutput } from "./read_jobs.ts";
 
-type Row = Record<string, unknown>;
-type Pending = { resolve: (rows: Row[]) => void; reject: (err: Error) => void };
-
-/** How often the worker checkpoints the WAL. */
+/** Read threads at most; two keep one report from queueing behind another. */
+const POOL_SIZE = 2;
+/** How often the checkpoint thread copies the WAL back into the database. */
 const CHECKPOINT_MS = 1000;
 
-/** Reads for reports and list stats. */
+type ThreadData = { rotorReadThread: "reads" | "checkpoints"; path: string };
+type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
+type Slot = { worker: Worker; pending: Map<number, Pending> };
+type JobError = {
+  status: ContentfulStatusCode;
+  code: string;
+  message: string;
+  issues?: { path: string; message: string }[];
+  stack?: string;
+};
+
+function spawn(data: ThreadData): Worker {
+  const worker = new Worker(new URL(import.meta.url), { workerData: data });
+  // Never keeps the process alive: shutdown closes the pool explicitly.
+  worker.unref();
+  return worker;
+}
+
+/** An error from a job as the caller should see it (5xx details go to the log only). */
+function toHttpError(e: JobError): HttpError {
+  if (e.status < 500) return new HttpError(e.status, e.code, e.message, { issues: e.issues });
+  logEvent("error", "read_job_failed", { message: e.message, stack: e.stack });
+  return new HttpError(500, "INTERNAL", "Internal server error");
+}
+
+/** Reads off the server's thread, and the WAL checkpoints, for one database. */
 export class ReadWorker {
-  #worker: Worker | null = null;
-  #pending = new Map<number, Pending>();
+  readonly #path: string | null;
+  #slots: Slot[] = [];
+  #checkpoints: Worker | null = null;
   #next = 1;
+  #closed = false;
 
   constructor(readonly db: Db) {
-    const path = db.location();
-    if (!path) return;
+    this.#path = db.location() || null;
+    if (!this.#path) return;
     db.exec("PRAGMA wal_autocheckpoint = 0");
-    this.#worker = new Worker(import.meta.url, { type: "module" });
-    this.#worker.onmessage = (e: MessageEvent<{ id: number; rows?: Row[]; error?: string }>) => {
-      const p = this.#pending.get(e.data.id);
-      this.#pending.delete(e.data.id);
-      if (e.data.error !== undefined) p?.reject(new Error(e.data.error));
-      else p?.resolve(e.data.rows ?? []);
-    };
-    this.#worker.postMessage({ open: path, checkpointMs: CHECKPOINT_MS });
+    this.#checkpoints = spawn({ rotorReadThread: "checkpoints", path: this.#path });
+    this.#checkpoints.on("error", (err: Error) => {
+      logEvent("error", "checkpoint_thread_failed", { message: err.message });
+    });
   }
 
-  /** Whether reads leave the main thread. */
+  /** Whether reads leave the main thread (false only for in-memory test databases). */
   get offThread(): boolean {
-    return this.#worker !== null;
+    return this.#path !== null;
   }
 
-  /** Rows of one read-only query. */
-  all(sql: string, params: SQLInputValue[] = []): Promise<Row[]> {
-    if (!this.#worker) {
+  /** Runs read job `job`; its errors arrive as the HttpError the job threw. */
+  run<K extends ReadJob>(job: K, input: ReadJobInput<K>): Promise<ReadJobOutput<K>> {
+    if (!this.#path) {
       try {
-        return Promise.resolve(this.db.prepare(sql).all(...params));
+        const fn = READ_JOBS[job] as (db: Db, input: ReadJobInput<K>) => ReadJobOutput<K>;
+        return Promise.resolve(fn(this.db, input));
       } catch (err) {
         return Promise.reject(err);
       }
     }
+    if (this.#closed) return Promise.reject(new HttpError(503, "UNAVAILABLE", "Shutting down"));
+    const slot = this.#slotFor(this.#path);
     const id = this.#next++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      this.#worker!.postMessage({ id, sql, params });
+      slot.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      slot.worker.ref(); // an answer is awaited: keep the process up until it arrives
+      slot.worker.postMessage({ id, job, input });
     });
   }
 
-  /** Stops the worker; the main connection checkpoints what is left. */
+  /** Stops the threads; the main connection checkpoints what is left. */
   close(): void {
-    if (!this.#worker) return;
-    this.#worker.terminate();
-    this.#worker = null;
-    for (const p of this.#pending.values()) p.reject(new Error("read worker closed"));
-    this.#pending.clear();
+    if (this.#closed || !this.#path) return;
+    this.#closed = true;
+    for (const slot of this.#slots) {
+      void slot.worker.terminate();
+      for (const p of slot.pending.values()) p.reject(new Error("read worker closed"));
+    }
+    this.#slots = [];
+    void this.#checkpoints?.terminate();
+    this.#checkpoints = null;
     this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  }
+
+  #slotFor(path: string): Slot {
+    const idle = this.#slots.find((s) => s.pending.size === 0);
+    if (idle) return idle;
+    if (this.#slots.length < POOL_SIZE) return this.#start(path);
+    return this.#slots.reduce((a, b) => (a.pending.size <= b.pending.size ? a : b));
+  }
+
+  #start(path: string): Slot {
+    const slot: Slot = { worker: spawn({ rotorReadThread: "reads", path }), pending: new Map() };
+    this.#slots.push(slot);
+    slot.worker.on("message", (msg: { id: number; result?: unknown; error?: JobError }) => {
+      const p = slot.pending.get(msg.id);
+      if (!p) return;
+      slot.pending.delete(msg.id);
+      if (slot.pending.size === 0) slot.worker.unref();
+      if (msg.error) p.reject(toHttpError(msg.error));
+      else p.resolve(msg.result);
+    });
+    slot.worker.on("error", (err: Error) => {
+      logEvent("error", "read_thread_failed", { message: err.message });
+      for (const p of slot.pending.values()) {
+        p.reject(new HttpError(500, "INTERNAL", "Internal server error"));
+      }
+      slot.pending.clear();
+      this.#slots = this.#slots.filter((s) => s !== slot);
+    });
+    return slot;
   }
 }
 
-// ── inside the worker ──────────────────────────────────────────────────────
-type WorkerScope = {
-  onmessage: ((e: MessageEvent) => void) | null;
-  postMessage: (data: unknown) => void;
-};
+// ── inside a read or checkpoint thread ─────────────────────────────────────
 
-async function serveReads(scope: WorkerScope) {
-  const { DatabaseSync } = await import("node:sqlite");
-  let db: InstanceType<typeof DatabaseSync> | null = null;
-  scope.onmessage = (e) => {
-    const msg = e.data as { open?: string; checkpointMs?: number; id?: number; sql?: string };
-    if (msg.open) {
-      db = new DatabaseSync(msg.open);
-      db.exec("PRAGMA busy_timeout = 5000");
-      setInterval(() => {
-        try {
-          db!.exec("PRAGMA wal_checkpoint(PASSIVE)");
-        } catch { /* busy: the next tick tries again */ }
-      }, msg.checkpointMs ?? CHECKPOINT_MS);
-      return;
-    }
+function serveCheckpoints(path: string): void {
+  const db = new DatabaseSync(path);
+  setInterval(() => {
     try {
-      const rows = db!.prepare(msg.sql!).all(...(e.data.params as SQLInputValue[]));
-      scope.postMessage({ id: msg.id, rows });
-    } catch (err) {
-      scope.postMessage({ id: msg.id, error: (err as Error).message });
-    }
-  };
+      db.exec("PRAGMA wal_checkpoint(PASSIVE)");
+    } catch { /* busy: the next tick tries again */ }
+  }, CHECKPOINT_MS);
 }
 
-// A module loaded as a Worker has no `document` and its own global scope.
-if (typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== "undefined") {
-  await serveReads(globalThis as unknown as WorkerScope);
+function serveReads(path: string): void {
+  // On Linux this lowers only this thread: when cores are short, clicks go first.
+  try {
+    os.setPriority(19);
+  } catch { /* not permitted here: reads simply share the CPU */ }
+  const db = new DatabaseSync(path, { readOnly: true });
+  db.exec("PRAGMA busy_timeout = 5000");
+  // Reports read many pages; a larger cache keeps the rollups in memory.
+  db.exec("PRAGMA cache_size = -65536");
+  parentPort!.on("message", (req: { id: number; job: ReadJob; input: unknown }) => {
+    try {
+      const fn = READ_JOBS[req.job] as (db: Db, input: unknown) => unknown;
+      parentPort!.postMessage({ id: req.id, result: fn(db, req.input) });
+    } catch (err) {
+      const e = err as Error;
+      const error: JobError = err instanceof HttpError
+        ? { status: err.status, code: err.code, message: err.message, issues: err.options.issues }
+        : { status: 500, code: "INTERNAL", message: e.message, stack: e.stack };
+      parentPort!.postMessage({ id: req.id, error });
+    }
+  });
 }
+
+const thread = isMainThread ? null : (workerData as ThreadData | null);
+if (thread?.rotorReadThread === "checkpoints") serveCheckpoints(thread.path);
+if (thread?.rotorReadThread === "reads") serveReads(thread.path);

@@ -6,10 +6,11 @@ import type { SQLInputValue } from "node:sqlite";
 import type { ListQuery } from "../../contracts/list.ts";
 import { PROFIT_FIELDS, type Stats, ZERO_STATS } from "../../contracts/stats.ts";
 import type { Db } from "../db/connection.ts";
+import type { ReadWorker } from "../db/read_worker.ts";
 import { HttpError } from "../errors.ts";
 import type { EntityDef, Values } from "./definition.ts";
 import { dayRange } from "./range.ts";
-import { rawStats, toStats } from "./stats.ts";
+import { type RawStats, toStats } from "./stats.ts";
 import { allColumns, countWhere, selectWhere } from "./store.ts";
 
 /** Who is asking: a hide-profit user neither sees nor sorts by profit figures. */
@@ -57,20 +58,22 @@ function resolveSort(def: EntityDef, query: ListQuery, viewer: Viewer): Sort {
   });
 }
 
-/** One page of a list, with stats for the query's date range. */
-export function listEntities(
+/**
+ * One page of a list, with stats for the query's date range. The rows come
+ * from the (small) entity table on the main connection; the stats, a scan of
+ * the clicks in range, come from the read worker, off the redirect path.
+ */
+export async function listEntities(
   db: Db,
   def: EntityDef,
-  options: { query: ListQuery; viewer: Viewer },
-): ListResult {
-  const { query, viewer } = options;
+  options: { query: ListQuery; viewer: Viewer; reads: ReadWorker },
+): Promise<ListResult> {
+  const { query, viewer, reads } = options;
   const sort = resolveSort(def, query, viewer);
   const where = filters(def, query);
   const range = dayRange(query);
-  const withStats = (rows: Values[], raw: ReturnType<typeof rawStats>) =>
-    def.stats
-      ? rows.map((row) => ({ ...row, stats: toStats(raw.get(Number(row.id)), viewer.hideProfit) }))
-      : rows;
+  const withStats = (rows: Values[], raw: Map<number, RawStats>): Values[] =>
+    rows.map((row) => ({ ...row, stats: toStats(raw.get(Number(row.id)), viewer.hideProfit) }));
   if (sort.kind === "column") {
     const rows = selectWhere(def, db, {
       ...where,
@@ -78,14 +81,16 @@ export function listEntities(
       limit: query.limit,
       offset: query.offset,
     });
-    const raw = rawStats(db, def, { ...range, ids: rows.map((r) => Number(r.id)) });
-    return { items: withStats(rows, raw), total: countWhere(def, db, where) };
+    const total = countWhere(def, db, where);
+    if (!def.stats || rows.length === 0) return { items: rows, total };
+    const ids = rows.map((r) => Number(r.id));
+    const raw = await reads.run("entityStats", { key: def.stats, range: { ...range, ids } });
+    return { items: withStats(rows, raw), total };
   }
   // Sorting by a stat needs every match's stats; lists stay in the thousands.
-  const rows = withStats(
-    selectWhere(def, db, { ...where, orderBy: "id" }),
-    rawStats(db, def, range),
-  );
+  const stats = def.stats!; // resolveSort allows stat sorts only on types with stats
+  const all = selectWhere(def, db, { ...where, orderBy: "id" });
+  const rows = withStats(all, await reads.run("entityStats", { key: stats, range }));
   const sign = query.order === "asc" ? 1 : -1;
   const statOf = (row: Values) => Number((row.stats as Stats)[sort.field] ?? 0);
   rows.sort((a, b) => sign * (statOf(a) - statOf(b) || Number(a.id) - Number(b.id)));

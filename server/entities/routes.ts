@@ -30,11 +30,12 @@ export function entityRoutes(def: EntityDef): Hono<AppEnv> {
   const idParam = validate("param", IdParam);
   return new Hono<AppEnv>()
     .use("*", requireUser)
-    .get("/", validate("query", ListQuery), (c) => {
+    .get("/", validate("query", ListQuery), async (c) => {
       const query = c.req.valid("query");
       const user = c.var.user!;
       assertAccess(user, def.subject, "read");
-      return c.json(listEntities(c.var.deps.db, def, { query, viewer: user }));
+      const { db, tracking } = c.var.deps;
+      return c.json(await listEntities(db, def, { query, viewer: user, reads: tracking.reads }));
     })
     .post("/", validate("json", def.create), (c) => {
       const input = c.req.valid("json");

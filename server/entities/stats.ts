@@ -30,18 +30,20 @@ const EMPTY: RawStats = {
 
 const STATUSES = COUNTED_STATUSES.map((s) => `'${s}'`).join(", ");
 
+/** How clicks are keyed to an entity type (its definition's `stats`). */
+export type StatsKey = NonNullable<EntityDef["stats"]>;
+
+/** A time range in ms, `[start, end)`, and optionally the items wanted. */
+export type StatsRange = { start: number; end: number; ids?: number[] };
+
 /**
  * Sums by item over `[start, end)`: clicks by click time, conversions by
- * conversion time. `ids` limits the items (all items when absent).
+ * conversion time. `ids` limits the items (all items when absent). Runs in
+ * the read worker (`server/db/read_jobs.ts`), never on the server's thread.
  */
-export function rawStats(
-  db: Db,
-  def: EntityDef,
-  range: { start: number; end: number; ids?: number[] },
-): Map<number, RawStats> {
+export function rawStats(db: Db, stats: StatsKey, range: StatsRange): Map<number, RawStats> {
   const result = new Map<number, RawStats>();
-  if (!def.stats) return result;
-  const { key, join = "" } = def.stats;
+  const { key, join = "" } = stats;
   const only = range.ids ? ` AND ${key} IN (SELECT value FROM json_each(?))` : "";
   const ids = range.ids ? [JSON.stringify(range.ids)] : [];
   // Click ids start with their time, so the range reads the clustered key, not a time index.

@@ -31,7 +31,11 @@ function operation(op: Operation): Json {
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   };
   const ok: Json = { description: "OK" };
-  if (op.response) ok.content = { "application/json": { schema: schema(op.response, "output") } };
+  const content: Json = {};
+  if (op.response) content["application/json"] = { schema: schema(op.response, "output") };
+  if (op.responseType) content[op.responseType] = { schema: { type: "string" } };
+  if (op.csv) content["text/csv"] = { schema: { type: "string" } };
+  if (Object.keys(content).length) ok.content = content;
   const result: Json = {
     tags: [op.tag],
     summary: op.summary,
@@ -46,7 +50,7 @@ function operation(op: Operation): Json {
   if (op.body) {
     result.requestBody = {
       required: true,
-      content: { "application/json": { schema: schema(op.body, "input") } },
+      content: { [op.bodyType ?? "application/json"]: { schema: schema(op.body, "input") } },
     };
   }
   return result;
@@ -57,6 +61,7 @@ export function openApiDocument(version: string): Json {
   const paths: Record<string, Json> = {};
   for (const op of operations()) {
     paths[op.path] ??= {};
+    if (paths[op.path][op.method]) throw new Error(`${op.method} ${op.path} is listed twice`);
     paths[op.path][op.method] = operation(op);
   }
   return {

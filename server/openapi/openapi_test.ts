@@ -1,6 +1,21 @@
 import assert from "node:assert/strict";
 import { testApp } from "../../tests/helpers/api.ts";
 import { SETTINGS_SCHEMAS } from "../../contracts/settings.ts";
+import { createApp } from "../app.ts";
+import { openApiDocument } from "./document.ts";
+
+/** `METHOD /api/x/{id}` for every `/api/*` route the app mounts (not the catch-all 404). */
+function mountedApiRoutes(): string[] {
+  const app = createApp(testApp().deps);
+  const found = new Set<string>();
+  for (const route of app.routes) {
+    if (!route.path.startsWith("/api/") || route.method === "ALL") continue;
+    if (route.path.includes("*")) continue; // middleware patterns, not calls
+    const path = route.path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}").replace(/\/$/, "");
+    found.add(`${route.method.toLowerCase()} ${path}`);
+  }
+  return [...found].sort();
+}
 
 Deno.test("openapi: the document is generated from the contracts and browsable without a CDN", async (t) => {
   const app = testApp();
@@ -39,4 +54,16 @@ Deno.test("openapi: the document is generated from the contracts and browsable w
     assert.match(script.headers.get("content-type") ?? "", /javascript/);
     assert.match(await script.text(), /openapi\.json/);
   });
+});
+
+Deno.test("openapi: every mounted /api route is in the document, and nothing else", () => {
+  const doc = openApiDocument("test") as { paths: Record<string, Record<string, unknown>> };
+  const documented = Object.entries(doc.paths)
+    .flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`)).sort();
+  const mounted = mountedApiRoutes();
+  assert.ok(mounted.length > 100, `found only ${mounted.length} routes`);
+  const missing = mounted.filter((r) => !documented.includes(r));
+  assert.deepEqual(missing, [], "routes the document leaves out");
+  const stale = documented.filter((r) => !mounted.includes(r));
+  assert.deepEqual(stale, [], "documented calls no route answers");
 });

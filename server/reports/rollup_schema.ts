@@ -121,6 +121,29 @@ function createTable(cube: Cube): string {
     `  PRIMARY KEY (${cube.keys.map((k) => k.name).join(", ")})\n) STRICT, WITHOUT ROWID;`;
 }
 
+/** The click sums a new click adds (the conversion sums start at zero). */
+export const CLICK_SUMS = ["clicks", "unique_clicks", "bots", "lp_clicks", "cost"] as const;
+
+/**
+ * One cube's upsert of summed new clicks, as the click writer runs it once per
+ * distinct key per batch (decision 054), in parts for a multi-row statement:
+ * `head VALUES row, row, … tail`; a row binds the key values, then `CLICK_SUMS`.
+ */
+export function clickUpsertSql(cube: Cube): { head: string; row: string; tail: string } {
+  const names = cube.keys.map((k) => k.name);
+  const values = [...names.map(() => "?"), ...SUMS.map((s) => (isClickSum(s) ? "?" : "0"))];
+  const set = CLICK_SUMS.map((s) => `${s} = ${s} + excluded.${s}`).join(", ");
+  return {
+    head: `INSERT INTO ${cube.table} (${[...names, ...SUMS].join(", ")})`,
+    row: `(${values.join(", ")})`,
+    tail: `ON CONFLICT DO UPDATE SET ${set}`,
+  };
+}
+
+function isClickSum(name: string): boolean {
+  return (CLICK_SUMS as readonly string[]).includes(name);
+}
+
 /** Click key columns whose change moves a click (and its conversions) to another rollup row. */
 const MOVING = [
   "campaign_id",

@@ -14,7 +14,6 @@ import { HttpError } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { csvHeaders, csvStream, toCsv } from "../csv/csv.ts";
 import { conversionsCsv } from "../conversions/csv.ts";
-import { read } from "./reader.ts";
 
 /** Report routes, mounted at `/api`. */
 export const reportRoutes = new Hono<AppEnv>()
@@ -27,11 +26,11 @@ export const reportRoutes = new Hono<AppEnv>()
     assertAccess(user, SUBJECT_TYPES[query.subjectType].permission, "read");
     const options = { hideProfit: user.hideProfit };
     if (query.format === "csv") {
-      const table = await read(c.var.deps.db, "reportTable", { query, options });
+      const table = await c.var.deps.tracking.reads.run("reportTable", { query, options });
       const name = `report-${query.subjectType}-${query.groupBy.join("-")}`;
       return c.body(toCsv(table.header, table.rows), 200, csvHeaders(name));
     }
-    return c.json(await read(c.var.deps.db, "report", { query, options }));
+    return c.json(await c.var.deps.tracking.reads.run("report", { query, options }));
   })
   .get("/report/leads", validate("query", ConversionsQuery), async (c) => {
     const query = c.req.valid("query");
@@ -44,16 +43,16 @@ export const reportRoutes = new Hono<AppEnv>()
     assertAccess(user, SUBJECT_TYPES[query.subjectType].permission, "read");
     const options = { hideProfit: user.hideProfit };
     if (query.format === "csv") {
-      const csv = conversionsCsv(c.var.deps.db, query, options);
+      const csv = conversionsCsv(c.var.deps.tracking.reads, query, options);
       return c.body(csvStream(csv.header, csv.pages), 200, csvHeaders("leads"));
     }
-    return c.json(await read(c.var.deps.db, "conversions", { query, options }));
+    return c.json(await c.var.deps.tracking.reads.run("conversions", { query, options }));
   })
   .get("/trends", validate("query", TrendsQuery), async (c) => {
     const query = c.req.valid("query");
     const user = c.var.user!;
     assertAccess(user, "campaign", "read");
-    const answer = await read(c.var.deps.db, "trends", {
+    const answer = await c.var.deps.tracking.reads.run("trends", {
       query,
       options: { hideProfit: user.hideProfit },
     });

@@ -1,9 +1,10 @@
 /**
- * Test helpers: clicks and conversions written straight into SQLite (the
- * rollup triggers fire as they would for the tracking engine's writes).
+ * Test helpers: clicks and conversions written straight into SQLite; a click
+ * is added to the rollups as the click writer adds it, the triggers do the rest.
  */
 import type { Db } from "../db/connection.ts";
 import { newClickId } from "../tracking/click_id.ts";
+import { ClickRollups } from "../tracking/click_rollup.ts";
 
 /** A click to store; money in decimals. */
 export type TestClick = {
@@ -91,6 +92,31 @@ export function insertTestClick(db: Db, c: TestClick): string {
     c.isBot ? 1 : 0,
     c.lpClickTs ?? null,
   );
+  // New clicks reach the rollups through the click writer (decision 054), not a trigger.
+  const stored = db.prepare(
+    `SELECT p.country, u.device_type, u.os, u.browser FROM clicks k
+     JOIN places p ON p.id = k.place_id JOIN user_agents u ON u.id = k.ua_id WHERE k.id = ?`,
+  ).get(id)!;
+  const rollups = new ClickRollups(db);
+  rollups.add({
+    ts: c.ts,
+    campaignId: c.campaignId ?? null,
+    trafficSourceId: c.trafficSourceId ?? null,
+    rotationId: c.rotationId ?? null,
+    rule: c.rule ?? null,
+    path: c.path ?? null,
+    landingId: c.landingId ?? null,
+    offerId: c.offerId ?? null,
+    country: String(stored.country),
+    deviceType: String(stored.device_type),
+    os: String(stored.os),
+    browser: String(stored.browser),
+    isUnique: c.isUnique !== false,
+    isBot: Boolean(c.isBot),
+    lpClick: c.lpClickTs != null,
+    cost: Math.round((c.cost ?? 0) * 1_000_000),
+  });
+  rollups.flush();
   return id;
 }
 

@@ -4,7 +4,6 @@
  * export, and feedback. Mounted under `/api/settings`.
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import { ApiKeyInput } from "../../contracts/api_key.ts";
 import { FeedbackInput } from "../../contracts/feedback.ts";
 import { ImportInput } from "../../contracts/import_export.ts";
@@ -18,7 +17,7 @@ import { assertAccess, canManageUsers } from "../auth/permissions.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../auth/api_keys.ts";
 import type { UserRow } from "../users/store.ts";
 import { lastClearRun, runClearing } from "./auto_clearing.ts";
-import { buildInfo, leaveFeedback, listFeedback } from "./feedback.ts";
+import { buildInfo, FeedbackListQuery, leaveFeedback, listFeedback } from "./feedback.ts";
 import { exportEntities, importEntities } from "./import_export.ts";
 import { testPostback } from "./postback_tester.ts";
 import { readSection } from "./sections.ts";
@@ -57,7 +56,7 @@ export const toolRoutes = new Hono<AppEnv>()
   .post("/postback-processing/test", validate("json", PostbackTestInput), (c) => {
     const input = c.req.valid("json");
     assertAdmin(c.var.user!);
-    return c.json(testPostback(c.var.deps.db, input));
+    return c.json(testPostback(c.var.deps.tracking, input));
   })
   .get("/import-export/export", (c) => {
     assertAdmin(c.var.user!);
@@ -78,7 +77,7 @@ export const toolRoutes = new Hono<AppEnv>()
   .get("/feedback/build-info", (c) => c.json(buildInfo(c.var.deps)))
   .get(
     "/feedback/messages",
-    validate("query", z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) })),
+    validate("query", FeedbackListQuery),
     (c) => {
       const { limit } = c.req.valid("query");
       return c.json({ items: listFeedback(c.var.deps.db, c.var.user!, limit) });

@@ -21,8 +21,8 @@ export type ClickRequest = {
   userAgent: string | null;
   acceptLanguage?: string | null;
   referrer?: string | null;
-  /** The query of `/c/:key` (source tokens, external id, cost, `param` criteria). */
-  query: URLSearchParams;
+  /** The query of `/c/:key` (source tokens, external id, cost, `param` criteria), or its raw text. */
+  query: URLSearchParams | string;
   now?: number;
 };
 
@@ -43,27 +43,46 @@ export type ClickDecision =
 
 const MAX_PARAM = 255;
 
-function cut(value: string | null): string {
-  return value === null ? "" : value.length > MAX_PARAM ? value.slice(0, MAX_PARAM) : value;
+function cut(value: string): string {
+  return value.length > MAX_PARAM ? value.slice(0, MAX_PARAM) : value;
 }
 
-function paramsOf(query: URLSearchParams): Record<string, string> {
-  const params: Record<string, string> = {};
+/** First value of each query parameter, cut to 255 characters (tokens, cost and rules read it). */
+export function paramsOf(query: URLSearchParams | string): Record<string, string> {
+  // No prototype: a parameter named `constructor` or `__proto__` is just a parameter.
+  const params: Record<string, string> = Object.create(null);
+  if (typeof query === "string") {
+    // Nothing to decode (the usual click): split it here, ~1 µs cheaper than URLSearchParams.
+    if (query.includes("%") || query.includes("+")) return paramsOf(new URLSearchParams(query));
+    for (const pair of query.split("&")) {
+      if (pair === "") continue;
+      const eq = pair.indexOf("=");
+      const k = eq < 0 ? pair : pair.slice(0, eq);
+      if (!(k in params)) params[k] = cut(eq < 0 ? "" : pair.slice(eq + 1));
+    }
+    return params;
+  }
   for (const [k, v] of query) if (!(k in params)) params[k] = cut(v);
   return params;
 }
 
-function tokensOf(campaign: CampaignRuntime, query: URLSearchParams): Record<string, string> {
+function tokensOf(
+  campaign: CampaignRuntime,
+  params: Record<string, string>,
+): Record<string, string> {
   const tokens: Record<string, string> = {};
   const list = campaign.source?.tokenParams ?? [];
   for (let i = 0; i < list.length; i++) {
-    if (list[i]) tokens[`t${i + 1}`] = cut(query.get(list[i]));
+    if (list[i]) tokens[`t${i + 1}`] = params[list[i]] ?? "";
   }
   return tokens;
 }
 
-/** Cost of one click in micro-units; CPA and RevShare are charged at conversion. */
-function clickCost(campaign: CampaignRuntime, query: URLSearchParams): number {
+/**
+ * Cost of one click in micro-units; CPA and RevShare are charged at
+ * conversion. A cost parameter longer than MAX_PARAM is no money amount anyway.
+ */
+function clickCost(campaign: CampaignRuntime, params: Record<string, string>): number {
   switch (campaign.costModel) {
     case "cpc":
       return campaign.costValue;
@@ -71,7 +90,7 @@ function clickCost(campaign: CampaignRuntime, query: URLSearchParams): number {
       return Math.round(campaign.costValue / 1000);
     case "auto": {
       const param = campaign.source?.costParam;
-      const value = param ? parseMoney(query.get(param) ?? "") : null;
+      const value = param ? parseMoney(params[param] ?? "") : null;
       return typeof value === "number" ? value : 0;
     }
     default:
@@ -93,14 +112,15 @@ export async function recordClick(
   }
   const clickId = newClickId(req.now);
   const ts = clickIdTime(clickId);
+  const params = paramsOf(req.query);
   const visitor = enrichVisitor({
     ip: req.ip,
     userAgent: req.userAgent,
     acceptLanguage: req.acceptLanguage,
     referrer: req.referrer,
     now: ts,
-    tokens: tokensOf(campaign, req.query),
-    params: paramsOf(req.query),
+    tokens: tokensOf(campaign, params),
+    params,
   });
   const isUnique = engine.uniqueness.check(
     { campaignId: campaign.id, ip: visitor.ip, userAgent: visitor.userAgent, ts },
@@ -119,9 +139,9 @@ export async function recordClick(
     landingId: null,
     offerId: null,
     externalId: campaign.source?.externalIdParam
-      ? cut(req.query.get(campaign.source.externalIdParam))
+      ? params[campaign.source.externalIdParam] ?? ""
       : null,
-    cost: clickCost(campaign, req.query),
+    cost: clickCost(campaign, params),
     visitor,
     isUnique,
     isBot: flagged,

@@ -9,7 +9,9 @@ import type { StatementSync } from "node:sqlite";
 import { setImmediate } from "node:timers";
 import type { Db } from "../db/connection.ts";
 import { BatchWriter } from "../db/batch_writer.ts";
+import { ClickRollups } from "./click_rollup.ts";
 import { LruMap } from "./enrich/lru.ts";
+import { MultiRowInsert } from "./multi_row.ts";
 import type { Visitor } from "./enrich/visitor.ts";
 
 /** One click as it is written. */
@@ -61,30 +63,43 @@ export type StoredClick = {
   lpClickTs: number | null;
 };
 
-const INSERT_SQL = `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, rotation_id, rule,
-  path, landing_id, offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens,
-  is_unique, is_bot, bot_reason)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_SQL = {
+  head: `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, rotation_id, rule, path,
+  landing_id, offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens,
+  is_unique, is_bot, bot_reason)`,
+  row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  tail: "",
+};
 
 const LP_SQL =
   "UPDATE clicks SET lp_click_ts = coalesce(lp_click_ts, ?), offer_id = ? WHERE id = ?";
 
+/** An interned string's id and the facts the rollups group by (as stored). */
+type Entry = { id: number; facets: readonly string[] };
+
+/** How long the first click of a batch waits at most while more keep arriving (ms). */
+const HOLD_MS = 2;
+/** Rows after which a batch is committed without waiting for more. */
+const HOLD_ROWS = 256;
+
 /** Interned strings (user agents, places) → ids, with a bounded memory of recent ones. */
 class Dictionary {
-  #ids = new LruMap<string, number>(50_000);
+  #entries = new LruMap<string, Entry>(50_000);
   #find: StatementSync;
   #insert: StatementSync;
 
   constructor(db: Db, readonly table: "user_agents" | "places") {
     if (table === "user_agents") {
-      this.#find = db.prepare("SELECT id FROM user_agents WHERE text = ?");
+      this.#find = db.prepare(
+        "SELECT id, device_type, os, browser FROM user_agents WHERE text = ?",
+      );
       this.#insert = db.prepare(
         `INSERT INTO user_agents (text, device_type, brand, model, os, os_version, browser,
           browser_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       );
     } else {
       this.#find = db.prepare(
-        "SELECT id FROM places WHERE country = ? AND region = ? AND city = ? AND isp = ?",
+        "SELECT id, country FROM places WHERE country = ? AND region = ? AND city = ? AND isp = ?",
       );
       this.#insert = db.prepare(
         "INSERT INTO places (country, region, city, isp) VALUES (?, ?, ?, ?) RETURNING id",
@@ -92,32 +107,46 @@ class Dictionary {
     }
   }
 
-  /** The id of `key` if it is stored (no write). */
-  find(key: string): number | undefined {
-    let id = this.#ids.get(key);
-    if (id === undefined) {
-      const row = this.#find.get(...(this.table === "places" ? key.split("\t") : [key]));
-      if (row) {
-        id = Number(row.id);
-        this.#ids.set(key, id);
-      }
-    }
-    return id;
+  #facets(row: Record<string, unknown>): string[] {
+    return this.table === "places"
+      ? [String(row.country)]
+      : [String(row.device_type), String(row.os), String(row.browser)];
   }
 
-  /** The id of `key`, inserting `values` when it is new (inside the writer's transaction). */
-  intern(key: string, values: () => string[]): number {
-    let id = this.find(key);
-    if (id === undefined) {
-      id = Number(this.#insert.get(...values())!.id);
-      this.#ids.set(key, id);
+  /** The entry of `key` if it is stored (no write). */
+  entry(key: string): Entry | undefined {
+    let entry = this.#entries.get(key);
+    if (entry === undefined) {
+      const row = this.#find.get(...(this.table === "places" ? key.split("\t") : [key]));
+      if (row) {
+        entry = { id: Number(row.id), facets: this.#facets(row) };
+        this.#entries.set(key, entry);
+      }
     }
-    return id;
+    return entry;
+  }
+
+  /** The id of `key` if it is stored (no write). */
+  find(key: string): number | undefined {
+    return this.entry(key)?.id;
+  }
+
+  /**
+   * The entry of `key`, inserting `values` when it is new (inside the writer's
+   * transaction); `facets` are the stored values the rollups group by.
+   */
+  intern(key: string, values: () => string[], facets: () => string[]): Entry {
+    let entry = this.entry(key);
+    if (entry === undefined) {
+      entry = { id: Number(this.#insert.get(...values())!.id), facets: facets() };
+      this.#entries.set(key, entry);
+    }
+    return entry;
   }
 
   /** Forgets ids learnt in a transaction that rolled back. */
   clear(): void {
-    this.#ids.clear();
+    this.#entries.clear();
   }
 }
 
@@ -143,15 +172,19 @@ export class ClickStore {
   readonly userAgents: Dictionary;
   readonly places: Dictionary;
   readonly writer: BatchWriter<ClickWrite>;
-  #insert: StatementSync;
+  #insert: MultiRowInsert;
   #lp: StatementSync;
+  #rollups: ClickRollups;
   #flushQueued = false;
+  #heldSince = 0;
+  #depthSeen = 0;
 
   constructor(readonly db: Db, options: { maxDelayMs?: number; maxBatch?: number } = {}) {
     this.userAgents = new Dictionary(db, "user_agents");
     this.places = new Dictionary(db, "places");
-    this.#insert = db.prepare(INSERT_SQL);
+    this.#insert = new MultiRowInsert(db, INSERT_SQL);
     this.#lp = db.prepare(LP_SQL);
+    this.#rollups = new ClickRollups(db);
     this.writer = new BatchWriter<ClickWrite>(db, {
       insert: (_db, rows) => this.#write(rows),
       maxBatch: options.maxBatch ?? 1000,
@@ -163,19 +196,26 @@ export class ClickStore {
   #write(rows: ClickWrite[]): void {
     try {
       for (const item of rows) {
-        if (item.kind === "lp") this.#lp.run(item.ts, item.offerId, item.id);
-        else this.#insertClick(item.row);
+        if (item.kind === "click") this.#insertClick(item.row);
+        else {
+          this.#insert.flush(); // the click it updates may be among the rows not yet sent
+          this.#lp.run(item.ts, item.offerId, item.id);
+        }
       }
+      this.#insert.flush();
+      this.#rollups.flush();
     } catch (err) {
       this.userAgents.clear();
       this.places.clear();
+      this.#insert.clear();
+      this.#rollups.clear();
       throw err;
     }
   }
 
   #insertClick(r: ClickRow): void {
     const v = r.visitor;
-    const uaId = this.userAgents.intern(v.userAgent, () => [
+    const ua = this.userAgents.intern(v.userAgent, () => [
       v.userAgent,
       v.deviceType,
       v.brand,
@@ -184,11 +224,13 @@ export class ClickStore {
       v.osVersion,
       v.browser,
       v.browserVersion,
-    ]);
-    const placeId = v.country || v.isp
-      ? this.places.intern(placeKey(v), () => [v.country, v.region, v.city, v.isp])
+    ], () => [v.deviceType, v.os, v.browser]);
+    const place = v.country || v.isp
+      ? this.places.intern(placeKey(v), () => [v.country, v.region, v.city, v.isp], () => [
+        v.country,
+      ])
       : null;
-    this.#insert.run(
+    this.#insert.add(
       r.id,
       r.ts,
       r.campaignId,
@@ -201,8 +243,8 @@ export class ClickStore {
       r.externalId || null,
       r.cost,
       v.ip || null,
-      placeId,
-      uaId,
+      place?.id ?? null,
+      ua.id,
       v.language || null,
       v.referrer || null,
       tokensText(v),
@@ -210,24 +252,58 @@ export class ClickStore {
       r.isBot ? 1 : 0,
       r.botReason,
     );
+    this.#rollups.add({
+      ts: r.ts,
+      campaignId: r.campaignId,
+      trafficSourceId: r.trafficSourceId,
+      rotationId: r.rotationId,
+      rule: r.rule,
+      path: r.path,
+      landingId: r.landingId,
+      offerId: r.offerId,
+      country: place?.facets[0] ?? "",
+      deviceType: ua.facets[0],
+      os: ua.facets[1],
+      browser: ua.facets[2],
+      isUnique: r.isUnique,
+      isBot: r.isBot,
+      lpClick: false,
+      cost: r.cost,
+    });
   }
 
   /**
-   * Queues a write; resolves once it is committed. The batch is committed as
-   * soon as the event loop has taken in the requests that arrived together
-   * (setImmediate runs after I/O polling, ~6 µs; a 0 ms timer waits ~2 ms here).
+   * Queues a write; resolves once it is committed. The batch is committed once
+   * a turn of the event loop brings no new clicks (setImmediate runs after I/O
+   * polling, ~6 µs; a 0 ms timer waits ~2 ms here), or after `HOLD_MS`, or at
+   * `HOLD_ROWS` rows. While clicks keep arriving, waiting one more turn costs
+   * no idle time and makes the batch bigger: a commit and each rollup row
+   * cost the same for 30 clicks as for 60 (decision 054).
    */
   write(item: ClickWrite): Promise<void> {
     const committed = this.writer.write(item);
     if (!this.#flushQueued) {
       this.#flushQueued = true;
-      setImmediate(() => {
-        this.#flushQueued = false;
-        this.writer.flush();
-      });
+      this.#heldSince = performance.now();
+      this.#depthSeen = 0;
+      setImmediate(this.#turn);
     }
     return committed;
   }
+
+  #turn = (): void => {
+    const depth = this.writer.depth;
+    if (
+      depth > this.#depthSeen && depth < HOLD_ROWS &&
+      performance.now() - this.#heldSince < HOLD_MS
+    ) {
+      this.#depthSeen = depth;
+      setImmediate(this.#turn);
+      return;
+    }
+    this.#flushQueued = false;
+    this.writer.flush();
+  };
 
   /** A stored click, or null. */
   find(id: string): StoredClick | null {

@@ -4,6 +4,7 @@
  * fragment, userinfo or port, nor a CR/LF. `buildDestination` then checks the
  * result still has the scheme and host the stored template had.
  */
+import { LruMap } from "./enrich/lru.ts";
 
 const TOKEN_MACROS = Array.from({ length: 30 }, (_, i) => `t${i + 1}` as const);
 
@@ -45,12 +46,31 @@ export function encodeMacroValue(value: string | number | boolean | null | undef
   return encodeURIComponent(String(value).toWellFormed());
 }
 
+/** A template split once into literal text (even indexes) and known macro names (odd). */
+function compile(template: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of template.matchAll(MACRO)) {
+    if (!KNOWN.has(m[1])) continue;
+    parts.push(template.slice(from, m.index), m[1]);
+    from = m.index + m[0].length;
+  }
+  parts.push(template.slice(from));
+  return parts;
+}
+
+/** Compiled templates: stored entities, so few; compiling costs ~1 µs a click. */
+const compiled = new LruMap<string, string[]>(10_000);
+
 /** Replaces known `{macro}`s with their encoded values; unknown ones stay as written. */
 export function substituteMacros(template: string, values: MacroValues): string {
-  return template.replace(MACRO, (whole, name: string) => {
-    if (!KNOWN.has(name)) return whole;
-    return encodeMacroValue(values[name as MacroName]);
-  });
+  let parts = compiled.get(template);
+  if (!parts) compiled.set(template, parts = compile(template));
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    out += encodeMacroValue(values[parts[i] as MacroName]) + parts[i + 1];
+  }
+  return out;
 }
 
 /** Thrown when a template cannot give a safe http(s) destination. */
@@ -76,13 +96,17 @@ function templateOrigin(template: string): URL {
   }
 }
 
+/** Templates' origins (parsing one costs ~1 µs a click); templates are stored entities, so few. */
+const origins = new LruMap<string, URL>(10_000);
+
 /**
  * Substitutes macros and returns the destination URL (normalised `href`).
  * Throws DestinationError unless the result is http(s) and its origin equals
  * the template's own, so no value can redirect the visitor elsewhere.
  */
 export function buildDestination(template: string, values: MacroValues): string {
-  const origin = templateOrigin(template);
+  let origin = origins.get(template);
+  if (!origin) origins.set(template, origin = templateOrigin(template));
   let url: URL;
   try {
     url = new URL(substituteMacros(template.trim(), values));

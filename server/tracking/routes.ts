@@ -1,44 +1,31 @@
 /**
- * Public tracking endpoints (DESIGN §1, §4): `/c/:key`, `/lp/click`,
- * `/postback`, `/pixel.gif`. No session; mounted before the panel fallback.
+ * Public tracking endpoints (DESIGN §1, §4): `/lp/click`, `/postback`,
+ * `/pixel.gif` (and `/c/:key`, from click_route.ts). No session; mounted
+ * before the panel fallback.
  */
 import { Hono } from "hono";
-import type { Context, Handler } from "hono";
+import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
-import type { AppEnv, Deps } from "../context.ts";
-import { errorBody, HttpError } from "../errors.ts";
+import type { AppEnv } from "../context.ts";
+import { HttpError } from "../errors.ts";
 import { clientIp } from "../net.ts";
-import { recordClick } from "./click.ts";
+import { CLICK_COOKIE } from "./click_route.ts";
 import { lpClick } from "./lp_click.ts";
 import { type PostbackParams, recordConversion } from "./postback.ts";
 
-/** The cookie naming the visitor's click (lander click-through, pixel, LP protect). */
-export const CLICK_COOKIE = "rotor_click";
-const COOKIE_MAX_AGE = 30 * 24 * 3600;
+export {
+  answerClick,
+  CLICK_COOKIE,
+  clickFastPath,
+  clickHandler,
+  refreshPage,
+} from "./click_route.ts";
 
 const GIF = Uint8Array.from(
   atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"),
   (ch) => ch.charCodeAt(0),
 );
-
-function clickCookie(id: string, https: boolean): string {
-  const secure = https ? "; Secure" : "";
-  return `${CLICK_COOKIE}=${id}; Path=/; Max-Age=${COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-/** The no-referrer page of `hideReferrer` campaigns: a meta refresh, no script (CSP-safe). */
-export function refreshPage(url: string): string {
-  const u = escapeHtml(url);
-  return `<!doctype html><html><head><meta charset="utf-8">` +
-    `<meta name="referrer" content="no-referrer">` +
-    `<meta http-equiv="refresh" content="0;url=${u}"><title>Redirecting…</title></head>` +
-    `<body><a href="${u}" rel="noreferrer">Continue</a></body></html>`;
-}
 
 const notFound = () => new HttpError(404, "NOT_FOUND", "Not found");
 
@@ -69,48 +56,6 @@ async function postbackParams(c: Context<AppEnv>): Promise<PostbackParams> {
   const parsed = PostbackQuery.safeParse(raw);
   if (!parsed.success) throw new HttpError(400, "BAD_REQUEST", "Malformed postback parameters");
   return parsed.data;
-}
-
-/** The refresh page runs no script and loads nothing. */
-const PAGE_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-/**
- * `GET /c/:key`, the hottest route: `createApp` mounts it ahead of the shared
- * middleware (each layer costs every click), so it sets its own headers — no
- * referrer to the destination, no caching of a redirect that records a click.
- */
-export function clickHandler(deps: Deps): Handler<AppEnv> {
-  return async (c) => {
-    c.set("deps", deps);
-    const url = new URL(c.req.url);
-    const decision = await recordClick(deps.tracking, {
-      key: c.req.param("key") ?? "",
-      ip: clientIp(c),
-      userAgent: c.req.header("user-agent") ?? null,
-      acceptLanguage: c.req.header("accept-language") ?? null,
-      referrer: c.req.header("referer") ?? null,
-      query: url.searchParams,
-    });
-    const headers: Record<string, string> = {
-      "Cache-Control": "no-store",
-      "Referrer-Policy": "no-referrer",
-      "X-Content-Type-Options": "nosniff",
-    };
-    if (decision.kind === "not-found") {
-      return c.json(errorBody(notFound()), 404, headers);
-    }
-    const https = url.protocol === "https:" ||
-      (deps.config.trustProxy && c.req.header("x-forwarded-proto") === "https");
-    headers["Set-Cookie"] = clickCookie(decision.clickId, https);
-    if (decision.kind === "blocked") return c.body(null, 404, headers);
-    if (decision.hideReferrer) {
-      headers["Content-Security-Policy"] = PAGE_CSP;
-      headers["X-Frame-Options"] = "DENY";
-      return c.html(refreshPage(decision.url), 200, headers);
-    }
-    headers.Location = decision.url;
-    return c.body(null, 302, headers);
-  };
 }
 
 /** Mounted at `/` by `createApp` (the click route is mounted apart, see `clickHandler`). */

@@ -38,10 +38,13 @@ export const userRoutes = new Hono<AppEnv>()
   })
   // Every signed-in user reads their own account: the panel hides what their rights forbid.
   .get("/me", (c) => c.json(getEntity(c.var.deps.db, userDef, c.var.user!.id)))
-  .get("/", validate("query", ListQuery), (c) => {
+  .get("/", validate("query", ListQuery), async (c) => {
     const query = c.req.valid("query");
     assertUserManager(c.var.user!);
-    return c.json(listEntities(c.var.deps.db, userDef, { query, viewer: c.var.user! }));
+    const { db, tracking } = c.var.deps;
+    return c.json(
+      await listEntities(db, userDef, { query, viewer: c.var.user!, reads: tracking.reads }),
+    );
   })
   .post("/", validate("json", UserInput), async (c) => {
     const input = c.req.valid("json");

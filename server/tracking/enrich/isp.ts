@@ -125,21 +125,49 @@ export function openIspDatabase(options: { dir?: string } = {}): void {
   v6 = loadTable("asn-ipv6.csv", 4, options.dir);
 }
 
+/** The index of the last range of `table` starting at or before `key`, or -1. */
+function lastStartingAtOrBefore(table: RangeTable, key: readonly number[]): number {
+  let lo = 0, hi = table.asns.length - 1, found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareAt(table.starts, mid, key) <= 0) [found, lo] = [mid, mid + 1];
+    else hi = mid - 1;
+  }
+  return found;
+}
+
+function v4Table(): RangeTable {
+  return v4 ??= loadTable("asn-ipv4-num.csv", 1);
+}
+
 /** The AS number and organisation of an address; unknown for non-public or unlisted ones. */
 export function lookupIsp(ip: string | IpAddress): IspInfo {
   const parsed = typeof ip === "string" ? parseIp(ip) : ip;
   if (!parsed || !isPublicAddress(parsed)) return UNKNOWN;
   const address = unmapIpv4(parsed);
-  const table = address.version === 4
-    ? v4 ??= loadTable("asn-ipv4-num.csv", 1)
-    : v6 ??= loadTable("asn-ipv6.csv", 4);
+  const table = address.version === 4 ? v4Table() : v6 ??= loadTable("asn-ipv6.csv", 4);
   const key = toWords(address);
-  let lo = 0, hi = table.asns.length - 1, found = -1;
-  while (lo <= hi) { // the last range starting at or before the address
-    const mid = (lo + hi) >>> 1;
-    if (compareAt(table.starts, mid, key) <= 0) [found, lo] = [mid, mid + 1];
-    else hi = mid - 1;
-  }
+  const found = lastStartingAtOrBefore(table, key);
   if (found < 0 || compareAt(table.ends, found, key) < 0) return UNKNOWN;
   return { asn: table.asns[found], isp: table.nameList[table.names[found]] };
+}
+
+/**
+ * `lookupIsp` of a public IPv4 address, and whether every address of its /24
+ * gets the same answer (no range starts or ends inside the /24), so the
+ * answer can be cached per /24 (see `enrichVisitor`).
+ */
+export function lookupIspV4Block(value: number): { info: IspInfo; wholeBlock: boolean } {
+  const table = v4Table();
+  const first = (value & 0xffffff00) >>> 0, last = (first | 0xff) >>> 0;
+  const found = lastStartingAtOrBefore(table, [value]);
+  const next = found + 1 < table.asns.length ? table.starts[found + 1] : Infinity;
+  const sameRange = (found < 0 || table.starts[found] <= first) && next > last;
+  if (found < 0 || table.ends[found] < value) {
+    return { info: UNKNOWN, wholeBlock: sameRange && (found < 0 || table.ends[found] < first) };
+  }
+  return {
+    info: { asn: table.asns[found], isp: table.nameList[table.names[found]] },
+    wholeBlock: sameRange && table.ends[found] >= last,
+  };
 }

@@ -3,9 +3,11 @@
  * engine and the click record use. Costs a few µs once the user agent is cached
  * (see tests/bench/enrich.ts); nothing here touches the network or the database.
  */
-import { formatIp, type IpAddress, parseIp, unmapIpv4 } from "../ip.ts";
-import { type GeoInfo, lookupGeo, openGeoDatabase } from "./geo.ts";
-import { lookupIsp, openIspDatabase } from "./isp.ts";
+import { formatIp, type IpAddress, ipv4ToNumber, parseIp, unmapIpv4 } from "../ip.ts";
+import { isPublicAddress } from "../ip_public.ts";
+import { type GeoInfo, lookupGeo, lookupGeoNetwork, openGeoDatabase } from "./geo.ts";
+import { type IspInfo, lookupIsp, lookupIspV4Block, openIspDatabase } from "./isp.ts";
+import { LruMap } from "./lru.ts";
 import { primaryLanguage } from "./language.ts";
 import {
   detectBot,
@@ -65,8 +67,11 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function localTime(ts: number, timeZone: string): { weekday: number; hour: number } {
   if (timeZone === "UTC") {
-    const d = new Date(ts);
-    return { weekday: d.getUTCDay() || 7, hour: d.getUTCHours() };
+    const days = Math.floor(ts / 86_400_000); // 1970-01-01 was a Thursday (ISO 4)
+    return {
+      weekday: ((days + 3) % 7 + 7) % 7 + 1,
+      hour: (Math.floor(ts / 3_600_000) % 24 + 24) % 24,
+    };
   }
   let f = formatters.get(timeZone);
   if (!f) {
@@ -90,6 +95,36 @@ function localTime(ts: number, timeZone: string): { weekday: number; hour: numbe
 export function loadEnrichmentData(options: { dir?: string } = {}): void {
   openGeoDatabase(options);
   openIspDatabase(options);
+  blocks.clear();
+}
+
+type Place = { geo: GeoInfo; net: IspInfo };
+const UNKNOWN_PLACE: Place = {
+  geo: { country: "", region: "", city: "" },
+  net: { asn: null, isp: "" },
+};
+
+/**
+ * Geo and ISP answers per IPv4 /24, kept only when the databases give every
+ * address of that /24 the same answer (the mmdb network is /24 or wider and
+ * no ASN range starts or ends inside it), so a hit is exact. Visitors come in
+ * clusters (carriers, NAT, retargeting, refreshes): a hit costs ~0.2 µs, a
+ * lookup ~3.5 µs. 64k blocks ≈ 10 MB at most.
+ */
+const blocks = new LruMap<number, Place>(65_536);
+
+function locate(address: IpAddress | null): Place {
+  if (!address || !isPublicAddress(address)) return UNKNOWN_PLACE;
+  if (address.version !== 4) return { geo: lookupGeo(address), net: lookupIsp(address) };
+  const value = ipv4ToNumber(address);
+  const block = value >>> 8;
+  const cached = blocks.get(block);
+  if (cached) return cached;
+  const { geo, prefix } = lookupGeoNetwork(address);
+  const { info, wholeBlock } = lookupIspV4Block(value);
+  const place = { geo, net: info };
+  if (prefix <= 24 && wholeBlock) blocks.set(block, place);
+  return place;
 }
 
 /** Enriches one visit: user agent (cached), bot verdict, geo, ISP, language, local time. */
@@ -99,12 +134,21 @@ export function enrichVisitor(input: VisitorInput): Visitor {
   const userAgent = (input.userAgent ?? "").slice(0, MAX_USER_AGENT_LENGTH);
   const ua = parseUserAgent(userAgent);
   const bot = detectBot(userAgent);
-  const geo = address ? lookupGeo(address) : { country: "", region: "", city: "" };
-  const net = address ? lookupIsp(address) : { asn: null, isp: "" };
+  const { geo, net } = locate(address);
   const ts = typeof input.now === "number" ? input.now : input.now.getTime();
+  const time = localTime(ts, input.timeZone ?? "UTC");
+  // Spelt out, not spread: one object shape for every visitor is cheaper on the click path.
   return {
-    ...ua,
-    ...geo,
+    deviceType: ua.deviceType,
+    brand: ua.brand,
+    model: ua.model,
+    os: ua.os,
+    osVersion: ua.osVersion,
+    browser: ua.browser,
+    browserVersion: ua.browserVersion,
+    country: geo.country,
+    region: geo.region,
+    city: geo.city,
     ip: address ? formatIp(address) : input.ip.trim(),
     ipAddress: address,
     ipVersion: address?.version ?? null,
@@ -120,6 +164,7 @@ export function enrichVisitor(input: VisitorInput): Visitor {
     tokens: input.tokens ?? EMPTY,
     params: input.params ?? EMPTY,
     ts,
-    ...localTime(ts, input.timeZone ?? "UTC"),
+    weekday: time.weekday,
+    hour: time.hour,
   };
 }

@@ -1,4 +1,7 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
+import { lookupGeo } from "./geo.ts";
+import { lookupIsp } from "./isp.ts";
 import { enrichVisitor } from "./visitor.ts";
 import { UA } from "./test_agents.ts";
 
@@ -62,4 +65,26 @@ Deno.test("visitor: IPv6, private and garbage addresses; missing user agent is a
     null,
     true,
   ]);
+});
+
+Deno.test("visitor: geo and ISP cached per /24 equal a fresh lookup of every address", () => {
+  // Few /24s, many addresses in each: most answers come from the cache. Some
+  // blocks are split inside the /24 (81.2.69: geo networks; 4.4.61, 4.14.40, 61.58.34: ASN
+  // ranges) and must never be cached.
+  const block = fc.oneof(
+    fc.tuple(fc.integer({ min: 1, max: 223 }), fc.nat(255), fc.nat(255)),
+    fc.constantFrom([81, 2, 69], [4, 4, 61], [4, 14, 40], [61, 58, 34], [8, 8, 8], [100, 64, 0]),
+  );
+  fc.assert(
+    fc.property(fc.array(fc.tuple(block, fc.nat(255)), { minLength: 1, maxLength: 300 }), (ips) => {
+      for (const [[a, b, c], d] of ips) {
+        for (const ip of [`${a}.${b}.${c}.${d}`, `${a}.${b}.${c}.${255 - d}`]) {
+          const v = enrichVisitor({ ip, userAgent: UA.iphone, now: NOW });
+          assert.deepEqual([v.country, v.region, v.city], Object.values(lookupGeo(ip)), ip);
+          assert.deepEqual({ asn: v.asn, isp: v.isp }, lookupIsp(ip), ip);
+        }
+      }
+    }),
+    { numRuns: 200 },
+  );
 });

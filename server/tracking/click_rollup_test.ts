@@ -1,0 +1,129 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { openDatabase } from "../db/connection.ts";
+import { querySums, type SumsSpec } from "../reports/query.ts";
+import { clickIdTime, newClickId } from "./click_id.ts";
+import { type ClickRow, ClickStore, type ClickWrite } from "./click_store.ts";
+import { enrichVisitor, type Visitor } from "./enrich/visitor.ts";
+
+const HOUR = 3_600_000;
+const START = Date.parse("2024-03-01T00:00:00Z");
+const BASE = enrichVisitor({ ip: "8.8.8.8", userAgent: "Mozilla/5.0", now: START });
+
+const clickArb = fc.record({
+  hour: fc.integer({ min: 0, max: 5 }),
+  campaignId: fc.constantFrom(1, 2),
+  trafficSourceId: fc.constantFrom(1, null),
+  rule: fc.constantFrom(0, 1, null),
+  landingId: fc.constantFrom(1, null),
+  offerId: fc.constantFrom(1, 2, 3, null),
+  country: fc.constantFrom("US", "DE", ""),
+  isp: fc.constantFrom("Acme", ""),
+  // The same user-agent text may come with other parsed facts: the stored ones count.
+  userAgent: fc.constantFrom("ua-1", "ua-2", "ua-3"),
+  deviceType: fc.constantFrom("mobile", "desktop"),
+  os: fc.constantFrom("Android", "iOS"),
+  isUnique: fc.boolean(),
+  isBot: fc.boolean(),
+  cost: fc.integer({ min: 0, max: 3_000_000 }),
+  // Where the write goes: a new batch, or the same batch as the previous write.
+  newBatch: fc.boolean(),
+  lp: fc.option(fc.record({ offerId: fc.constantFrom(1, 2, 3), sameBatch: fc.boolean() })),
+});
+
+function row(c: ClickInput, seq: number): ClickRow {
+  const id = newClickId(START + c.hour * HOUR + seq);
+  const visitor: Visitor = {
+    ...BASE,
+    country: c.country,
+    isp: c.isp,
+    userAgent: c.userAgent,
+    deviceType: c.deviceType,
+    os: c.os,
+  };
+  return {
+    id,
+    ts: clickIdTime(id),
+    campaignId: c.campaignId,
+    trafficSourceId: c.trafficSourceId,
+    rotationId: null,
+    rule: c.rule,
+    path: c.rule === null ? null : 0,
+    landingId: c.landingId,
+    offerId: c.offerId,
+    externalId: null,
+    cost: c.cost,
+    visitor,
+    isUnique: c.isUnique,
+    isBot: c.isBot,
+    botReason: c.isBot ? "test" : null,
+  };
+}
+
+type ClickInput = typeof clickArb extends fc.Arbitrary<infer T> ? T : never;
+
+const GROUPINGS = [
+  [],
+  ["hour", "campaign"],
+  ["offer", "landing", "rule"],
+  ["country", "offer"],
+  ["deviceType", "os", "browser"],
+  ["trafficSource"],
+];
+
+function sorted(rows: ReturnType<typeof querySums>["rows"]) {
+  return rows.map((r) => JSON.stringify([r.values, r.sums])).sort();
+}
+
+Deno.test("click writer: rollups summed per batch equal raw aggregation, lander clicks kept", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(clickArb, { minLength: 1, maxLength: 60 }), async (clicks) => {
+      const db = openDatabase(":memory:");
+      for (const id of [1, 2]) {
+        db.prepare(
+          `INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,
+            currency, destination, hide_referrer, uniqueness_hours, bot_policy, postback_url, status)
+           VALUES (?, ?, 0, 0, ?, 'cpc', 0, 'USD', '{}', 0, 24, 'flag', '', 'active')`,
+        ).run(id, `Campaign ${id}`, `key${id}`);
+      }
+      const store = new ClickStore(db);
+      // Batches as the writer commits them: clicks and lander click-throughs mixed.
+      const batch: Promise<void>[] = [];
+      const later: ClickWrite[] = [];
+      for (const [i, c] of clicks.entries()) {
+        if (c.newBatch) await Promise.all(batch.splice(0));
+        const r = row(c, i);
+        batch.push(store.write({ kind: "click", row: r }));
+        if (c.lp) {
+          const lp: ClickWrite = { kind: "lp", id: r.id, ts: r.ts + 1000, offerId: c.lp.offerId };
+          if (c.lp.sameBatch) batch.push(store.write(lp));
+          else later.push(lp);
+        }
+      }
+      await Promise.all(batch);
+      await Promise.all(later.map((lp) => store.write(lp)));
+      const lpClicks = db.prepare("SELECT count(*) AS n FROM clicks WHERE lp_click_ts IS NOT NULL");
+      assert.equal(
+        lpClicks.get()!.n,
+        clicks.filter((c) => c.lp).length,
+        "every lander click-through",
+      );
+      for (const groupBy of GROUPINGS) {
+        const spec: SumsSpec = {
+          subject: { type: "campaign", ids: [1, 2] },
+          groupBy,
+          filters: [],
+          start: START - HOUR,
+          end: START + 10 * HOUR,
+          tz: "UTC",
+        };
+        const rolled = querySums(db, spec);
+        assert.match(rolled.source, /^rollup:/, groupBy.join(","));
+        const raw = querySums(db, { ...spec, forceRaw: true });
+        assert.deepEqual(sorted(rolled.rows), sorted(raw.rows), groupBy.join(","));
+      }
+      db.close();
+    }),
+    { numRuns: 60 },
+  );
+});

@@ -1,0 +1,150 @@
+/**
+ * `GET /c/:key`, the hottest route (DESIGN §4, decision 051): the click is
+ * recorded (committed before the answer), then a 302, or the no-referrer
+ * refresh page of `hideReferrer` campaigns, with the `rotor_click` cookie.
+ * `main.ts` answers it before Hono's router (`clickFastPath`, decision 054);
+ * `createApp` mounts the same answer for everything else (tests, custom paths).
+ */
+import type { Context, Handler } from "hono";
+import type { AppEnv, Deps } from "../context.ts";
+import { errorBody, HttpError } from "../errors.ts";
+import { logEvent } from "../log.ts";
+import { clientIp } from "../net.ts";
+import { recordClick } from "./click.ts";
+
+/** The cookie naming the visitor's click (lander click-through, pixel, LP protect). */
+export const CLICK_COOKIE = "rotor_click";
+const COOKIE_MAX_AGE = 30 * 24 * 3600;
+
+const notFound = () => new HttpError(404, "NOT_FOUND", "Not found");
+
+function clickCookie(id: string, https: boolean): string {
+  const secure = https ? "; Secure" : "";
+  return `${CLICK_COOKIE}=${id}; Path=/; Max-Age=${COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** The no-referrer page of `hideReferrer` campaigns: a meta refresh, no script (CSP-safe). */
+export function refreshPage(url: string): string {
+  const u = escapeHtml(url);
+  return `<!doctype html><html><head><meta charset="utf-8">` +
+    `<meta name="referrer" content="no-referrer">` +
+    `<meta http-equiv="refresh" content="0;url=${u}"><title>Redirecting…</title></head>` +
+    `<body><a href="${u}" rel="noreferrer">Continue</a></body></html>`;
+}
+
+/** Every answer of `/c/:key`: no referrer to the destination, no caching of a click. */
+const CLICK_HEADERS: Readonly<Record<string, string>> = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Content-Type-Options": "nosniff",
+};
+
+/** The refresh page runs no script and loads nothing. */
+const PAGE_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/**
+ * `GET /c/:key`, the hottest route: `createApp` mounts it ahead of the shared
+ * middleware (each layer costs every click), so it sets its own headers — no
+ * referrer to the destination, no caching of a redirect that records a click.
+ */
+export function clickHandler(deps: Deps): Handler<AppEnv> {
+  return (c) => {
+    c.set("deps", deps);
+    return answerClick(deps, c.req.raw, { key: c.req.param("key") ?? "", ip: clientIp(c) });
+  };
+}
+
+/**
+ * `GET /c/KEY` answered before Hono (`main.ts` tries it first; ~3.5 µs a click
+ * less than routing through the app), or null for any other request, which the
+ * app then answers: the same `answerClick`, the same `clientIp`.
+ */
+export function clickFastPath(
+  deps: Deps,
+): (req: Request, remoteAddr: { hostname: string }) => Promise<Response> | null {
+  return (req, remoteAddr) => {
+    if (req.method !== "GET") return null;
+    const url = req.url;
+    const path = url.indexOf("/", url.indexOf("//") + 2);
+    if (path < 0 || !url.startsWith("/c/", path)) return null;
+    const query = url.indexOf("?", path);
+    const key = url.slice(path + 3, query < 0 ? url.length : query);
+    // Anything unusual (empty, nested, percent-encoded) goes through the app's router.
+    if (!/^[\w-]+$/.test(key)) return null;
+    const c = {
+      var: { deps },
+      env: { remoteAddr },
+      req: { header: (name: string) => req.headers.get(name) ?? undefined },
+    };
+    const ip = clientIp(c as unknown as Context<AppEnv>);
+    return answerClick(deps, req, { key, ip }).catch((err: Error) => {
+      // As the app's error handler answers (a failed commit, say): logged, 500, no redirect.
+      logEvent("error", "unhandled_error", {
+        method: "GET",
+        path: `/c/${key}`,
+        message: err.message,
+        stack: err.stack,
+      });
+      const body = errorBody(new HttpError(500, "INTERNAL", "Internal server error"));
+      return Response.json(body, { status: 500, headers: CLICK_HEADERS });
+    });
+  };
+}
+
+/**
+ * The answer to `GET /c/:key` from the raw request, the key and the client IP
+ * (as `clientIp` gives it). Builds the Response itself: through `c.body` Hono
+ * copies the headers twice (~2 µs a click).
+ */
+export async function answerClick(
+  deps: Deps,
+  req: Request,
+  visit: { key: string; ip: string },
+): Promise<Response> {
+  // The query straight from the request URL: parsing the whole URL costs every click.
+  const url = req.url;
+  const at = url.indexOf("?");
+  const decision = await recordClick(deps.tracking, {
+    key: visit.key,
+    ip: visit.ip,
+    userAgent: req.headers.get("user-agent"),
+    acceptLanguage: req.headers.get("accept-language"),
+    referrer: req.headers.get("referer"),
+    query: at < 0 ? "" : url.slice(at + 1),
+  });
+  if (decision.kind === "not-found") {
+    return Response.json(errorBody(notFound()), { status: 404, headers: CLICK_HEADERS });
+  }
+  const https = url.startsWith("https:") ||
+    (deps.config.trustProxy && req.headers.get("x-forwarded-proto") === "https");
+  const cookie = clickCookie(decision.clickId, https);
+  if (decision.kind === "blocked") {
+    return new Response(null, { status: 404, headers: { ...CLICK_HEADERS, "Set-Cookie": cookie } });
+  }
+  if (decision.hideReferrer) {
+    return new Response(refreshPage(decision.url), {
+      status: 200,
+      headers: {
+        ...CLICK_HEADERS,
+        "Set-Cookie": cookie,
+        "Content-Type": "text/html; charset=UTF-8",
+        "Content-Security-Policy": PAGE_CSP,
+        "X-Frame-Options": "DENY",
+      },
+    });
+  }
+  return new Response(null, {
+    status: 302,
+    headers: {
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "no-referrer",
+      "X-Content-Type-Options": "nosniff",
+      "Set-Cookie": cookie,
+      Location: decision.url,
+    },
+  });
+}
