@@ -5,18 +5,10 @@
 import { z } from "zod";
 import { Role } from "./auth.ts";
 import { EntityBase, Id, Notes } from "./fields.ts";
+import { GroupType } from "./group.ts";
 
-/** The entity types rights are given for. */
-export const PermissionSubject = z.enum([
-  "campaign",
-  "offer",
-  "landing",
-  "traffic-source",
-  "affiliate-network",
-  "rotation",
-  "domain",
-  "group",
-]);
+/** The entity types rights are given for: every groupable type, then domains and groups. */
+export const PermissionSubject = z.enum([...GroupType.options, "domain", "group"]);
 export type PermissionSubject = z.infer<typeof PermissionSubject>;
 
 /** A right on one entity type. */

@@ -5,10 +5,11 @@ import { AffiliateNetworkTemplate } from "../../contracts/integration.ts";
 import type { CrudAction } from "../app/route_rules.ts";
 import { ApplyTemplate } from "../settings/apply_template.tsx";
 import { ConversionStatus } from "../../contracts/stats.ts";
-import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
-import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import type { FormConfig } from "../ui/entity_form.tsx";
+import type { ListConfig } from "../ui/entity_list.tsx";
 import { GroupField, LinesField, TextAreaField, TextField } from "../ui/form_controls.tsx";
 import { useField } from "../ui/form_state.ts";
+import { entityPages } from "../ui/entity_pages.tsx";
 
 const list: ListConfig = {
   resource: "affiliate-networks",
@@ -176,15 +177,8 @@ const form: FormConfig = {
   Fields: NetworkFields,
 };
 
-/** The list. */
-export function ListPage() {
-  return <EntityListPage config={list} />;
-}
-
-/** The create / edit / clone form. */
-export function FormPage() {
-  return <EntityFormPage config={form} />;
-}
+/** The list and the create / edit / clone form. */
+export const { ListPage, FormPage } = entityPages(list, form);
 
 /** Networks have no mass edit. */
 export function MassEditPage() {

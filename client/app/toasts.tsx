@@ -27,6 +27,11 @@ export function notify(
   return { id, type, content, position };
 }
 
+/** Shows a failure as an error toast (its message, or the thrown value as text). */
+export function notifyError(err: unknown): Toast {
+  return notify(err instanceof Error ? err.message : String(err), { type: "error" });
+}
+
 /** The container, themed with the panel. */
 export function ToastHost() {
   const theme = useSyncExternalStore(themeStore.subscribe, themeStore.get);

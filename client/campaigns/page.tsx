@@ -7,14 +7,15 @@ import {
 } from "../../contracts/campaign.ts";
 import type { Destination } from "../../contracts/campaign.ts";
 import { type AnyEntity, useOptions } from "../ui/entity_api.ts";
-import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
-import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import type { FormConfig } from "../ui/entity_form.tsx";
+import type { ListConfig } from "../ui/entity_list.tsx";
 import { formatMoney } from "../ui/format.ts";
-import { GroupField, NumberField, SelectField } from "../ui/form_controls.tsx";
+import { NumberField, SelectField } from "../ui/form_controls.tsx";
 import { newFlow } from "../ui/flow_model.ts";
 import { MassEditModal } from "../ui/mass_edit.tsx";
 import { CampaignFields, COST_MODEL_LABELS } from "./fields.tsx";
 import { TrackingLink } from "./tracking_link.tsx";
+import { entityPages } from "../ui/entity_pages.tsx";
 
 const DESTINATION_LABELS: Record<Destination["type"], string> = {
   flow: "Flow",
@@ -89,15 +90,8 @@ const form: FormConfig = {
 
 const upper = (v: unknown) => String(v);
 
-/** The list, with the mass-edit modal over it. */
-export function ListPage() {
-  return <EntityListPage config={list} />;
-}
-
-/** The create / edit / clone form. */
-export function FormPage() {
-  return <EntityFormPage config={form} />;
-}
+/** The list and the create / edit / clone form. */
+export const { ListPage, FormPage } = entityPages(list, form);
 
 /** The mass-edit modal: group, cost model and value, status. */
 export function MassEditPage() {
@@ -110,7 +104,6 @@ export function MassEditPage() {
         groupType: "campaign",
         patchSchema: CampaignPatch,
         fields: [
-          { key: "groupId", label: "Group", start: null, control: <GroupField type="campaign" /> },
           {
             key: "costModel",
             label: "Cost model",

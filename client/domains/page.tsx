@@ -1,13 +1,12 @@
 /** Domains (menu entry): hosts Rotor answers on, with the default tracking domain. */
 import { useState } from "react";
 import { DomainInput, DomainPurpose } from "../../contracts/domain.ts";
-import { notify } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import {
   type AnyEntity,
   archiveEntities,
+  changeAndRefresh,
   patchEntity,
-  refreshResource,
   useEntityList,
   useMyAccount,
 } from "../ui/entity_api.ts";
@@ -16,6 +15,7 @@ import { InlineEditor } from "../ui/inline_editor.tsx";
 import { pickInput } from "../ui/form_state.ts";
 import { PageHeader } from "../ui/page.tsx";
 import { canWrite } from "../ui/rights.ts";
+import { EditArchiveCell, SimpleTable } from "../ui/simple_table.tsx";
 
 const BLANK = { host: "", name: "", purpose: "tracking", isDefault: false, notes: "" };
 
@@ -25,15 +25,8 @@ export function Page() {
   const account = useMyAccount();
   const writable = canWrite(account.data, "domain");
   const [editing, setEditing] = useState<AnyEntity | null>(null);
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      await refreshResource("domains");
-      notify(done, { type: "success" });
-    } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: "error" });
-    }
-  };
+  const run = (change: () => Promise<unknown>, done: string) =>
+    changeAndRefresh("domains", change, { done });
   const items = list.data?.items ?? [];
   return (
     <div className="page">
@@ -75,67 +68,40 @@ export function Page() {
         empty={items.length === 0}
         emptyText="No domains yet: links use this panel's address."
       >
-        <div className="table-wrap">
-          <table className="simple-table">
-            <thead>
-              <tr>
-                <th scope="col">Host</th>
-                <th scope="col">Name</th>
-                <th scope="col">Purpose</th>
-                <th scope="col">Default</th>
-                {writable && (
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    <code>{String(d.host)}</code>
-                  </td>
-                  <td>{d.name}</td>
-                  <td>{String(d.purpose)}</td>
-                  <td>{d.isDefault ? <span className="chip">default</span> : ""}</td>
-                  {writable && (
-                    <td className="simple-table__actions">
-                      {!d.isDefault && (
-                        <button
-                          type="button"
-                          className="btn btn--small"
-                          onClick={() =>
-                            void run(
-                              () => patchEntity("domains", d.id, { isDefault: true }),
-                              `${d.host} is the default`,
-                            )}
-                        >
-                          Make default
-                        </button>
-                      )}
-                      <button
-                        type="button"
-                        className="btn btn--small"
-                        onClick={() => setEditing(d)}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--small btn--danger-ghost"
-                        onClick={() =>
-                          void run(() => archiveEntities("domains", [d.id]), `${d.host} archived`)}
-                      >
-                        Archive
-                      </button>
-                    </td>
+        <SimpleTable heads={["Host", "Name", "Purpose", "Default"]} actions={writable}>
+          {items.map((d) => (
+            <tr key={d.id}>
+              <td>
+                <code>{String(d.host)}</code>
+              </td>
+              <td>{d.name}</td>
+              <td>{String(d.purpose)}</td>
+              <td>{d.isDefault ? <span className="chip">default</span> : ""}</td>
+              {writable && (
+                <EditArchiveCell
+                  editLabel="Edit"
+                  onEdit={() => setEditing(d)}
+                  onArchive={() =>
+                    void run(() => archiveEntities("domains", [d.id]), `${d.host} archived`)}
+                >
+                  {!d.isDefault && (
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      onClick={() =>
+                        void run(
+                          () => patchEntity("domains", d.id, { isDefault: true }),
+                          `${d.host} is the default`,
+                        )}
+                    >
+                      Make default
+                    </button>
                   )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                </EditArchiveCell>
+              )}
+            </tr>
+          ))}
+        </SimpleTable>
       </DataState>
     </div>
   );

@@ -1,7 +1,7 @@
 /** The right-hand side of the files manager: a text file in the editor, or a folder's facts. */
 import { useEffect, useState } from "react";
 import { type FileEntry, hostedUrl } from "../../contracts/files.ts";
-import { notify } from "../app/toasts.tsx";
+import { notify, notifyError } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import { downloadUrl, saveTextFile, useTextFile } from "./api.ts";
 import { CodeEditor } from "./editor.tsx";
@@ -49,7 +49,7 @@ export function FileDetails(props: EntryActions & { entry: FileEntry; onSaved: (
       props.onSaved();
       notify(`Saved ${entry.name}`, { type: "success" });
     } catch (err) {
-      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+      notifyError(err);
     } finally {
       setSaving(false);
     }

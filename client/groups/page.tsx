@@ -1,28 +1,19 @@
 /** Groups (menu entry): named buckets per entity type, used by the lists' group filter. */
 import { useState } from "react";
 import { GroupInput, GroupType } from "../../contracts/group.ts";
-import { notify } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import {
   type AnyEntity,
   archiveEntities,
-  refreshResource,
+  changeAndRefresh,
   useEntityList,
   useMyAccount,
 } from "../ui/entity_api.ts";
 import { TextField } from "../ui/form_controls.tsx";
 import { InlineEditor } from "../ui/inline_editor.tsx";
 import { PageHeader } from "../ui/page.tsx";
-import { canWrite } from "../ui/rights.ts";
-
-const LABELS: Record<GroupType, string> = {
-  campaign: "Campaigns",
-  offer: "Offers",
-  landing: "Landers",
-  "traffic-source": "Traffic sources",
-  "affiliate-network": "Affiliate networks",
-  rotation: "Rotations",
-};
+import { canWrite, SUBJECT_LABELS } from "../ui/rights.ts";
+import { EditArchiveCell, SimpleTable } from "../ui/simple_table.tsx";
 
 /** The groups page. */
 export function Page() {
@@ -33,15 +24,10 @@ export function Page() {
   const [editing, setEditing] = useState<AnyEntity | null>(null);
   const all = list.data?.items ?? [];
   const items = all.filter((g) => g.type === type);
-  const archive = async (group: AnyEntity) => {
-    try {
-      await archiveEntities("groups", [group.id]);
-      await refreshResource("groups");
-      notify(`${group.name} archived`, { type: "success" });
-    } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: "error" });
-    }
-  };
+  const archive = (group: AnyEntity) =>
+    changeAndRefresh("groups", () => archiveEntities("groups", [group.id]), {
+      done: `${group.name} archived`,
+    });
   return (
     <div className="page">
       <PageHeader title="Groups" />
@@ -58,7 +44,8 @@ export function Page() {
               setEditing(null);
             }}
           >
-            {LABELS[t]} <span className="muted">{all.filter((g) => g.type === t).length}</span>
+            {SUBJECT_LABELS[t]}{" "}
+            <span className="muted">{all.filter((g) => g.type === t).length}</span>
           </button>
         ))}
       </div>
@@ -75,7 +62,7 @@ export function Page() {
         >
           <TextField
             path="name"
-            label={`${editing ? "Rename" : "New"} ${LABELS[type].toLowerCase()} group`}
+            label={`${editing ? "Rename" : "New"} ${SUBJECT_LABELS[type].toLowerCase()} group`}
           />
         </InlineEditor>
       )}
@@ -83,49 +70,23 @@ export function Page() {
         loading={list.isLoading}
         error={list.error}
         empty={items.length === 0}
-        emptyText={`No ${LABELS[type].toLowerCase()} groups yet.`}
+        emptyText={`No ${SUBJECT_LABELS[type].toLowerCase()} groups yet.`}
       >
-        <div className="table-wrap">
-          <table className="simple-table">
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">Name</th>
-                {writable && (
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((g) => (
-                <tr key={g.id}>
-                  <td className="num">{g.id}</td>
-                  <td>{g.name}</td>
-                  {writable && (
-                    <td className="simple-table__actions">
-                      <button
-                        type="button"
-                        className="btn btn--small"
-                        onClick={() => setEditing(g)}
-                      >
-                        Rename
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--small btn--danger-ghost"
-                        onClick={() => void archive(g)}
-                      >
-                        Archive
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable heads={["ID", "Name"]} actions={writable}>
+          {items.map((g) => (
+            <tr key={g.id}>
+              <td className="num">{g.id}</td>
+              <td>{g.name}</td>
+              {writable && (
+                <EditArchiveCell
+                  editLabel="Rename"
+                  onEdit={() => setEditing(g)}
+                  onArchive={() => void archive(g)}
+                />
+              )}
+            </tr>
+          ))}
+        </SimpleTable>
       </DataState>
     </div>
   );

@@ -1,7 +1,7 @@
 /** Lander screens (lazy chunk): list, form, mass edit (group, URL). */
 import { LandingInput, LandingPatch } from "../../contracts/landing.ts";
-import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
-import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import type { FormConfig } from "../ui/entity_form.tsx";
+import type { ListConfig } from "../ui/entity_list.tsx";
 import {
   CheckField,
   GroupField,
@@ -10,6 +10,7 @@ import {
   TextField,
 } from "../ui/form_controls.tsx";
 import { MassEditModal } from "../ui/mass_edit.tsx";
+import { entityPages } from "../ui/entity_pages.tsx";
 
 const list: ListConfig = {
   resource: "landings",
@@ -70,15 +71,8 @@ const form: FormConfig = {
   Fields: LandingFields,
 };
 
-/** The list, with the mass-edit modal over it. */
-export function ListPage() {
-  return <EntityListPage config={list} />;
-}
-
-/** The create / edit / clone form. */
-export function FormPage() {
-  return <EntityFormPage config={form} />;
-}
+/** The list and the create / edit / clone form. */
+export const { ListPage, FormPage } = entityPages(list, form);
 
 /** The mass-edit modal. */
 export function MassEditPage() {
@@ -91,7 +85,6 @@ export function MassEditPage() {
         groupType: "landing",
         patchSchema: LandingPatch,
         fields: [
-          { key: "groupId", label: "Group", start: null, control: <GroupField type="landing" /> },
           { key: "url", label: "URL", start: "", control: <TextField path="url" label="URL" /> },
           {
             key: "protect",

@@ -3,7 +3,7 @@ import { useState } from "react";
 import useSWR from "swr";
 import { SeedJob } from "../../contracts/monitor.ts";
 import { api } from "../app/api.ts";
-import { notify } from "../app/toasts.tsx";
+import { notifyError } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 
 const POLL_MS = 300;
@@ -21,7 +21,7 @@ export function SeedTool() {
     try {
       await mutate(await api("/api/monitor/seed", { method: "post", schema: SeedJob }));
     } catch (err) {
-      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+      notifyError(err);
     } finally {
       setStarting(false);
     }

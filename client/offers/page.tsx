@@ -1,8 +1,8 @@
 /** Offer screens (lazy chunk): list, form, mass edit (group, payout, URL). */
 import { OfferInput, OfferPatch, PayoutMode } from "../../contracts/offer.ts";
 import { type AnyEntity, useOptions } from "../ui/entity_api.ts";
-import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
-import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import type { FormConfig } from "../ui/entity_form.tsx";
+import type { ListConfig } from "../ui/entity_list.tsx";
 import { formatMoney } from "../ui/format.ts";
 import {
   CheckField,
@@ -14,6 +14,7 @@ import {
   TextField,
 } from "../ui/form_controls.tsx";
 import { MassEditModal } from "../ui/mass_edit.tsx";
+import { entityPages } from "../ui/entity_pages.tsx";
 
 function NetworkName({ id }: { id: unknown }) {
   const networks = useOptions("affiliate-networks");
@@ -129,15 +130,8 @@ const form: FormConfig = {
   Fields: OfferFields,
 };
 
-/** The list, with the mass-edit modal over it. */
-export function ListPage() {
-  return <EntityListPage config={list} />;
-}
-
-/** The create / edit / clone form. */
-export function FormPage() {
-  return <EntityFormPage config={form} />;
-}
+/** The list and the create / edit / clone form. */
+export const { ListPage, FormPage } = entityPages(list, form);
 
 /** The mass-edit modal. */
 export function MassEditPage() {
@@ -150,7 +144,6 @@ export function MassEditPage() {
         groupType: "offer",
         patchSchema: OfferPatch,
         fields: [
-          { key: "groupId", label: "Group", start: null, control: <GroupField type="offer" /> },
           {
             key: "payoutMode",
             label: "Payout mode",

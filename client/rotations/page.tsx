@@ -1,11 +1,12 @@
 /** Rotation screens (lazy chunk): list and the flow editor form. */
 import { RotationInput } from "../../contracts/rotation.ts";
 import type { Flow } from "../../contracts/flow.ts";
-import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
-import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import type { FormConfig } from "../ui/entity_form.tsx";
+import type { ListConfig } from "../ui/entity_list.tsx";
 import { FlowEditor } from "../ui/flow_editor.tsx";
 import { newFlow } from "../ui/flow_model.ts";
 import { GroupField, TextAreaField, TextField } from "../ui/form_controls.tsx";
+import { entityPages } from "../ui/entity_pages.tsx";
 
 const list: ListConfig = {
   resource: "rotations",
@@ -61,15 +62,8 @@ const form: FormConfig = {
   Fields: RotationFields,
 };
 
-/** The list. */
-export function ListPage() {
-  return <EntityListPage config={list} />;
-}
-
-/** The create / edit / clone form. */
-export function FormPage() {
-  return <EntityFormPage config={form} />;
-}
+/** The list and the create / edit / clone form. */
+export const { ListPage, FormPage } = entityPages(list, form);
 
 /** Rotations have no mass edit; the route table never asks for one. */
 export function MassEditPage() {

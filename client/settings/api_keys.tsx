@@ -8,11 +8,13 @@ import {
   type ApiKeyScope,
   CreatedApiKey,
 } from "../../contracts/api_key.ts";
-import { api, ApiError } from "../app/api.ts";
-import { notify } from "../app/toasts.tsx";
+import { api } from "../app/api.ts";
+import { notify, notifyError } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
-import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
+import { checkWith, type FieldErrors } from "../ui/form_errors.ts";
 import { CopyRow, Input } from "./controls.tsx";
+import { showFailure } from "./use_section.ts";
+import { SimpleTable } from "../ui/simple_table.tsx";
 
 const KEYS = "/api/settings/public-api/keys";
 const KeyList = z.object({ items: z.array(ApiKeyInfo) });
@@ -42,8 +44,7 @@ export function ApiKeys(props: { scope: ApiKeyScope }) {
       setErrors({});
       await keys.mutate();
     } catch (err) {
-      if (err instanceof ApiError && err.issues) setErrors(issuesToErrors(err.issues));
-      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+      showFailure(err, setErrors);
     }
   };
   const revoke = async (id: number) => {
@@ -53,7 +54,7 @@ export function ApiKeys(props: { scope: ApiKeyScope }) {
       await keys.mutate();
       notify("Key revoked", { type: "success" });
     } catch (err) {
-      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+      notifyError(err);
     }
   };
   const list = (keys.data?.items ?? []).filter((k) => k.scope === props.scope);
@@ -85,40 +86,27 @@ export function ApiKeys(props: { scope: ApiKeyScope }) {
         empty={list.length === 0}
         emptyText="No keys yet."
       >
-        <div className="table-wrap">
-          <table className="simple-table">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Key</th>
-                <th>Created</th>
-                <th>Last used</th>
-                <th aria-label="Actions" />
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((k) => (
-                <tr key={k.id}>
-                  <td>{k.name}</td>
-                  <td>
-                    <code>{k.prefix}…</code>
-                  </td>
-                  <td>{when(k.createdAt)}</td>
-                  <td>{when(k.lastUsedAt)}</td>
-                  <td className="simple-table__actions">
-                    {k.revokedAt
-                      ? <span className="muted">revoked</span>
-                      : (
-                        <button type="button" className="btn" onClick={() => void revoke(k.id)}>
-                          Revoke
-                        </button>
-                      )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable heads={["Name", "Key", "Created", "Last used"]} actions>
+          {list.map((k) => (
+            <tr key={k.id}>
+              <td>{k.name}</td>
+              <td>
+                <code>{k.prefix}…</code>
+              </td>
+              <td>{when(k.createdAt)}</td>
+              <td>{when(k.lastUsedAt)}</td>
+              <td className="simple-table__actions">
+                {k.revokedAt
+                  ? <span className="muted">revoked</span>
+                  : (
+                    <button type="button" className="btn" onClick={() => void revoke(k.id)}>
+                      Revoke
+                    </button>
+                  )}
+              </td>
+            </tr>
+          ))}
+        </SimpleTable>
       </DataState>
     </div>
   );

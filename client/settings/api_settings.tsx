@@ -1,7 +1,7 @@
 /** Settings → Public API, Click API and LP protect. */
 import { SectionForm } from "./section_form.tsx";
-import { CopyRow, Input, Switch, toNumber, useIsAdmin } from "./controls.tsx";
-import { useSection } from "./use_section.ts";
+import { CopyRow, CountInput, Switch, useIsAdmin } from "./controls.tsx";
+import { sectionFormProps, useSection } from "./use_section.ts";
 import { ApiKeys } from "./api_keys.tsx";
 
 /** Public API: the switch, your keys, and the document. */
@@ -18,13 +18,8 @@ export function PublicApiSettings() {
       </p>
       <SectionForm
         label="Public API"
-        loading={section.loading}
-        error={section.error}
-        errors={section.errors}
-        saving={section.saving}
-        dirty={section.dirty}
         readOnly={!admin}
-        onSave={() => void section.save()}
+        {...sectionFormProps(section)}
       >
         {section.draft && (
           <Switch
@@ -59,13 +54,8 @@ export function ClickApiSettings() {
       </p>
       <SectionForm
         label="Click API"
-        loading={section.loading}
-        error={section.error}
-        errors={section.errors}
-        saving={section.saving}
-        dirty={section.dirty}
         readOnly={!admin}
-        onSave={() => void section.save()}
+        {...sectionFormProps(section)}
       >
         {section.draft && (
           <Switch
@@ -105,13 +95,8 @@ export function LpProtectSettings() {
       </p>
       <SectionForm
         label="LP protect"
-        loading={section.loading}
-        error={section.error}
-        errors={section.errors}
-        saving={section.saving}
-        dirty={section.dirty}
         readOnly={!admin}
-        onSave={() => void section.save()}
+        {...sectionFormProps(section)}
       >
         {d && (
           <>
@@ -121,14 +106,12 @@ export function LpProtectSettings() {
               onChange={(enabled) => section.change({ enabled })}
             />
             <div className="form-grid">
-              <Input
+              <CountInput
                 label="Token lifetime (minutes)"
                 path="tokenLifetimeMinutes"
-                type="number"
-                min={1}
-                value={Number.isNaN(d.tokenLifetimeMinutes) ? "" : d.tokenLifetimeMinutes}
+                value={d.tokenLifetimeMinutes}
                 errors={section.errors}
-                onChange={(v) => section.change({ tokenLifetimeMinutes: toNumber(v) })}
+                onChange={(tokenLifetimeMinutes) => section.change({ tokenLifetimeMinutes })}
               />
             </div>
           </>

@@ -15,7 +15,7 @@ import {
 import { appearanceStore, setAppearance } from "../app/appearance_apply.ts";
 import { themeStore, toggleTheme } from "../app/theme.ts";
 import { api } from "../app/api.ts";
-import { notify } from "../app/toasts.tsx";
+import { notifyError } from "../app/toasts.tsx";
 import { Field } from "../ui/field.tsx";
 import { useSectionData } from "./use_section.ts";
 
@@ -45,7 +45,7 @@ function useServerSave() {
           });
           await loaded.mutate(saved as typeof loaded.data, { revalidate: false });
         } catch (err) {
-          notify(err instanceof Error ? err.message : String(err), { type: "error" });
+          notifyError(err);
         }
       }, SAVE_DELAY_MS);
     },

@@ -2,12 +2,12 @@
 import useSWR from "swr";
 import { z } from "zod";
 import { api } from "../app/api.ts";
-import { notify } from "../app/toasts.tsx";
+import { notify, notifyError } from "../app/toasts.tsx";
 import { Field } from "../ui/field.tsx";
 import { useOptions } from "../ui/entity_api.ts";
 import { SectionForm } from "./section_form.tsx";
-import { Input, Switch, toNumber, useIsAdmin } from "./controls.tsx";
-import { useSection } from "./use_section.ts";
+import { CountInput, Input, Switch, toNumber, useIsAdmin } from "./controls.tsx";
+import { sectionFormProps, useSection } from "./use_section.ts";
 
 const LastRun = z.object({
   lastRun: z.object({
@@ -33,7 +33,7 @@ function LastRunCard() {
       await run.mutate(LastRun.parse(result), { revalidate: false });
       notify("Clearing finished", { type: "success" });
     } catch (err) {
-      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+      notifyError(err);
     }
   };
   const last = run.data?.lastRun;
@@ -82,13 +82,8 @@ export function AutoClearingSettings() {
       </p>
       <SectionForm
         label="Auto-clearing"
-        loading={section.loading}
-        error={section.error}
-        errors={section.errors}
-        saving={section.saving}
-        dirty={section.dirty}
         readOnly={!admin}
-        onSave={() => void section.save()}
+        {...sectionFormProps(section)}
       >
         {d && (
           <>
@@ -98,14 +93,12 @@ export function AutoClearingSettings() {
               onChange={(enabled) => section.change({ enabled })}
             />
             <div className="form-grid">
-              <Input
+              <CountInput
                 label="Keep raw clicks (days)"
                 path="keepDays"
-                type="number"
-                min={1}
-                value={Number.isNaN(d.keepDays) ? "" : d.keepDays}
+                value={d.keepDays}
                 errors={section.errors}
-                onChange={(v) => section.change({ keepDays: toNumber(v) })}
+                onChange={(keepDays) => section.change({ keepDays })}
               />
             </div>
             <h3 className="section__title">Campaign exceptions</h3>

@@ -4,7 +4,8 @@ import { ColumnList, type ColumnSet } from "../../contracts/settings.ts";
 import { Field } from "../ui/field.tsx";
 import { SectionForm } from "./section_form.tsx";
 import { Input } from "./controls.tsx";
-import { useSection } from "./use_section.ts";
+import { sectionFormProps, useSection } from "./use_section.ts";
+import { SimpleTable } from "../ui/simple_table.tsx";
 
 const EMPTY = { list: "campaigns" as ColumnSet["list"], name: "", columns: "", isDefault: false };
 
@@ -25,50 +26,32 @@ export function ColumnsSettings() {
   return (
     <SectionForm
       label="Column sets"
-      loading={section.loading}
-      error={section.error}
-      errors={section.errors}
-      saving={section.saving}
-      dirty={section.dirty}
-      onSave={() => void section.save()}
+      {...sectionFormProps(section)}
     >
-      <div className="table-wrap">
-        <table className="simple-table">
-          <thead>
-            <tr>
-              <th>List</th>
-              <th>Name</th>
-              <th>Columns</th>
-              <th>Default</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {sets.length === 0 && (
-              <tr>
-                <td colSpan={5} className="muted">No saved sets yet.</td>
-              </tr>
-            )}
-            {sets.map((s, i) => (
-              <tr key={`${s.list}-${s.name}-${i}`}>
-                <td>{s.list}</td>
-                <td>{s.name}</td>
-                <td>{s.columns.join(", ")}</td>
-                <td>{s.isDefault ? "yes" : ""}</td>
-                <td className="simple-table__actions">
-                  <button
-                    type="button"
-                    className="btn"
-                    onClick={() => setSets(sets.filter((_, j) => j !== i))}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable heads={["List", "Name", "Columns", "Default"]} actions>
+        {sets.length === 0 && (
+          <tr>
+            <td colSpan={5} className="muted">No saved sets yet.</td>
+          </tr>
+        )}
+        {sets.map((s, i) => (
+          <tr key={`${s.list}-${s.name}-${i}`}>
+            <td>{s.list}</td>
+            <td>{s.name}</td>
+            <td>{s.columns.join(", ")}</td>
+            <td>{s.isDefault ? "yes" : ""}</td>
+            <td className="simple-table__actions">
+              <button
+                type="button"
+                className="btn"
+                onClick={() => setSets(sets.filter((_, j) => j !== i))}
+              >
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </SimpleTable>
       <div className="card stack">
         <h3 className="card__title">Add a set</h3>
         <div className="form-grid">

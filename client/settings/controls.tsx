@@ -33,19 +33,22 @@ export function Switch(props: {
   );
 }
 
-/** A labelled input bound to one field, with its error. */
-export function Input(props: {
+interface InputProps {
   label: string;
   path: string;
   value: string | number;
   onChange: (value: string) => void;
   errors: FieldErrors;
-  type?: "text" | "number" | "email";
+  type?: "text" | "number" | "email" | "password";
   placeholder?: string;
   min?: number;
   max?: number;
   list?: string;
-}) {
+  autoComplete?: string;
+}
+
+/** A labelled input bound to one field, with its error. */
+export function Input(props: InputProps) {
   const id = useId();
   return (
     <div className="field">
@@ -58,6 +61,7 @@ export function Input(props: {
         min={props.min}
         max={props.max}
         list={props.list}
+        autoComplete={props.autoComplete}
         aria-invalid={props.errors[props.path] ? true : undefined}
         onChange={(e) => props.onChange(e.target.value)}
       />
@@ -69,6 +73,24 @@ export function Input(props: {
 /** A number from an input: NaN stays NaN so the contract names the field. */
 export function toNumber(text: string): number {
   return text.trim() === "" ? Number.NaN : Number(text);
+}
+
+/** A whole-number input from 1 up: empty while the value is NaN, so the contract names it. */
+export function CountInput(
+  props: Omit<InputProps, "type" | "min" | "value" | "onChange"> & {
+    value: number;
+    onChange: (value: number) => void;
+  },
+) {
+  return (
+    <Input
+      {...props}
+      type="number"
+      min={1}
+      value={Number.isNaN(props.value) ? "" : props.value}
+      onChange={(v) => props.onChange(toNumber(v))}
+    />
+  );
 }
 
 /** A read-only value with a copy button. */

@@ -4,13 +4,13 @@ import useSWR from "swr";
 import { z } from "zod";
 import { BuildInfo, FeedbackInput, FeedbackMessage } from "../../contracts/feedback.ts";
 import { BetaFlag } from "../../contracts/settings.ts";
-import { api, ApiError } from "../app/api.ts";
+import { api } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
-import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
+import { checkWith, type FieldErrors } from "../ui/form_errors.ts";
 import { SectionForm } from "./section_form.tsx";
 import { Switch, useIsAdmin } from "./controls.tsx";
-import { useSection } from "./use_section.ts";
+import { sectionFormProps, showFailure, useSection } from "./use_section.ts";
 import { applyBetaFlags } from "./preferences.ts";
 
 const MESSAGES = "/api/settings/feedback/messages";
@@ -54,8 +54,7 @@ export function FeedbackSettings() {
       await messages.mutate();
       notify("Thank you: the message is saved", { type: "success" });
     } catch (err) {
-      if (err instanceof ApiError && err.issues) setErrors(issuesToErrors(err.issues));
-      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+      showFailure(err, setErrors);
     }
   };
   return (
@@ -122,13 +121,9 @@ export function BetaSettings() {
   return (
     <SectionForm
       label="Beta features"
-      loading={section.loading}
-      error={section.error}
-      errors={section.errors}
-      saving={section.saving}
-      dirty={section.dirty}
       readOnly={!admin}
-      onSave={() => void section.save().then((ok) => ok && d && applyBetaFlags(d.flags))}
+      {...sectionFormProps(section, () =>
+        void section.save().then((ok) => ok && d && applyBetaFlags(d.flags)))}
     >
       <p className="muted">Features still being shaped. They may change or go away.</p>
       {d && BetaFlag.options.map((flag) => (

@@ -5,7 +5,7 @@ import { api } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
 import { SectionForm } from "./section_form.tsx";
 import { Switch, useIsAdmin } from "./controls.tsx";
-import { useSection } from "./use_section.ts";
+import { sectionFormProps, useSection } from "./use_section.ts";
 
 const ROUTE = "/api/settings/import-export";
 
@@ -92,12 +92,7 @@ export function ImportExportSettings() {
         </p>
         <SectionForm
           label="Export settings"
-          loading={section.loading}
-          error={section.error}
-          errors={section.errors}
-          saving={section.saving}
-          dirty={section.dirty}
-          onSave={() => void section.save()}
+          {...sectionFormProps(section)}
         >
           {section.draft && (
             <Switch

@@ -7,11 +7,12 @@ import {
 } from "../../contracts/postback_processing.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import { api } from "../app/api.ts";
-import { notify } from "../app/toasts.tsx";
+import { notify, notifyError } from "../app/toasts.tsx";
 import { Field } from "../ui/field.tsx";
 import { SectionForm } from "./section_form.tsx";
 import { Input, useIsAdmin } from "./controls.tsx";
-import { useSection } from "./use_section.ts";
+import { sectionFormProps, useSection } from "./use_section.ts";
+import { SimpleTable } from "../ui/simple_table.tsx";
 
 const POLICY_LABELS: Record<DuplicatePolicy, string> = {
   replace: "Replace: the newest conversion of a click counts (upsell offers add)",
@@ -35,7 +36,7 @@ function Tester() {
         }),
       );
     } catch (err) {
-      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+      notifyError(err);
     }
   };
   return (
@@ -98,13 +99,8 @@ export function PostbackProcessingSettings() {
       {admin && <Tester />}
       <SectionForm
         label="Postback processing"
-        loading={section.loading}
-        error={section.error}
-        errors={section.errors}
-        saving={section.saving}
-        dirty={section.dirty}
         readOnly={!admin}
-        onSave={() => void section.save()}
+        {...sectionFormProps(section)}
       >
         {d && (
           <>
@@ -112,36 +108,25 @@ export function PostbackProcessingSettings() {
             <p className="muted">
               Used after the network's own status map; text is matched without case.
             </p>
-            <div className="table-wrap">
-              <table className="simple-table">
-                <thead>
-                  <tr>
-                    <th>Network says</th>
-                    <th>Rotor status</th>
-                    <th aria-label="Actions" />
-                  </tr>
-                </thead>
-                <tbody>
-                  {aliases.map(([text, status]) => (
-                    <tr key={text}>
-                      <td>
-                        <code>{text}</code>
-                      </td>
-                      <td>{status}</td>
-                      <td className="simple-table__actions">
-                        <button
-                          type="button"
-                          className="btn"
-                          onClick={() => setAliases(aliases.filter(([t]) => t !== text))}
-                        >
-                          Remove
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SimpleTable heads={["Network says", "Rotor status"]} actions>
+              {aliases.map(([text, status]) => (
+                <tr key={text}>
+                  <td>
+                    <code>{text}</code>
+                  </td>
+                  <td>{status}</td>
+                  <td className="simple-table__actions">
+                    <button
+                      type="button"
+                      className="btn"
+                      onClick={() => setAliases(aliases.filter(([t]) => t !== text))}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </SimpleTable>
             <div className="settings-row">
               <Input
                 label="Status text"

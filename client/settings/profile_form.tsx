@@ -1,12 +1,12 @@
 /** Settings → User: own profile (name, e-mail, time zone) and the password change. */
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { PasswordChangeInput } from "../../contracts/user.ts";
-import { api, ApiError } from "../app/api.ts";
+import { api } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
-import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
+import { checkWith, type FieldErrors } from "../ui/form_errors.ts";
 import { SectionForm } from "./section_form.tsx";
 import { Input, TimezoneList } from "./controls.tsx";
-import { useSection } from "./use_section.ts";
+import { sectionFormProps, showFailure, useSection } from "./use_section.ts";
 
 /** The profile form. */
 export function ProfileForm() {
@@ -16,12 +16,7 @@ export function ProfileForm() {
     <SectionForm
       label="Profile"
       title="Profile"
-      loading={section.loading}
-      error={section.error}
-      errors={section.errors}
-      saving={section.saving}
-      dirty={section.dirty}
-      onSave={() => void section.save()}
+      {...sectionFormProps(section)}
     >
       {d && (
         <div className="form-grid">
@@ -80,8 +75,7 @@ export function PasswordForm() {
       setErrors({});
       notify("Password changed; your other sessions were signed out", { type: "success" });
     } catch (err) {
-      if (err instanceof ApiError && err.issues) setErrors(issuesToErrors(err.issues));
-      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+      showFailure(err, setErrors);
     } finally {
       setBusy(false);
     }
@@ -99,8 +93,10 @@ export function PasswordForm() {
             ["repeat", "Repeat new password"],
           ] as const
         ).map(([key, label]) => (
-          <PasswordInput
+          <Input
             key={key}
+            type="password"
+            autoComplete={key === "currentPassword" ? "current-password" : "new-password"}
             label={label}
             path={key}
             value={values[key]}
@@ -115,30 +111,5 @@ export function PasswordForm() {
         </button>
       </div>
     </form>
-  );
-}
-
-function PasswordInput(props: {
-  label: string;
-  path: string;
-  value: string;
-  errors: FieldErrors;
-  onChange: (v: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        type="password"
-        autoComplete={props.path === "currentPassword" ? "current-password" : "new-password"}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-      {props.errors[props.path] && (
-        <span className="field__error" role="alert">{props.errors[props.path]}</span>
-      )}
-    </div>
   );
 }

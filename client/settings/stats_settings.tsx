@@ -1,7 +1,7 @@
 /** Settings → Stats: the time zone reports count days in, and the currency they show. */
 import { SectionForm } from "./section_form.tsx";
 import { Input, TimezoneList } from "./controls.tsx";
-import { useSection } from "./use_section.ts";
+import { sectionFormProps, useSection } from "./use_section.ts";
 
 const CURRENCIES = ["USD", "EUR", "GBP", "RUB", "UAH", "BRL", "INR", "IDR", "KZT", "TRY"];
 
@@ -12,12 +12,7 @@ export function StatsSettings() {
   return (
     <SectionForm
       label="Stats"
-      loading={section.loading}
-      error={section.error}
-      errors={section.errors}
-      saving={section.saving}
-      dirty={section.dirty}
-      onSave={() => void section.save()}
+      {...sectionFormProps(section)}
     >
       {d && (
         <div className="form-grid">

@@ -8,7 +8,7 @@ import { Field } from "../ui/field.tsx";
 import { useOptions } from "../ui/entity_api.ts";
 import { SectionForm } from "./section_form.tsx";
 import { CopyRow, useIsAdmin } from "./controls.tsx";
-import { useSection } from "./use_section.ts";
+import { sectionFormProps, useSection } from "./use_section.ts";
 
 function pick(value: string): number | undefined {
   return value === "" ? undefined : Number(value);
@@ -85,13 +85,8 @@ export function TrackingLinksSettings() {
       <SectionForm
         label="Default link settings"
         title="Defaults"
-        loading={section.loading}
-        error={section.error}
-        errors={section.errors}
-        saving={section.saving}
-        dirty={section.dirty}
         readOnly={!admin}
-        onSave={() => void section.save().then(() => links.mutate())}
+        {...sectionFormProps(section, () => void section.save().then(() => links.mutate()))}
       >
         {section.draft && (
           <div className="form-grid">

@@ -2,7 +2,7 @@
 import { CANONICAL_PATHS } from "../../contracts/settings.ts";
 import { SectionForm } from "./section_form.tsx";
 import { Input, useIsAdmin } from "./controls.tsx";
-import { useSection } from "./use_section.ts";
+import { sectionFormProps, useSection } from "./use_section.ts";
 
 const FIELDS = [
   ["clickPath", "Click path", CANONICAL_PATHS.click],
@@ -23,13 +23,8 @@ export function UrlCustomizationSettings() {
       </p>
       <SectionForm
         label="URL customization"
-        loading={section.loading}
-        error={section.error}
-        errors={section.errors}
-        saving={section.saving}
-        dirty={section.dirty}
         readOnly={!admin}
-        onSave={() => void section.save()}
+        {...sectionFormProps(section)}
       >
         {d && (
           <>

@@ -12,7 +12,7 @@ import {
 } from "../../contracts/settings.ts";
 import { api, ApiError } from "../app/api.ts";
 import { feedPanelSettings } from "../app/panel_settings.ts";
-import { notify } from "../app/toasts.tsx";
+import { notify, notifyError } from "../app/toasts.tsx";
 import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
 
 /** The SWR key of a section. */
@@ -59,8 +59,7 @@ export function useSection<S extends SettingsSection>(section: S) {
       notify("Settings saved", { type: "success" });
       return true;
     } catch (err) {
-      if (err instanceof ApiError && err.issues) setErrors(issuesToErrors(err.issues));
-      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+      showFailure(err, setErrors);
       return false;
     } finally {
       setSaving(false);
@@ -77,6 +76,31 @@ export function useSection<S extends SettingsSection>(section: S) {
     errors,
     dirty: draft !== undefined && JSON.stringify(draft) !== JSON.stringify(loaded.data),
   };
+}
+
+/** The part of a section that its form shows. */
+interface SectionFormState {
+  loading: boolean;
+  error: unknown;
+  errors: FieldErrors;
+  saving: boolean;
+  dirty: boolean;
+  save: () => Promise<boolean>;
+}
+
+/** The props `SectionForm` takes from a section; `onSave` replaces the plain save. */
+export function sectionFormProps(
+  section: SectionFormState,
+  onSave: () => void = () => void section.save(),
+) {
+  const { loading, error, errors, saving, dirty } = section;
+  return { loading, error, errors, saving, dirty, onSave };
+}
+
+/** A failed save: the server's field issues go to the form, the message to a toast. */
+export function showFailure(err: unknown, setErrors: (errors: FieldErrors) => void): void {
+  if (err instanceof ApiError && err.issues) setErrors(issuesToErrors(err.issues));
+  notifyError(err);
 }
 
 /** Copies text, with a toast either way. */

@@ -1,5 +1,6 @@
 /** A confirmation modal, asked for with `await confirm(text)` from `useConfirm`. */
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useState } from "react";
+import { Modal } from "./modal.tsx";
 
 interface Ask {
   title: string;
@@ -27,23 +28,12 @@ export function useConfirm(): [
 }
 
 function ConfirmDialog(props: { ask: Ask; onDone: (ok: boolean) => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
-    return () => node?.close();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      className="modal"
-      aria-labelledby="confirm-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        props.onDone(false);
-      }}
+    <Modal
+      titleId="confirm-title"
+      title={props.ask.title}
+      onCancel={() => props.onDone(false)}
     >
-      <h2 id="confirm-title" className="modal__title">{props.ask.title}</h2>
       {props.ask.body && <div className="modal__body">{props.ask.body}</div>}
       <div className="modal__actions">
         <button type="button" className="btn" onClick={() => props.onDone(false)}>Cancel</button>
@@ -55,6 +45,6 @@ function ConfirmDialog(props: { ask: Ask; onDone: (ok: boolean) => void }) {
           {props.ask.action}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

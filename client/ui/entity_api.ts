@@ -7,6 +7,7 @@ import { z } from "zod";
 import { listAnswer, MAX_PAGE } from "../../contracts/list.ts";
 import { User } from "../../contracts/user.ts";
 import { api, buildUrl } from "../app/api.ts";
+import { notify, notifyError } from "../app/toasts.tsx";
 
 /** A resource as its API path names it: `offers`, `affiliate-networks`. */
 export type ResourceName =
@@ -86,6 +87,21 @@ export async function restoreEntities(resource: ResourceName, ids: number[]): Pr
 /** `POST /:id/clone`. */
 export function cloneEntity(resource: ResourceName, id: number, body: unknown = {}) {
   return api(`/api/${resource}/${id}/clone`, { method: "post", body, schema: AnyEntity });
+}
+
+/** Runs a change to `resource`, refreshes its lists, and toasts `done` or the failure. */
+export async function changeAndRefresh(
+  resource: ResourceName,
+  change: () => Promise<unknown>,
+  options: { done: string },
+): Promise<void> {
+  try {
+    await change();
+    await refreshResource(resource);
+    notify(options.done, { type: "success" });
+  } catch (error) {
+    notifyError(error);
+  }
 }
 
 /** The signed-in user's own account (rights and hide-profit), from `GET /api/users/me`. */

@@ -8,7 +8,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../app/api.ts";
 import { type CrudAction, crudAction } from "../app/route_rules.ts";
-import { notify } from "../app/toasts.tsx";
+import { notify, notifyError } from "../app/toasts.tsx";
 import { DataState } from "./data_state.tsx";
 import {
   type AnyEntity,
@@ -135,7 +135,7 @@ function FormBody(props: { config: FormConfig; action: CrudAction; entity?: AnyE
       if (error instanceof ApiError && error.issues?.length) {
         setErrors(issuesToErrors(error.issues));
         focusFirstError();
-      } else notify(error instanceof Error ? error.message : String(error), { type: "error" });
+      } else notifyError(error);
     } finally {
       setSaving(false);
     }

@@ -9,15 +9,10 @@ import { useField, useForm } from "./form_state.ts";
 import { CriterionRow } from "./flow_criteria.tsx";
 import { at, move, newCriterion, newRule, without } from "./flow_model.ts";
 import { PathsEditor } from "./flow_paths.tsx";
+import { type Movable, MoveButtons } from "./move_buttons.tsx";
 
 function RuleCard(
-  props: {
-    base: string;
-    index: number;
-    count: number;
-    onMove: (d: number) => void;
-    onRemove: () => void;
-  },
+  props: Movable & { base: string },
 ) {
   const rule = useField<Rule>(props.base);
   const { errors } = useForm();
@@ -46,32 +41,7 @@ function RuleCard(
         />
         {!readOnly && (
           <div className="rule-card__tools">
-            <button
-              type="button"
-              className="btn btn--small btn--icon"
-              aria-label="Move rule up"
-              disabled={props.index === 0}
-              onClick={() => props.onMove(-1)}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="btn btn--small btn--icon"
-              aria-label="Move rule down"
-              disabled={props.index === props.count - 1}
-              onClick={() => props.onMove(1)}
-            >
-              ↓
-            </button>
-            <button
-              type="button"
-              className="btn btn--small btn--icon"
-              aria-label={`Remove rule ${props.index + 1}`}
-              onClick={props.onRemove}
-            >
-              ×
-            </button>
+            <MoveButtons noun="rule" {...props} />
           </div>
         )}
       </div>

@@ -9,6 +9,7 @@ import { CheckField, NumberField, SelectField, TextField } from "./form_controls
 import { useField, useForm } from "./form_state.ts";
 import { at, move, newPath, without } from "./flow_model.ts";
 import { formatShare, percentShares } from "./shares.ts";
+import { type Movable, MoveButtons } from "./move_buttons.tsx";
 
 type Weighted = { weight: number } & Record<string, unknown>;
 
@@ -82,14 +83,7 @@ function WeightedList(props: {
 }
 
 function PathCard(
-  props: {
-    base: string;
-    index: number;
-    share: number;
-    count: number;
-    onMove: (d: number) => void;
-    onRemove: () => void;
-  },
+  props: Movable & { base: string; share: number },
 ) {
   const path = useField<Path>(props.base);
   const readOnly = path.readOnly;
@@ -105,36 +99,7 @@ function PathCard(
           {formatShare(props.share)}
         </span>
         <div className="path-card__tools">
-          {!readOnly && (
-            <>
-              <button
-                type="button"
-                className="btn btn--small btn--icon"
-                aria-label="Move path up"
-                disabled={props.index === 0}
-                onClick={() => props.onMove(-1)}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                className="btn btn--small btn--icon"
-                aria-label="Move path down"
-                disabled={props.index === props.count - 1}
-                onClick={() => props.onMove(1)}
-              >
-                ↓
-              </button>
-              <button
-                type="button"
-                className="btn btn--small btn--icon"
-                aria-label={`Remove path ${props.index + 1}`}
-                onClick={props.onRemove}
-              >
-                ×
-              </button>
-            </>
-          )}
+          {!readOnly && <MoveButtons noun="path" {...props} />}
         </div>
       </div>
       <div className="path-card__grid">

@@ -2,67 +2,21 @@
  * Form controls bound to the enclosing form by dotted path: the label, the
  * contract's required marker, and the field's error under it.
  */
-import { type ReactElement, type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { GroupType } from "../../contracts/group.ts";
 import { type ResourceName, useOptions } from "./entity_api.ts";
 import { useField, useForm } from "./form_state.ts";
-
-interface Common {
-  path: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  className?: string;
-}
-
-/** The label, control and error around one control. */
-function Shell(
-  props: Common & {
-    control: (
-      a11y: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string },
-    ) => ReactElement;
-    error?: string;
-    required: boolean;
-  },
-) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={`field ${props.className ?? ""}`} data-path={props.path}>
-      <label className="field__label" htmlFor={id}>
-        {props.label}
-        {props.required && <span className="field__required" aria-hidden="true">*</span>}
-      </label>
-      {props.control({
-        id,
-        "aria-invalid": props.error ? true : undefined,
-        "aria-describedby": props.error ? errorId : undefined,
-      })}
-      {props.hint && !props.error && <p className="field__hint">{props.hint}</p>}
-      {props.error && <p className="field__error" id={errorId} role="alert">{props.error}</p>}
-    </div>
-  );
-}
+import { BoundText, type Common, Shell } from "./field_shell.tsx";
 
 /** A text input. */
 export function TextField(
   props: Common & { placeholder?: string; type?: string; autoComplete?: string },
 ) {
-  const field = useField<string>(props.path);
   return (
-    <Shell
+    <BoundText
       {...props}
-      error={field.error}
-      required={field.required}
-      control={(a11y) => (
-        <input
-          {...a11y}
-          type={props.type ?? "text"}
-          value={field.value ?? ""}
-          placeholder={props.placeholder}
-          autoComplete={props.autoComplete ?? "off"}
-          readOnly={field.readOnly}
-          onChange={(event) => field.set(event.target.value)}
-        />
+      render={(bound) => (
+        <input {...bound} type={props.type ?? "text"} autoComplete={props.autoComplete ?? "off"} />
       )}
     />
   );
@@ -70,22 +24,10 @@ export function TextField(
 
 /** A multi-line text input. */
 export function TextAreaField(props: Common & { rows?: number; placeholder?: string }) {
-  const field = useField<string>(props.path);
   return (
-    <Shell
+    <BoundText
       {...props}
-      error={field.error}
-      required={field.required}
-      control={(a11y) => (
-        <textarea
-          {...a11y}
-          rows={props.rows ?? 3}
-          value={field.value ?? ""}
-          placeholder={props.placeholder}
-          readOnly={field.readOnly}
-          onChange={(event) => field.set(event.target.value)}
-        />
-      )}
+      render={(bound) => <textarea {...bound} rows={props.rows ?? 3} />}
     />
   );
 }
@@ -101,8 +43,7 @@ export function LinesField(props: Common & { rows?: number; placeholder?: string
   return (
     <Shell
       {...props}
-      error={field.error ?? entryError}
-      required={false}
+      field={{ error: field.error ?? entryError, required: false }}
       control={(a11y) => (
         <textarea
           {...a11y}
@@ -143,8 +84,7 @@ export function NumberField(
   return (
     <Shell
       {...props}
-      error={field.error}
-      required={field.required}
+      field={field}
       control={(a11y) => (
         <input
           {...a11y}
@@ -175,8 +115,7 @@ export function SelectField(props: Common & { options: Options; empty?: string }
   return (
     <Shell
       {...props}
-      error={field.error}
-      required={field.required}
+      field={field}
       control={(a11y) => (
         <select
           {...a11y}

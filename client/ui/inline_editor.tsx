@@ -5,7 +5,7 @@
 import { type ReactNode, useState } from "react";
 import type { z } from "zod";
 import { ApiError } from "../app/api.ts";
-import { notify } from "../app/toasts.tsx";
+import { notify, notifyError } from "../app/toasts.tsx";
 import { createEntity, patchEntity, refreshResource, type ResourceName } from "./entity_api.ts";
 import { checkWith, type FieldErrors, issuesToErrors } from "./form_errors.ts";
 import { FormContext } from "./form_state.ts";
@@ -45,7 +45,7 @@ export function InlineEditor(props: InlineEditorProps) {
     } catch (error) {
       if (error instanceof ApiError && error.issues?.length) {
         setErrors(issuesToErrors(error.issues));
-      } else notify(error instanceof Error ? error.message : String(error), { type: "error" });
+      } else notifyError(error);
     } finally {
       setSaving(false);
     }

@@ -3,14 +3,14 @@
  * what will change for how many items, apply one patch to all through
  * `PATCH /mass` (all or none).
  */
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useLocation, useMatches, useNavigate, useParams } from "react-router";
 import useSWR from "swr";
 import type { z } from "zod";
 import type { GroupType } from "../../contracts/group.ts";
 import { api, ApiError } from "../app/api.ts";
 import { parseRouteIds } from "../app/route_rules.ts";
-import { notify } from "../app/toasts.tsx";
+import { notify, notifyError } from "../app/toasts.tsx";
 import { DataState } from "./data_state.tsx";
 import {
   AnyEntity,
@@ -22,6 +22,8 @@ import {
 import { checkWith, type FieldErrors, issuesToErrors, pathLabel } from "./form_errors.ts";
 import { FormContext } from "./form_state.ts";
 import { setIn } from "./form_values.ts";
+import { useModalDialog } from "./modal.tsx";
+import { GroupField } from "./form_controls.tsx";
 
 /** One field a mass edit may change. */
 export interface MassField {
@@ -41,9 +43,11 @@ export interface MassEditConfig {
   resource: ResourceName;
   path: string;
   noun: string;
+  /** The group picker of this type is the first field. */
   groupType: GroupType;
   /** The patch contract: it checks the chosen values. */
   patchSchema: z.ZodType;
+  /** The fields after the group. */
   fields: MassField[];
 }
 
@@ -69,14 +73,23 @@ export function summarise(
   });
 }
 
+/** The group field every mass edit starts with. */
+function groupField(type: GroupType): MassField {
+  return { key: "groupId", label: "Group", start: null, control: <GroupField type={type} /> };
+}
+
 /** The modal over a list. */
-export function MassEditModal({ config }: { config: MassEditConfig }) {
+export function MassEditModal(props: { config: MassEditConfig }) {
+  const config = {
+    ...props.config,
+    fields: [groupField(props.config.groupType), ...props.config.fields],
+  };
   const { ids = "" } = useParams();
   const list = parseRouteIds(ids);
   const matches = useMatches();
   const { search } = useLocation();
   const navigate = useNavigate();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const listPath = matches.at(-2)?.pathname ?? config.path;
   const items = useItems(config.resource, list);
   const groups = useOptions("groups");
@@ -86,11 +99,6 @@ export function MassEditModal({ config }: { config: MassEditConfig }) {
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
-    return () => node?.close();
-  }, []);
   const close = () => void navigate({ pathname: listPath, search });
   const groupNames = new Map((groups.data?.items ?? []).map((g) => [g.id, g.name]));
   const show = (key: string, value: unknown) => {
@@ -115,7 +123,7 @@ export function MassEditModal({ config }: { config: MassEditConfig }) {
     } catch (error) {
       if (error instanceof ApiError && error.issues?.length) {
         setErrors(issuesToErrors(error.issues, "patch"));
-      } else notify(error instanceof Error ? error.message : String(error), { type: "error" });
+      } else notifyError(error);
     } finally {
       setSaving(false);
     }

@@ -4,6 +4,18 @@ import type { Access, PermissionSubject, User } from "../../contracts/user.ts";
 /** Whose rights guard a screen: an entity type, or `user` (the users screen: admins only). */
 export type Subject = PermissionSubject | "user";
 
+/** The plural label of each entity type, as menus and tables name it. */
+export const SUBJECT_LABELS: Record<PermissionSubject, string> = {
+  campaign: "Campaigns",
+  offer: "Offers",
+  landing: "Landers",
+  "traffic-source": "Traffic sources",
+  "affiliate-network": "Affiliate networks",
+  rotation: "Rotations",
+  domain: "Domains",
+  group: "Groups",
+};
+
 /** The user's right on a subject (mirrors the server's `accessTo`). */
 export function accessOf(
   account: Pick<User, "role" | "permissions"> | undefined,

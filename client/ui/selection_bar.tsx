@@ -1,6 +1,6 @@
 /** Bulk actions on the selected rows: edit, clone, mass edit, report, archive or restore. */
 import { Link, useNavigate } from "react-router";
-import { notify } from "../app/toasts.tsx";
+import { notify, notifyError } from "../app/toasts.tsx";
 import { useConfirm } from "./confirm.tsx";
 import { archiveEntities, restoreEntities } from "./entity_api.ts";
 import type { ListConfig } from "./entity_list.tsx";
@@ -36,7 +36,7 @@ export function SelectionBar({ config, ids, writable, archivedView, onDone }: Se
       else await restoreEntities(config.resource, ids);
       notify(`${count} ${kind === "archive" ? "archived" : "restored"}`, { type: "success" });
     } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: "error" });
+      notifyError(error);
     }
     onDone();
   };

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useBlocker } from "react-router";
+import { Modal } from "./modal.tsx";
 
 /** Warns while `dirty`; `allowNext()` lets the next navigation through (after a save). */
 export function useUnsavedGuard(dirty: boolean) {
@@ -28,23 +29,8 @@ export function useUnsavedGuard(dirty: boolean) {
 }
 
 function LeaveDialog(props: { onStay: () => void; onLeave: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
-    return () => node?.close();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      className="modal"
-      aria-labelledby="leave-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        props.onStay();
-      }}
-    >
-      <h2 id="leave-title" className="modal__title">Leave without saving?</h2>
+    <Modal titleId="leave-title" title="Leave without saving?" onCancel={props.onStay}>
       <p>Your changes to this form are not saved yet.</p>
       <div className="modal__actions">
         <button type="button" className="btn" onClick={props.onStay}>Stay</button>
@@ -52,6 +38,6 @@ function LeaveDialog(props: { onStay: () => void; onLeave: () => void }) {
           Leave and discard
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

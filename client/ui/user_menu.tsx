@@ -5,7 +5,7 @@ import { currentUserStore } from "../app/current_user.ts";
 import { logout } from "../app/session.ts";
 import { themeStore, toggleTheme } from "../app/theme.ts";
 import { forgetAuth } from "../app/auth_keeper.ts";
-import { notify } from "../app/toasts.tsx";
+import { notifyError } from "../app/toasts.tsx";
 import { AlreadyRunning } from "../app/helpers.ts";
 import { MenuButton } from "./menu_button.tsx";
 
@@ -21,7 +21,7 @@ export function UserMenu() {
       await logout();
     } catch (error) {
       if (error instanceof AlreadyRunning) return;
-      notify(error instanceof Error ? error.message : String(error), { type: "error" });
+      notifyError(error);
     }
     forgetAuth();
     void navigate("/login");

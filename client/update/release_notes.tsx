@@ -3,22 +3,13 @@
  * unlike server error messages: rendered as markdown, raw HTML skipped, web links only.
  */
 import Markdown from "react-markdown";
-import { isSafeHref } from "../ui/markdown.ts";
+import { SAFE_MARKDOWN } from "../ui/safe_markdown.tsx";
 
 /** The notes of a release. */
 export function ReleaseNotes({ text }: { text: string }) {
   return (
     <div className="markdown release-notes">
-      <Markdown
-        skipHtml
-        urlTransform={(url) => (isSafeHref(url) ? url : "")}
-        components={{
-          a: ({ href, children }) => (
-            <a href={href} target="_blank" rel="noopener noreferrer">{children}</a>
-          ),
-          img: () => null,
-        }}
-      >
+      <Markdown {...SAFE_MARKDOWN} components={{ ...SAFE_MARKDOWN.components, img: () => null }}>
         {text}
       </Markdown>
     </div>

@@ -5,11 +5,12 @@ import { NewPassword, UserInput } from "../../contracts/user.ts";
 import { api } from "../app/api.ts";
 import type { CrudAction } from "../app/route_rules.ts";
 import { AnyEntity } from "../ui/entity_api.ts";
-import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
-import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import type { FormConfig } from "../ui/entity_form.tsx";
+import type { ListConfig } from "../ui/entity_list.tsx";
 import { CheckField, SelectField, TextAreaField, TextField } from "../ui/form_controls.tsx";
 import { formatStamp } from "../ui/format.ts";
 import { RightsField, rightsSummary } from "./rights_field.tsx";
+import { entityPages } from "../ui/entity_pages.tsx";
 
 const list: ListConfig = {
   resource: "users",
@@ -119,15 +120,8 @@ const form: FormConfig = {
   }),
 };
 
-/** The list. */
-export function ListPage() {
-  return <EntityListPage config={list} />;
-}
-
-/** The create / edit / clone form. */
-export function FormPage() {
-  return <EntityFormPage config={form} />;
-}
+/** The list and the create / edit / clone form. */
+export const { ListPage, FormPage } = entityPages(list, form);
 
 /** Users have no mass-edit route. */
 export function MassEditPage() {

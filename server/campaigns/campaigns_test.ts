@@ -9,7 +9,7 @@ import {
   buildOffer,
   buildTrafficSource,
 } from "../../fixtures/builders.ts";
-import { adminApi, idOf } from "../entities/testing.ts";
+import { adminApi, assertRoundTrip, idOf } from "../entities/testing.ts";
 
 Deno.test("campaigns: each gets a random URL-safe key; cloning gives a new key and a ' (copy)' name", async () => {
   const { api } = await adminApi();
@@ -102,16 +102,15 @@ Deno.test("campaigns: any valid campaign round-trips through create and get unch
   const trafficSourceId = idOf(await api.post("/api/traffic-sources", buildTrafficSource()));
   const domainId = idOf(await api.post("/api/domains", buildDomain()));
   await fc.assert(
-    fc.asyncProperty(campaignInputs(ids), fc.boolean(), async (raw, linked) => {
-      const parsed = CampaignInput.safeParse(
-        linked ? { ...raw, trafficSourceId, domainId } : raw,
-      );
-      fc.pre(parsed.success);
-      const created = await api.post("/api/campaigns", parsed.data);
-      assert.equal(created.status, 201, JSON.stringify(created.body));
-      const got = await api.get(`/api/campaigns/${idOf(created)}`);
-      assert.deepEqual(CampaignInput.parse(got.body), parsed.data);
-    }),
+    fc.asyncProperty(
+      campaignInputs(ids),
+      fc.boolean(),
+      (raw, linked) =>
+        assertRoundTrip(api, "/api/campaigns", {
+          input: CampaignInput,
+          raw: linked ? { ...raw, trafficSourceId, domainId } : raw,
+        }),
+    ),
     { numRuns: 60 },
   );
 });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { OfferInput } from "../../contracts/offer.ts";
 import { buildAffiliateNetwork, buildOffer } from "../../fixtures/builders.ts";
-import { adminApi, idOf } from "../entities/testing.ts";
+import { adminApi, assertRoundTrip, idOf } from "../entities/testing.ts";
 
 /** Valid-looking offer inputs; the contract decides which ones are valid. */
 const offerInputs = fc.record({
@@ -21,14 +21,10 @@ const offerInputs = fc.record({
 Deno.test("offers: any valid offer round-trips through create and get unchanged", async () => {
   const { api } = await adminApi();
   await fc.assert(
-    fc.asyncProperty(offerInputs, async (raw) => {
-      const parsed = OfferInput.safeParse(raw);
-      fc.pre(parsed.success);
-      const created = await api.post("/api/offers", parsed.data);
-      assert.equal(created.status, 201, JSON.stringify(created.body));
-      const got = await api.get(`/api/offers/${idOf(created)}`);
-      assert.deepEqual(OfferInput.parse(got.body), parsed.data);
-    }),
+    fc.asyncProperty(
+      offerInputs,
+      (raw) => assertRoundTrip(api, "/api/offers", { input: OfferInput, raw }),
+    ),
     { numRuns: 60 },
   );
 });

@@ -74,6 +74,16 @@ const MAX_CAMPAIGN_HOPS = 10;
 
 const json = (value: unknown) => JSON.parse(String(value));
 
+/** The value cached under `key`, loaded and kept (a miss too, as null) on first sight. */
+function cached<K, V>(map: Map<K, V | null>, key: K, load: () => V | null): V | null {
+  let found = map.get(key);
+  if (found === undefined) {
+    found = load();
+    map.set(key, found);
+  }
+  return found;
+}
+
 /** The in-memory entity cache of one database. */
 export class EntityCache {
   #version = -1;
@@ -117,14 +127,11 @@ export class EntityCache {
   /** The campaign with public key `key` (archived ones are unknown). */
   campaignByKey(key: string): CampaignRuntime | null {
     this.#fresh();
-    let found = this.#byKey.get(key);
-    if (found === undefined) {
+    return cached(this.#byKey, key, () => {
       const row = this.db.prepare("SELECT id FROM campaigns WHERE key = ? AND archived = 0")
         .get(key);
-      found = row ? this.#campaign(Number(row.id)) : null;
-      this.#byKey.set(key, found);
-    }
-    return found;
+      return row ? this.#campaign(Number(row.id)) : null;
+    });
   }
 
   /** The campaign with `id`, archived or not (old clicks still need theirs). */
@@ -134,12 +141,7 @@ export class EntityCache {
   }
 
   #campaign(id: number): CampaignRuntime | null {
-    let found = this.#byId.get(id);
-    if (found === undefined) {
-      found = this.#loadCampaign(id);
-      this.#byId.set(id, found);
-    }
-    return found;
+    return cached(this.#byId, id, () => this.#loadCampaign(id));
   }
 
   #loadCampaign(id: number): CampaignRuntime | null {
@@ -192,10 +194,9 @@ export class EntityCache {
 
   /** A traffic source by id. */
   source(id: number): SourceRuntime | null {
-    let found = this.#sources.get(id);
-    if (found === undefined) {
+    return cached(this.#sources, id, () => {
       const row = this.db.prepare("SELECT * FROM traffic_sources WHERE id = ?").get(id);
-      found = row
+      return row
         ? {
           id,
           tokenParams: (json(row.tokens) as { param: string }[]).map((t) => t.param),
@@ -207,21 +208,18 @@ export class EntityCache {
           payoutPercent: Number(row.payout_percent),
         }
         : null;
-      this.#sources.set(id, found);
-    }
-    return found;
+    });
   }
 
   /** An offer by id, with its network. */
   offer(id: number): OfferRuntime | null {
     this.#fresh();
-    let found = this.#offers.get(id);
-    if (found === undefined) {
+    return cached(this.#offers, id, () => {
       const row = this.db.prepare("SELECT * FROM offers WHERE id = ?").get(id);
       const network = row?.affiliate_network_id == null
         ? null
         : this.#network(Number(row.affiliate_network_id));
-      found = row
+      return row
         ? {
           id,
           url: wrapOfferUrl(String(row.url), network ? this.#offerTemplate(network.id) : ""),
@@ -232,9 +230,7 @@ export class EntityCache {
           network,
         }
         : null;
-      this.#offers.set(id, found);
-    }
-    return found;
+    });
   }
 
   #offerTemplate(networkId: number): string {
@@ -244,10 +240,9 @@ export class EntityCache {
   }
 
   #network(id: number): NetworkRuntime | null {
-    let found = this.#networks.get(id);
-    if (found === undefined) {
+    return cached(this.#networks, id, () => {
       const row = this.db.prepare("SELECT * FROM affiliate_networks WHERE id = ?").get(id);
-      found = row
+      return row
         ? {
           id,
           token: String(row.postback_token),
@@ -259,21 +254,16 @@ export class EntityCache {
           ),
         }
         : null;
-      this.#networks.set(id, found);
-    }
-    return found;
+    });
   }
 
   /** A lander by id. */
   landing(id: number): LandingRuntime | null {
     this.#fresh();
-    let found = this.#landings.get(id);
-    if (found === undefined) {
+    return cached(this.#landings, id, () => {
       const row = this.db.prepare("SELECT url FROM landings WHERE id = ?").get(id);
-      found = row ? { id, url: String(row.url) } : null;
-      this.#landings.set(id, found);
-    }
-    return found;
+      return row ? { id, url: String(row.url) } : null;
+    });
   }
 }
 

@@ -9,7 +9,7 @@
  */
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { ROOT } from "../helpers/server.ts";
+import { ROOT, spawnServer, stopServer } from "../helpers/server.ts";
 import { PanelClient } from "../../server/tracking/simulate/setup.ts";
 import { runWrk, type WrkResult } from "./wrk.ts";
 
@@ -22,41 +22,10 @@ const scenario = JSON.parse(
   prefixes: Record<string, string[]>;
 };
 
-type Server = { url: string; child: Deno.ChildProcess };
-
-async function pinned(args: string[], env: Record<string, string>): Promise<Server> {
-  const child = new Deno.Command("taskset", {
-    args: ["-c", "0", Deno.execPath(), "run", "-A", ...args],
-    cwd: ROOT,
-    env: { PORT: "0", HOST: "127.0.0.1", ...env },
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (true) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited:\n${text}`);
-    text += value;
-    const port = /"event":"listening".*"port":(\d+)/.exec(text)?.[1];
-    if (port) {
-      (async () => {
-        while (!(await reader.read()).done) { /* drain */ }
-      })();
-      return { url: `http://127.0.0.1:${port}`, child };
-    }
-  }
-}
-
 /** CPU time (user + system, all threads) the process has used, in ms (Linux clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
   const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-async function stop(server: Server): Promise<void> {
-  server.child.kill("SIGTERM");
-  await server.child.status;
 }
 
 /** A campaign with a 3-rule flow (country, device, bots) over three offers and a lander. */
@@ -146,15 +115,14 @@ function show(label: string, r: WrkResult): void {
 export const bench = {
   describe: "bare Hono 302 vs Rotor /c/:key (taskset -c 0 server, taskset -c 1 wrk -t1 -c64, 10 s)",
   async run() {
-    const bare = await pinned([join(ROOT, "tests/bench/bare_302.ts")], {});
+    const bare = await spawnServer(join(ROOT, "tests/bench/bare_302.ts"), { cpu: "0" });
     const bareResult = await runWrk(`${bare.url}/c/x`, { seconds: 10 });
-    await stop(bare);
+    await stopServer(bare);
 
     const dataDir = await Deno.makeTempDir({ prefix: "rotor-bench-" });
-    const rotor = await pinned([join(ROOT, "server/main.ts")], {
-      ROTOR_DATA: dataDir,
-      ROTOR_ADMIN_PASSWORD: PASSWORD,
-      ROTOR_TRUST_PROXY: "1",
+    const rotor = await spawnServer(join(ROOT, "server/main.ts"), {
+      cpu: "0",
+      env: { ROTOR_DATA: dataDir, ROTOR_ADMIN_PASSWORD: PASSWORD, ROTOR_TRUST_PROXY: "1" },
     });
     const key = await campaignKey(rotor.url);
     const script = await Deno.makeTempFile({ suffix: ".lua" });
@@ -162,7 +130,7 @@ export const bench = {
     const cpuBefore = cpuMs(rotor.child.pid);
     const rotorResult = await runWrk(`${rotor.url}/c/${key}`, { seconds: 10, script });
     const cpu = cpuMs(rotor.child.pid) - cpuBefore;
-    await stop(rotor);
+    await stopServer(rotor);
 
     const db = new DatabaseSync(join(dataDir, "rotor.db"));
     db.exec("PRAGMA wal_checkpoint(TRUNCATE); VACUUM");

@@ -13,7 +13,7 @@ import { openDatabase } from "../../server/db/connection.ts";
 import { rebuildRollups } from "../../server/reports/rollup_rebuild.ts";
 import { clickIdBound } from "../../server/tracking/click_id.ts";
 import { PanelClient } from "../../server/tracking/simulate/setup.ts";
-import { ROOT } from "../helpers/server.ts";
+import { ROOT, type ServerProcess, spawnServer, stopServer } from "../helpers/server.ts";
 import { runWrk } from "./wrk.ts";
 
 const PASSWORD = "bench-password-123";
@@ -45,7 +45,6 @@ const AGENTS = [
   ["tablet", "iOS", "Safari"],
 ];
 
-type Server = { url: string; child: Deno.ChildProcess };
 type Setup = {
   campaignIds: number[];
   offerIds: number[];
@@ -54,39 +53,11 @@ type Setup = {
   key: string;
 };
 
-async function launch(dataDir: string): Promise<Server> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", join(ROOT, "server/main.ts")],
-    cwd: ROOT,
-    env: {
-      PORT: "0",
-      HOST: "127.0.0.1",
-      ROTOR_DATA: dataDir,
-      ROTOR_ADMIN_PASSWORD: PASSWORD,
-      ROTOR_TRUST_PROXY: "1",
-    },
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (true) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited:\n${text}`);
-    text += value;
-    const port = /"event":"listening".*"port":(\d+)/.exec(text)?.[1];
-    if (port) {
-      (async () => {
-        while (!(await reader.read()).done) { /* drain */ }
-      })();
-      return { url: `http://127.0.0.1:${port}`, child };
-    }
-  }
-}
-
-async function stop(server: Server): Promise<void> {
-  server.child.kill("SIGTERM");
-  await server.child.status;
+/** The real server on its own data folder. */
+function launch(dataDir: string): Promise<ServerProcess> {
+  return spawnServer(join(ROOT, "server/main.ts"), {
+    env: { ROTOR_DATA: dataDir, ROTOR_ADMIN_PASSWORD: PASSWORD, ROTOR_TRUST_PROXY: "1" },
+  });
 }
 
 /** Entities through the real API: a source, 6 offers, 2 landers, 10 campaigns. */
@@ -317,7 +288,7 @@ async function measureScale(count: number, template: string, setup: Setup): Prom
     );
     console.log(`ratio                    ${(busy.p99Ms / idle.p99Ms).toFixed(2)}`);
   }
-  await stop(server);
+  await stopServer(server);
   if (Deno.env.get("REPORT_BENCH_KEEP")) console.log(`kept ${dataDir}`);
   else await Deno.remove(dataDir, { recursive: true });
 }
@@ -331,7 +302,7 @@ export const bench = {
     const panel = new PanelClient(server.url);
     await panel.signIn("admin", PASSWORD);
     const setup = await createEntities(panel);
-    await stop(server);
+    await stopServer(server);
     const template = join(base, "rotor.db");
     new DatabaseSync(template).exec("PRAGMA wal_checkpoint(TRUNCATE)");
     const scales = (Deno.env.get("REPORT_BENCH_SCALES") ?? "1000000,10000000").split(",").map(

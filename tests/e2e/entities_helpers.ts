@@ -1,20 +1,7 @@
 /** Shared steps of the entity browser tests: sign in through the form, call the API as that user. */
 import type { Browser, Page } from "playwright-core";
-import { ADMIN_PASSWORD, type RunningServer } from "../helpers/server.ts";
-
-/** Signs in through the sign-in page and waits for the campaigns list. */
-export async function signIn(
-  page: Page,
-  server: RunningServer,
-  user = "admin",
-  password = ADMIN_PASSWORD,
-) {
-  await page.goto(`${server.url}/panel/login`);
-  await page.getByLabel("Username").fill(user);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/panel\/(campaigns)?$/);
-}
+import type { RunningServer } from "../helpers/server.ts";
+import { signIn } from "../helpers/browser.ts";
 
 /** A fresh signed-in page (fresh cookies and storage). */
 export async function signedInPage(
@@ -25,7 +12,7 @@ export async function signedInPage(
 ) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await signIn(page, server, user, password);
+  await signIn(page, server, { user, password });
   return { context, page };
 }
 

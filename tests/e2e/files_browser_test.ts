@@ -4,17 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import type { Page } from "playwright-core";
-import { ADMIN_PASSWORD, type RunningServer, startServer } from "../helpers/server.ts";
-import { launchBrowser } from "../helpers/browser.ts";
-
-async function signIn(page: Page, server: RunningServer, returnTo: string) {
-  await page.goto(`${server.url}/panel/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(new RegExp(`/panel${returnTo}$`));
-}
+import { startServer } from "../helpers/server.ts";
+import { launchBrowser, signIn } from "../helpers/browser.ts";
 
 Deno.test({
   name: "browser: a lander file is created, edited, renamed and served at /lp/files/",
@@ -26,7 +17,7 @@ Deno.test({
     try {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await signIn(page, server, "/files");
+      await signIn(page, server, { returnTo: "/files" });
       const tree = page.getByRole("tree", { name: "Files" });
 
       await t.step("create a folder", async () => {

@@ -4,17 +4,8 @@
  * build info shows the running version; the clicker's small scenario reconciles.
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { ADMIN_PASSWORD, type RunningServer, startServer } from "../helpers/server.ts";
-import { launchBrowser } from "../helpers/browser.ts";
-
-async function signIn(page: Page, server: RunningServer, returnTo: string) {
-  await page.goto(`${server.url}/panel/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(new RegExp(`/panel${returnTo}$`));
-}
+import { launchBrowser, signIn } from "../helpers/browser.ts";
 
 /** Signs in from outside the browser, as someone else would. */
 async function signInElsewhere(server: RunningServer) {
@@ -38,7 +29,7 @@ Deno.test({
     try {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await signIn(page, server, "/monitor/developer/messages");
+      await signIn(page, server, { returnTo: "/monitor/developer/messages" });
       const log = page.getByRole("list", { name: "Server log" });
 
       await t.step("a sign-in elsewhere shows up live", async () => {

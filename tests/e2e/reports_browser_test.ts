@@ -5,38 +5,15 @@
  * click log showing a click sent a moment ago.
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
-import { ADMIN_PASSWORD, type RunningServer, startServer } from "../helpers/server.ts";
-import { launchBrowser } from "../helpers/browser.ts";
-import { PanelClient } from "../../server/tracking/simulate/setup.ts";
+import { startServer } from "../helpers/server.ts";
+import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { directCampaign } from "../helpers/panel.ts";
 
-async function signIn(page: Page, server: RunningServer) {
-  await page.goto(`${server.url}/panel/login`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/panel\/(campaigns)?$/);
-}
-
-async function setupCampaign(url: string) {
-  const panel = new PanelClient(url);
-  await panel.signIn("admin", ADMIN_PASSWORD);
-  const offer = await panel.call("POST", "/api/offers", {
-    name: "Keto",
-    url: "https://o.example.com/?c={clickid}",
-    payout: 3,
-  });
-  const campaign = await panel.call("POST", "/api/campaigns", {
+function setupCampaign(url: string) {
+  return directCampaign(url, {
     name: "Push US",
-    destination: {
-      type: "flow",
-      flow: {
-        rules: [],
-        defaultPaths: [{ direct: true, offers: [{ offerId: offer.id, weight: 1 }] }],
-      },
-    },
+    offer: { name: "Keto", url: "https://o.example.com/?c={clickid}", payout: 3 },
   });
-  return { id: Number(campaign.id), key: String(campaign.key) };
 }
 
 async function click(url: string, key: string, ip: string): Promise<string> {

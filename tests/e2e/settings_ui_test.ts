@@ -5,16 +5,8 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { ADMIN_PASSWORD, type RunningServer, startServer } from "../helpers/server.ts";
-import { launchBrowser } from "../helpers/browser.ts";
-
-async function signIn(page: Page, server: RunningServer) {
-  await page.goto(`${server.url}/panel/login`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/panel\/(campaigns)?$/);
-}
+import { startServer } from "../helpers/server.ts";
+import { launchBrowser, signIn } from "../helpers/browser.ts";
 
 function applied(page: Page) {
   return page.evaluate(() => ({

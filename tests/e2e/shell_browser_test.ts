@@ -5,16 +5,8 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { ADMIN_PASSWORD, type RunningServer, startServer } from "../helpers/server.ts";
-import { launchBrowser } from "../helpers/browser.ts";
-
-async function signIn(page: Page, server: RunningServer) {
-  await page.goto(`${server.url}/panel/login`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/panel\/(campaigns)?$/);
-}
+import { ADMIN_PASSWORD, startServer } from "../helpers/server.ts";
+import { launchBrowser, signIn } from "../helpers/browser.ts";
 
 function path(page: Page): string {
   const url = new URL(page.url());

@@ -6,62 +6,21 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { ADMIN_PASSWORD, ROOT } from "../helpers/server.ts";
-import { PanelClient } from "../../server/tracking/simulate/setup.ts";
+import { ADMIN_PASSWORD, ROOT, type ServerProcess, spawnServer } from "../helpers/server.ts";
+import { directCampaign } from "../helpers/panel.ts";
 import { UA } from "../../server/tracking/enrich/test_agents.ts";
 
-type Proc = { url: string; child: Deno.ChildProcess };
-
-async function spawn(dataDir: string): Promise<Proc> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", join(ROOT, "server/main.ts")],
-    cwd: ROOT,
-    env: {
-      PORT: "0",
-      HOST: "127.0.0.1",
-      ROTOR_DATA: dataDir,
-      ROTOR_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      ROTOR_TRUST_PROXY: "1",
-    },
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (true) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited before listening:\n${text}`);
-    text += value;
-    const port = /"event":"listening".*"port":(\d+)/.exec(text)?.[1];
-    if (port) {
-      // Keep draining stdout so the server never blocks on a full pipe.
-      (async () => {
-        while (!(await reader.read().catch(() => ({ done: true }))).done) { /* drain */ }
-      })();
-      return { url: `http://127.0.0.1:${port}`, child };
-    }
-  }
+function spawn(dataDir: string): Promise<ServerProcess> {
+  return spawnServer(join(ROOT, "server/main.ts"), {
+    env: { ROTOR_DATA: dataDir, ROTOR_ADMIN_PASSWORD: ADMIN_PASSWORD, ROTOR_TRUST_PROXY: "1" },
+  });
 }
 
-async function setUp(url: string): Promise<{ key: string; panel: PanelClient }> {
-  const panel = new PanelClient(url);
-  await panel.signIn("admin", ADMIN_PASSWORD);
-  const offer = await panel.call("POST", "/api/offers", {
-    name: "Crash offer",
-    url: "https://offer.example.com/?c={clickid}",
-    payout: 2.5,
-  });
-  const campaign = await panel.call("POST", "/api/campaigns", {
+function setUp(url: string) {
+  return directCampaign(url, {
     name: "Crash campaign",
-    destination: {
-      type: "flow",
-      flow: {
-        rules: [],
-        defaultPaths: [{ direct: true, offers: [{ offerId: offer.id, weight: 1 }] }],
-      },
-    },
+    offer: { name: "Crash offer", url: "https://offer.example.com/?c={clickid}", payout: 2.5 },
   });
-  return { key: String(campaign.key), panel };
 }
 
 Deno.test({

@@ -2,7 +2,8 @@
  * Debian's Chromium driven by playwright-core (Playwright's own browser
  * download cannot work here).
  */
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { ADMIN_PASSWORD } from "./server.ts";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
@@ -21,4 +22,24 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/**
+ * Signs in through the panel's sign-in form and waits for where it leads:
+ * `returnTo` (a panel path) when given, else the campaigns list.
+ */
+export async function signIn(
+  page: Page,
+  server: { url: string },
+  options: { returnTo?: string; user?: string; password?: string } = {},
+): Promise<void> {
+  const { returnTo, user = "admin", password = ADMIN_PASSWORD } = options;
+  const query = returnTo === undefined ? "" : `?returnTo=${encodeURIComponent(returnTo)}`;
+  await page.goto(`${server.url}/panel/login${query}`);
+  await page.getByLabel("Username").fill(user);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(
+    returnTo === undefined ? /\/panel\/(campaigns)?$/ : new RegExp(`/panel${returnTo}$`),
+  );
 }

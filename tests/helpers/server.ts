@@ -99,3 +99,47 @@ export async function startServer(
     },
   };
 }
+
+/** A bare server process: its stdout drained, its stderr shared with ours. */
+export type ServerProcess = { url: string; child: Deno.ChildProcess };
+
+/**
+ * Runs `deno run -A <script>` (under `taskset -c <cpu>` when `cpu` is given)
+ * on a free port; resolves when it listens. For benchmarks and crash tests
+ * that kill or time the process themselves.
+ */
+export async function spawnServer(
+  script: string,
+  options: { env?: Record<string, string>; cpu?: string } = {},
+): Promise<ServerProcess> {
+  const deno = [Deno.execPath(), "run", "-A", script];
+  const [command, ...args] = options.cpu ? ["taskset", "-c", options.cpu, ...deno] : deno;
+  const child = new Deno.Command(command, {
+    args,
+    cwd: ROOT,
+    env: { PORT: "0", HOST: "127.0.0.1", ...options.env },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited before listening:\n${text}`);
+    text += value;
+    const port = /"event":"listening".*"port":(\d+)/.exec(text)?.[1];
+    if (port) {
+      // Keep draining stdout so the server never blocks on a full pipe.
+      (async () => {
+        while (!(await reader.read().catch(() => ({ done: true }))).done) { /* drain */ }
+      })();
+      return { url: `http://127.0.0.1:${port}`, child };
+    }
+  }
+}
+
+/** Stops a process of spawnServer with SIGTERM and waits for it. */
+export async function stopServer(server: ServerProcess): Promise<void> {
+  server.child.kill("SIGTERM");
+  await server.child.status;
+}

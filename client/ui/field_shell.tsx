@@ -1,0 +1,75 @@
+/**
+ * The frame of a control bound by dotted path: its label with the contract's
+ * required marker, the hint, and the field's error under it.
+ */
+import type { ChangeEvent, ReactElement, ReactNode } from "react";
+import { useId } from "react";
+import { useField } from "./form_state.ts";
+
+/** The props every bound control takes. */
+export interface Common {
+  path: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+}
+
+/** What the shell gives a control to wire its label and error. */
+export type A11y = { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
+
+/** The label, control and error around one control. */
+export function Shell(
+  props: Common & {
+    control: (a11y: A11y) => ReactElement;
+    /** The bound field's error and required marker. */
+    field: { error?: string; required: boolean };
+  },
+) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const { error, required } = props.field;
+  return (
+    <div className={`field ${props.className ?? ""}`} data-path={props.path}>
+      <label className="field__label" htmlFor={id}>
+        {props.label}
+        {required && <span className="field__required" aria-hidden="true">*</span>}
+      </label>
+      {props.control({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? errorId : undefined,
+      })}
+      {props.hint && !error && <p className="field__hint">{props.hint}</p>}
+      {error && <p className="field__error" id={errorId} role="alert">{error}</p>}
+    </div>
+  );
+}
+
+/** The props a string control at `path` is bound with. */
+type TextBinding = A11y & {
+  value: string;
+  placeholder?: string;
+  readOnly: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+};
+
+/** A control editing the string at `path`; `render` draws the element with the binding. */
+export function BoundText(
+  props: Common & { placeholder?: string; render: (bound: TextBinding) => ReactElement },
+) {
+  const field = useField<string>(props.path);
+  return (
+    <Shell
+      {...props}
+      field={field}
+      control={(a11y) =>
+        props.render({
+          ...a11y,
+          value: field.value ?? "",
+          placeholder: props.placeholder,
+          readOnly: field.readOnly,
+          onChange: (event) => field.set(event.target.value),
+        })}
+    />
+  );
+}
