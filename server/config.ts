@@ -20,6 +20,8 @@ const ConfigSchema = z.object({
   ROTOR_SEED: Bool.default(false),
   /** Forward mode: serve the panel, proxy `/api/*` and `/updates/check` to this tracker. */
   ROTOR_UPSTREAM: z.url({ protocol: /^https?$/ }).optional(),
+  /** Forward mode: seconds the upstream may take to answer before a 504. */
+  ROTOR_UPSTREAM_TIMEOUT: z.coerce.number().positive().max(600).default(30),
 });
 
 export type Config = {
@@ -32,6 +34,8 @@ export type Config = {
   updateManifestUrl?: string;
   seed: boolean;
   upstream?: string;
+  /** Forward mode: milliseconds the upstream may take to start answering. */
+  upstreamTimeoutMs: number;
 };
 
 const FLAGS = {
@@ -88,5 +92,6 @@ export function parseConfig(env: Record<string, string | undefined>, args: strin
     updateManifestUrl: v.ROTOR_UPDATE_MANIFEST_URL,
     seed: v.ROTOR_SEED,
     upstream: v.ROTOR_UPSTREAM,
+    upstreamTimeoutMs: Math.round(v.ROTOR_UPSTREAM_TIMEOUT * 1000),
   };
 }

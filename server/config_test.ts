@@ -12,6 +12,7 @@ Deno.test("config: defaults when nothing is set", () => {
     updateManifestUrl: undefined,
     seed: false,
     upstream: undefined,
+    upstreamTimeoutMs: 30_000,
   });
 });
 
@@ -35,6 +36,7 @@ Deno.test("config: bad values stop the start with a message naming them", async 
     [{ ROTOR_ADMIN_PASSWORD: "short" }, [], /ROTOR_ADMIN_PASSWORD: must be at least 8/],
     [{ ROTOR_UPDATE_MANIFEST_URL: "ftp://x" }, [], /ROTOR_UPDATE_MANIFEST_URL/],
     [{ ROTOR_UPSTREAM: "tracker.example" }, [], /ROTOR_UPSTREAM/],
+    [{ ROTOR_UPSTREAM_TIMEOUT: "0" }, [], /ROTOR_UPSTREAM_TIMEOUT/],
     [{}, ["--nope"], /Invalid configuration.*nope/],
   ];
   for (const [env, args, message] of cases) {

@@ -15,7 +15,7 @@ import { seedDemoTraffic } from "../fixtures/demo_traffic.ts";
 import { recordServerStart } from "./monitor/build_info.ts";
 import { startAutoClearing } from "./settings/auto_clearing.ts";
 
-async function main() {
+export async function main(): Promise<void> {
   let config;
   try {
     config = parseConfig(Deno.env.toObject(), Deno.args);

@@ -10,7 +10,7 @@ import {
 import { TIME_ZONE_KEY } from "../ui/date_range.ts";
 import { DEFAULT_LIST_STATE, listQuery } from "../ui/list_state.ts";
 import { presetRange } from "../ui/date_range.ts";
-import { formatMoney } from "../ui/format.ts";
+import { formatMoney, formatPrice } from "../ui/format.ts";
 import { statColumns } from "../ui/stat_columns.tsx";
 
 Deno.test("panel settings: the server's user and stats sections drive time zones and currency", async (t) => {
@@ -60,7 +60,7 @@ Deno.test("money: list stats and reports show the stats currency", () => {
   assert.equal(formatMoney(1234.5), "1,234.50", "without a currency, a plain amount");
   assert.equal(formatMoney(1234.5, "USD"), "$1,234.50");
   assert.equal(formatMoney(1234.5, "EUR"), "€1,234.50");
-  assert.equal(formatMoney(0.0125, "GBP"), "£0.0125");
+  assert.equal(formatPrice(0.0125, "GBP"), "£0.0125", "prices keep 4 decimals");
   const columns = statColumns([{ id: 1, stats: { revenue: 12.5, clicks: 3 } as never }], {
     hideProfit: false,
     currency: "EUR",

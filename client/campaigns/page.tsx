@@ -9,7 +9,7 @@ import type { Destination } from "../../contracts/campaign.ts";
 import { type AnyEntity, useOptions } from "../ui/entity_api.ts";
 import type { FormConfig } from "../ui/entity_form.tsx";
 import type { ListConfig } from "../ui/entity_list.tsx";
-import { formatMoney } from "../ui/format.ts";
+import { formatPrice } from "../ui/format.ts";
 import { NumberField, SelectField } from "../ui/form_controls.tsx";
 import { newFlow } from "../ui/flow_model.ts";
 import { MassEditModal } from "../ui/mass_edit.tsx";
@@ -58,13 +58,13 @@ const list: ListConfig = {
       render: (c) => <SourceName id={c.trafficSourceId} />,
     },
     {
-      key: "cost",
+      key: "costModel",
       label: "Cost model",
       width: 110,
       sort: "costValue",
       render: (c) =>
         `${COST_MODEL_LABELS[String(c.costModel)]?.split(" ")[0] ?? c.costModel} ${
-          formatMoney(Number(c.costValue))
+          formatPrice(Number(c.costValue))
         }`,
     },
     {
@@ -121,7 +121,7 @@ export function MassEditPage() {
             key: "costValue",
             label: "Cost value",
             start: 0,
-            show: (v) => formatMoney(Number(v)),
+            show: (v) => formatPrice(Number(v)),
             control: <NumberField path="costValue" label="Cost value" step={0.0001} />,
           },
           {

@@ -3,7 +3,7 @@ import { OfferInput, OfferPatch, PayoutMode } from "../../contracts/offer.ts";
 import { type AnyEntity, useOptions } from "../ui/entity_api.ts";
 import type { FormConfig } from "../ui/entity_form.tsx";
 import type { ListConfig } from "../ui/entity_list.tsx";
-import { formatMoney } from "../ui/format.ts";
+import { formatPrice } from "../ui/format.ts";
 import {
   CheckField,
   EntityField,
@@ -23,7 +23,7 @@ function NetworkName({ id }: { id: unknown }) {
 }
 
 const payoutText = (o: AnyEntity) =>
-  o.payoutMode === "auto" ? "auto" : `${formatMoney(Number(o.payout))} ${o.currency}`;
+  o.payoutMode === "auto" ? "auto" : `${formatPrice(Number(o.payout))} ${o.currency}`;
 
 const list: ListConfig = {
   resource: "offers",
@@ -160,7 +160,7 @@ export function MassEditPage() {
             key: "payout",
             label: "Payout",
             start: 0,
-            show: (v) => formatMoney(Number(v)),
+            show: (v) => formatPrice(Number(v)),
             control: <NumberField path="payout" label="Payout" step={0.0001} />,
           },
           { key: "url", label: "URL", start: "", control: <TextField path="url" label="URL" /> },

@@ -2,7 +2,7 @@
 import { METRIC_BY_NAME } from "../../contracts/report.ts";
 import type { FormulaColumn } from "../../contracts/report_query.ts";
 import { panelSettingsStore } from "../app/panel_settings.ts";
-import { formatCount, formatMoney, formatPercent } from "../ui/format.ts";
+import { formatCount, formatMoney, formatPercent, formatPrice } from "../ui/format.ts";
 
 /** One figure, printed by its metric's (or formula's) format. */
 export function formatMetric(
@@ -11,9 +11,18 @@ export function formatMetric(
   formulas: readonly FormulaColumn[] = [],
 ): string {
   if (value === undefined) return "";
-  const format = METRIC_BY_NAME.get(name)?.format ?? formulas.find((f) => f.name === name)?.format;
+  const metric = METRIC_BY_NAME.get(name);
+  const format = metric?.format ?? formulas.find((f) => f.name === name)?.format;
   if (format === "count") return formatCount(value);
-  if (format === "money") return formatMoney(value, panelSettingsStore.get().currency);
+  if (format === "money") {
+    // Sums (revenue, cost, profit: no rounding of their own) print to cents;
+    // ratios (EPC, CPC, CPA, and a custom money formula, usually one too) keep
+    // up to 4 decimals.
+    const currency = panelSettingsStore.get().currency;
+    return metric && metric.decimals === undefined
+      ? formatMoney(value, currency)
+      : formatPrice(value, currency);
+  }
   if (format === "percent") return formatPercent(value);
   return value.toLocaleString("en-US", { maximumFractionDigits: 4 });
 }

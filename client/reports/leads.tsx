@@ -8,7 +8,7 @@ import type { ConversionItem } from "../../contracts/report_query.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import { api } from "../app/api.ts";
 import { DataState } from "../ui/data_state.tsx";
-import { formatMoney, formatStamp } from "../ui/format.ts";
+import { formatPrice, formatStamp } from "../ui/format.ts";
 import { fetchConversions, type Query } from "./api.ts";
 
 /** The table. */
@@ -90,7 +90,7 @@ export function LeadsTable(props: {
                 </td>
                 {showPayout && (
                   <td className="report__num">
-                    {v.payout === undefined ? "" : `${formatMoney(v.payout)} ${v.currency}`}
+                    {v.payout === undefined ? "" : `${formatPrice(v.payout)} ${v.currency}`}
                   </td>
                 )}
                 <td>{v.txid}</td>

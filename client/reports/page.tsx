@@ -9,17 +9,16 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { DIMENSION_BY_NAME, DIMENSIONS } from "../../contracts/report.ts";
 import type { FormulaColumn, ReportFilter } from "../../contracts/report_query.ts";
 import { debugSettingsStore } from "../app/debug_settings.ts";
-import { browserStore } from "../app/storage.ts";
 import { ColumnChooser } from "../ui/column_chooser.tsx";
-import { readHiddenColumns, toggleColumn, writeHiddenColumns } from "../ui/column_prefs.ts";
+import { useColumnPrefs } from "../ui/use_column_prefs.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { DateRangePicker } from "../ui/date_range_picker.tsx";
 import { type DatePreset, isDatePreset, presetRange } from "../ui/date_range.ts";
 import { usePanelSettings } from "../app/panel_settings.ts";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
 import { csvUrl, type Query, useReport } from "./api.ts";
-import { ColumnSets } from "./column_sets.tsx";
 import { ReportFilters } from "./filters.tsx";
+import { metricLabel } from "./format.ts";
 import { ReportTable } from "./report_table.tsx";
 import { LeadsTable } from "./leads.tsx";
 import { FormulaEditor, readFormulas } from "./formulas.tsx";
@@ -99,18 +98,12 @@ export function Page() {
   };
   const answer = useReport(query);
   const all = answer.data?.metrics ?? [];
-  const [hidden, setHidden] = useState(() =>
-    readHiddenColumns(browserStore(), {
-      list: "report",
-      known: all,
-      hiddenByDefault: ["bots", "rejected", "hold", "cpc"],
-    })
-  );
+  const { hidden, chooser } = useColumnPrefs({
+    list: "report",
+    known: all,
+    hiddenByDefault: ["bots", "rejected", "hold", "cpc"],
+  });
   const shown = all.filter((m) => !hidden.includes(m));
-  const setHiddenStored = (next: string[]) => {
-    setHidden(next);
-    writeHiddenColumns(browserStore(), "report", next);
-  };
   const set = (key: string, value: string | undefined) =>
     setParams((p) => {
       if (value === undefined) p.delete(key);
@@ -150,16 +143,9 @@ export function Page() {
           </label>
         ))}
         <span className="report__spacer" />
-        <ColumnSets
-          list="report"
-          shown={shown}
-          onApply={(cols) => setHiddenStored(all.filter((m) => !cols.includes(m)))}
-        />
         <ColumnChooser
-          columns={all.map((m) => ({ key: m, label: m }))}
-          hidden={hidden}
-          onToggle={(key) => setHiddenStored(toggleColumn(hidden, key))}
-          onReset={() => setHiddenStored([])}
+          columns={all.map((m) => ({ key: m, label: metricLabel(m, formulas) }))}
+          {...chooser}
         />
         <FormulaEditor formulas={formulas} onChange={setFormulas} />
         <a

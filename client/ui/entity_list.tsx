@@ -9,9 +9,7 @@ import type { GroupType } from "../../contracts/group.ts";
 import { MAX_PAGE } from "../../contracts/list.ts";
 import { currentUserStore } from "../app/current_user.ts";
 import { debugSettingsStore } from "../app/debug_settings.ts";
-import { browserStore } from "../app/storage.ts";
 import type { ReportSubjectType } from "../app/route_rules.ts";
-import { readHiddenColumns, toggleColumn, writeHiddenColumns } from "./column_prefs.ts";
 import { DataTable, type TableColumn } from "./data_table.tsx";
 import { DataState } from "./data_state.tsx";
 import { usePanelSettings } from "../app/panel_settings.ts";
@@ -31,6 +29,7 @@ import { canWrite, type Subject } from "./rights.ts";
 import { SelectionBar } from "./selection_bar.tsx";
 import { statColumns, STATS_HIDDEN_BY_DEFAULT } from "./stat_columns.tsx";
 import { useFillHeight } from "./use_fill_height.ts";
+import { useColumnPrefs } from "./use_column_prefs.ts";
 import { useListState } from "./use_list_state.ts";
 
 /** What an entity feature tells the shared list. */
@@ -100,19 +99,16 @@ export function EntityListPage({ config }: { config: ListConfig }) {
     ...config.columns,
     ...(config.stats ? statColumns(items, { hideProfit, currency }) : []),
   ];
-  const listKey = config.resource;
-  const known = allColumns.map((c) => c.key);
-  const defaults = [
-    ...(config.hiddenByDefault ?? []),
-    ...(config.stats ? STATS_HIDDEN_BY_DEFAULT : []),
-  ];
-  const [hidden, setHidden] = useState(() =>
-    readHiddenColumns(browserStore(), { list: listKey, known, hiddenByDefault: defaults })
-  );
-  const saveHidden = (next: string[]) => {
-    setHidden(next);
-    writeHiddenColumns(browserStore(), listKey, next);
-  };
+  const { hidden, chooser } = useColumnPrefs({
+    // Settings → Columns names the lists as the API does ("affiliate-networks").
+    list: config.resource,
+    known: allColumns.map((c) => c.key),
+    hiddenByDefault: [
+      ...(config.hiddenByDefault ?? []),
+      ...(config.stats ? STATS_HIDDEN_BY_DEFAULT : []),
+    ],
+    pinned: "name",
+  });
   const shown = allColumns.filter((c) => !hidden.includes(c.key));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const visibleSelection = new Set(items.filter((i) => selected.has(i.id)).map((i) => i.id));
@@ -157,12 +153,7 @@ export function EntityListPage({ config }: { config: ListConfig }) {
         timeZone={timeZone}
         noun={config.noun}
         onRefresh={() => void list.mutate()}
-        columns={{
-          columns: allColumns,
-          hidden,
-          onToggle: (key) => saveHidden(toggleColumn(hidden, key)),
-          onReset: () => saveHidden(defaults),
-        }}
+        columns={{ columns: allColumns, ...chooser }}
       />
       <SelectionBar
         config={config}

@@ -1,10 +1,6 @@
 /** How list cells print numbers: counts, money, percentages, and the profit tone of a value. */
 
 const counts = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const money = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
-});
 const percent = new Intl.NumberFormat("en-US", {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
@@ -15,29 +11,56 @@ export function formatCount(value: number): string {
   return counts.format(value);
 }
 
-const inCurrency = new Map<string, Intl.NumberFormat>();
-
 /**
- * `1,234.50`, up to 4 decimals (payouts carry 4, DESIGN §3); with a
- * currency (Settings → Stats), `$1,234.50` / `€1,234.50` / `KZT 1,234.50`.
+ * Money prints two ways (docs/decisions/086-money-display.md): amounts
+ * (revenue, cost, profit, their totals) to cents, as Binom and Keitaro
+ * tables do; prices per click or per conversion (EPC, CPC, CPA, a payout, a
+ * CPC bid) keep up to 4 decimals, since a $0.0125 bid rounded to $0.01 would
+ * misstate it by a fifth.
  */
-export function formatMoney(value: number, currency?: string): string {
-  if (!currency) return money.format(value);
-  let format = inCurrency.get(currency);
+const DIGITS = { amount: 2, price: 4 } as const;
+type MoneyKind = keyof typeof DIGITS;
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(kind: MoneyKind, currency: string | undefined): Intl.NumberFormat | null {
+  const key = `${kind}/${currency ?? ""}`;
+  let format = formats.get(key);
   if (!format) {
     try {
       format = new Intl.NumberFormat("en-US", {
-        style: "currency",
-        currency,
+        ...(currency ? { style: "currency", currency } : {}),
         minimumFractionDigits: 2,
-        maximumFractionDigits: 4,
+        maximumFractionDigits: DIGITS[kind],
+        // A loss of a tenth of a cent rounds to 0.00, not "-0.00".
+        signDisplay: "negative",
       });
     } catch {
-      return `${money.format(value)} ${currency}`;
+      return null;
     }
-    inCurrency.set(currency, format);
+    formats.set(key, format);
   }
-  return format.format(value);
+  return format;
+}
+
+function printMoney(kind: MoneyKind, value: number, currency?: string): string {
+  const format = moneyFormat(kind, currency);
+  if (format) return format.format(value);
+  // Not an ISO code Intl knows: the plain figure, then the code.
+  return `${moneyFormat(kind, undefined)!.format(value)} ${currency}`;
+}
+
+/**
+ * An amount to cents: `1,234.50`; with a currency (Settings → Stats)
+ * `$1,234.50` / `€1,234.50` / `KZT 1,234.50`.
+ */
+export function formatMoney(value: number, currency?: string): string {
+  return printMoney("amount", value, currency);
+}
+
+/** A price per click or conversion: 2 to 4 decimals, `0.0125`, `$1.50`. */
+export function formatPrice(value: number, currency?: string): string {
+  return printMoney("price", value, currency);
 }
 
 /** `12.50%`. */

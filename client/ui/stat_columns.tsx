@@ -1,12 +1,15 @@
 /** The stats columns every tracked entity's list shows (clicks … EPC), with totals. */
 import { PROFIT_FIELDS, type Stats } from "../../contracts/stats.ts";
 import type { TableColumn } from "./data_table.tsx";
-import { formatCount, formatMoney, formatPercent, toneOf } from "./format.ts";
+import { formatCount, formatMoney, formatPercent, formatPrice, toneOf } from "./format.ts";
 import { totalStats } from "./stats_totals.ts";
 
 type WithStats = { id: number; stats?: Stats };
 
-const STAT_DEFS: ReadonlyArray<[keyof Stats, string, (v: number) => string, number]> = [
+/** A cell printer; money ones take the currency, the others ignore it. */
+type Printer = (value: number, currency?: string) => string;
+
+const STAT_DEFS: ReadonlyArray<[keyof Stats, string, Printer, number]> = [
   ["clicks", "Clicks", formatCount, 84],
   ["uniqueClicks", "Uniques", formatCount, 84],
   ["lpClicks", "LP clicks", formatCount, 84],
@@ -16,7 +19,7 @@ const STAT_DEFS: ReadonlyArray<[keyof Stats, string, (v: number) => string, numb
   ["profit", "Profit", formatMoney, 96],
   ["roi", "ROI", formatPercent, 84],
   ["cr", "CR", formatPercent, 76],
-  ["epc", "EPC", formatMoney, 80],
+  ["epc", "EPC", formatPrice, 80],
 ];
 
 /** Stats columns hidden until the user picks them. */
@@ -32,9 +35,8 @@ export function statColumns<T extends WithStats>(
 ): TableColumn<T>[] {
   const totals = totalStats(items.map((i) => i.stats));
   const hidden = options.hideProfit ? (PROFIT_FIELDS as readonly string[]) : [];
-  const money = (v: number) => formatMoney(v, options.currency);
   return STAT_DEFS.filter(([key]) => !hidden.includes(key)).map(([key, label, plain, width]) => {
-    const format = plain === formatMoney ? money : plain;
+    const format = (v: number) => plain(v, options.currency);
     const toned = key === "profit" || key === "roi";
     const value = (stats: Stats | undefined) => stats?.[key];
     return {

@@ -47,7 +47,7 @@ const TYPES: Record<string, string> = {
  * Landers need inline scripts and third-party assets, but not our origin: the
  * sandbox (without allow-same-origin) gives the page an opaque origin.
  */
-const LANDER_CSP = [
+export const LANDER_CSP = [
   "sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox " +
   "allow-top-navigation-by-user-activation allow-modals",
   "default-src * data: blob: 'unsafe-inline' 'unsafe-eval'",

@@ -1,8 +1,8 @@
 /**
- * The report query builder: picks the smallest rollup table that holds every
- * column a query needs (grouping, filters, subject), else reads raw clicks and
- * conversions, and answers summed base columns per group (money in
- * micro-units). Both paths share the dimension SQL of contracts/report.ts.
+ * The report query builder: reads the rollup parts `plan.ts` picks (a cube's
+ * daily and hourly rows), else raw clicks and conversions, and answers summed
+ * base columns per group (money in micro-units). Both paths share the
+ * dimension SQL of contracts/report.ts.
  */
 import type { SQLInputValue } from "node:sqlite";
 import {
@@ -14,10 +14,9 @@ import {
 import type { ReportFilter } from "../../contracts/report_query.ts";
 import type { Db } from "../db/connection.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
-import { CUBES, SUMS } from "./rollup_schema.ts";
-import { localTimeSql, wholeHourOffsets, zoneSegments } from "./time.ts";
-
-const MS_HOUR = 3_600_000;
+import { neededColumns, type Part, planRead } from "./plan.ts";
+import { MS_DAY, MS_HOUR, SEALED_TABLE, SUMS } from "./rollup_schema.ts";
+import { localTimeSql, zoneSegments } from "./time.ts";
 
 /** What to sum, over which clicks. */
 export type SumsSpec = {
@@ -122,24 +121,6 @@ function filterSql(filter: ReportFilter, expr: string, params: SQLInputValue[]):
   return `${expr} ${not}IN (SELECT value FROM json_each(?))`;
 }
 
-/** Picks the rollup table for the needed columns, or null for raw. */
-export function pickCube(spec: SumsSpec): string | null {
-  if (spec.forceRaw) return null;
-  const segments = zoneSegments(spec.start, spec.end, spec.tz);
-  const hourly = wholeHourOffsets(segments) && spec.start % MS_HOUR === 0 &&
-    spec.end % MS_HOUR === 0;
-  const needed = new Set<string>([SUBJECT_TYPES[spec.subject.type].column]);
-  for (const name of [...spec.groupBy, ...spec.filters.map((f) => f.dim)]) {
-    for (const col of dimension(name).columns) needed.add(col);
-  }
-  if (needed.has("time") && !hourly) return null;
-  needed.delete("time");
-  // The hour bounds of a rollup read must be exact too.
-  if (!hourly) return null;
-  const cube = CUBES.find((c) => [...needed].every((col) => c.keys.some((k) => k.name === col)));
-  return cube?.table ?? null;
-}
-
 /** The raw source: clicks in range plus current conversions in range, as one row set `c`. */
 function rawSource(spec: SumsSpec, columns: Set<string>, params: SQLInputValue[]): string {
   const cols = [...columns].filter((c) => c !== "time" && c !== "status");
@@ -161,50 +142,83 @@ function rawSource(spec: SumsSpec, columns: Set<string>, params: SQLInputValue[]
     WHERE v.ts >= ? AND v.ts < ? AND v.current = 1)`;
 }
 
-/** Runs the sums query. */
-export function querySums(db: Db, spec: SumsSpec): { rows: SumsRow[]; source: string } {
-  const cube = pickCube(spec);
+/** Reads the first hour the daily tier does not hold yet. */
+function sealedHour(db: Db): number {
+  return Number(db.prepare(`SELECT hour FROM ${SEALED_TABLE}`).get()!.hour);
+}
+
+/** `HAVING` a group counts: rows a moved click left behind sum to zero. */
+const NON_ZERO = SUMS.map((s) => `sum(c.${s}) != 0`).join(" OR ");
+
+/**
+ * One `SELECT d0…, sums FROM source c WHERE … GROUP BY d0…` over the rows `c`
+ * whose local time (ms) is the SQL `time`; `where` comes first (its params
+ * already pushed), then the subject and the filters.
+ */
+function grouped(
+  spec: SumsSpec,
+  from: { source: string; time: string; where: string[]; having: boolean },
+  params: SQLInputValue[],
+): string {
+  const exprOf = (name: string) => dimension(name).sql.replaceAll("{t}", from.time);
+  const where = [...from.where, subjectSql(spec, params)];
+  for (const filter of spec.filters) where.push(filterSql(filter, exprOf(filter.dim), params));
+  const dims = spec.groupBy.map((name, i) => `${exprOf(name)} AS d${i}`);
+  const sums = SUMS.map((s) => `sum(c.${s}) AS ${s}`);
+  const groupBy = spec.groupBy.length
+    ? ` GROUP BY ${spec.groupBy.map((_, i) => `d${i}`).join(", ")}${
+      from.having ? ` HAVING ${NON_ZERO}` : ""
+    }`
+    : "";
+  return `SELECT ${[...dims, ...sums].join(", ")} FROM ${from.source} c WHERE ${
+    where.join(" AND ")
+  }${groupBy}`;
+}
+
+/** The rollup read of `parts`: each part grouped, then summed across parts. */
+function rollupSql(spec: SumsSpec, parts: Part[], params: SQLInputValue[]): string {
   const segments = zoneSegments(spec.start, spec.end, spec.tz);
-  const params: SQLInputValue[] = [];
-  const time = localTimeSql(cube ? `(c.hour * ${MS_HOUR})` : "c.ts", segments);
-  const exprOf = (name: string) => dimension(name).sql.replaceAll("{t}", time);
-
-  const columns = new Set<string>([SUBJECT_TYPES[spec.subject.type].column]);
-  for (const name of [...spec.groupBy, ...spec.filters.map((f) => f.dim)]) {
-    for (const col of dimension(name).columns) columns.add(col);
-  }
-  if (spec.subject.type === "affiliate-network") columns.add("offer_id");
-
-  let from: string;
-  const where: string[] = [];
-  if (cube) {
-    from = `${cube} c`;
-    // The primary key is (campaign_id, hour, …): other subjects read every campaign's hours.
+  const selects = parts.map((part) => {
+    const where: string[] = [];
+    // The primary key is (campaign_id, hour | day, …): other subjects read every campaign's rows.
     if (spec.subject.type !== "campaign") {
       where.push("c.campaign_id IN (SELECT 0 UNION ALL SELECT id FROM campaigns)");
     }
-    where.push("c.hour >= ? AND c.hour < ?");
-    params.push(spec.start / MS_HOUR, spec.end / MS_HOUR);
-  } else {
-    from = `${rawSource(spec, columns, params)} c`;
-  }
-  where.push(subjectSql(spec, params));
-  for (const filter of spec.filters) where.push(filterSql(filter, exprOf(filter.dim), params));
-
-  const dims = spec.groupBy.map((name, i) => `${exprOf(name)} AS d${i}`);
+    where.push(`c.${part.bucket} >= ? AND c.${part.bucket} < ?`);
+    params.push(part.from, part.to);
+    const ms = part.bucket === "hour" ? MS_HOUR : MS_DAY;
+    const time = localTimeSql(`(c.${part.bucket} * ${ms})`, segments);
+    return grouped(spec, { source: part.table, time, where, having: parts.length === 1 }, params);
+  });
+  if (selects.length === 1) return selects[0];
+  const dims = spec.groupBy.map((_, i) => `d${i}`);
   const sums = SUMS.map((s) => `sum(c.${s}) AS ${s}`);
-  // Rows a moved click left behind sum to zero: they are no group.
-  const groupBy = spec.groupBy.length
-    ? ` GROUP BY ${spec.groupBy.map((_, i) => `d${i}`).join(", ")} HAVING ${
-      SUMS.map((s) => `sum(c.${s}) != 0`).join(" OR ")
-    }`
-    : "";
-  const sql = `SELECT ${[...dims, ...sums].join(", ")} FROM ${from} WHERE ${
-    where.join(" AND ")
-  }${groupBy}`;
+  const groupBy = dims.length ? ` GROUP BY ${dims.join(", ")} HAVING ${NON_ZERO}` : "";
+  return `SELECT ${[...dims, ...sums].join(", ")} FROM (${
+    selects.join("\n  UNION ALL\n  ")
+  }) c${groupBy}`;
+}
+
+/** Runs the sums query: from the rollups when they can answer, else from raw rows. */
+export function querySums(db: Db, spec: SumsSpec): { rows: SumsRow[]; source: string } {
+  const parts = planRead(spec, () => sealedHour(db));
+  const params: SQLInputValue[] = [];
+  let sql: string;
+  if (parts) {
+    sql = rollupSql(spec, parts, params);
+  } else {
+    const segments = zoneSegments(spec.start, spec.end, spec.tz);
+    const source = rawSource(spec, neededColumns(spec), params);
+    sql = grouped(
+      spec,
+      { source, time: localTimeSql("c.ts", segments), where: [], having: true },
+      params,
+    );
+  }
   const rows = db.prepare(sql).all(...params).map((row) => ({
     values: spec.groupBy.map((_, i) => row[`d${i}`] as string | number),
     sums: Object.fromEntries(SUMS.map((s) => [s, Number(row[s] ?? 0)])),
   }));
-  return { rows, source: cube ? `rollup:${cube}` : "raw" };
+  const tables = parts ? [...new Set(parts.map((p) => p.table))].join("+") : "";
+  return { rows, source: parts ? `rollup:${tables}` : "raw" };
 }

@@ -134,7 +134,8 @@ Deno.test("report: days follow the time zone (23:30 UTC is tomorrow in UTC+2, to
   };
   await t.step("UTC", async () => {
     const { days, source } = await byDay("UTC");
-    assert.equal(source, "rollup:rollup_flow");
+    // 10 May is sealed (whole UTC day from the daily tier); 11 May is still hourly.
+    assert.equal(source, "rollup:rollup_time_day+rollup_flow");
     assert.deepEqual(days, [["2024-05-10", 2, 0, 10], ["2024-05-11", 2, 1, 2.5]]);
   });
   await t.step("UTC+2 (Europe/Berlin in May)", async () => {
@@ -162,7 +163,7 @@ Deno.test("report: three grouping levels drill down by parent values", async (t)
       ["DE", 1, 2.5],
       ["US", 3, 10],
     ]);
-    assert.equal(answer.source, "rollup:rollup_geo");
+    assert.equal(answer.source, "rollup:rollup_geo_day+rollup_geo");
   });
   await t.step("level 2: offers in US", async () => {
     const answer = await report({ groupBy, parents: JSON.stringify(["US"]), sort: "clicks" });

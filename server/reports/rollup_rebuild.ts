@@ -1,11 +1,13 @@
 /**
  * Rebuilds the rollup tables from the raw clicks and conversions in one
  * set-based pass: for bulk loads (the benchmark's fixture generator loads
- * with the triggers off, then calls this) and as a repair tool. Clicks that
- * retention already deleted cannot be recounted, so this is never run on its own.
+ * with the triggers off, then calls this) and as a repair tool. The hourly
+ * cubes are recomputed from raw rows, the daily tier from the hourly rows of
+ * the sealed hours. Clicks that retention already deleted cannot be
+ * recounted, so this is never run on its own.
  */
 import type { Db } from "../db/connection.ts";
-import { CUBES, SUMS } from "./rollup_schema.ts";
+import { DAILY, foldSql, HOURLY, SEALED_TABLE, SUMS } from "./rollup_schema.ts";
 
 const COLUMNS: Record<string, string> = {
   country: "p.country",
@@ -19,9 +21,13 @@ const CONVERSION_SUMS = `0, 0, 0, 0, 0, (v.status = 'lead'), (v.status = 'sale')
   (v.status = 'rejected'), (v.status = 'hold'),
   (CASE WHEN v.status IN ('lead', 'sale') THEN v.payout ELSE 0 END)`;
 
-/** Replaces every rollup row with sums recomputed from raw rows. */
-export function rebuildRollups(db: Db): void {
-  for (const cube of CUBES) {
+/**
+ * Replaces every rollup row with sums recomputed from raw rows. `sealedHour`
+ * moves the sealed hour first (every hour before it goes to the daily tier);
+ * by default it stays where it is.
+ */
+export function rebuildRollups(db: Db, options: { sealedHour?: number } = {}): void {
+  for (const cube of HOURLY) {
     const keys = cube.keys.filter((k) => k.name !== "hour");
     const project = keys.map((k) => `${COLUMNS[k.name] ?? `k.${k.name}`} AS ${k.name}`).join(", ");
     const grouped = cube.keys.map((k) => {
@@ -46,5 +52,12 @@ export function rebuildRollups(db: Db): void {
     }
         FROM conversions v JOIN clicks k ON k.id = v.click_id ${joins} WHERE v.current = 1
       ) GROUP BY ${grouped.map((_, i) => i + 1).join(", ")}`);
+  }
+  if (options.sealedHour !== undefined) {
+    db.prepare(`UPDATE ${SEALED_TABLE} SET hour = ?`).run(options.sealedHour);
+  }
+  for (const cube of DAILY) {
+    db.exec(`DELETE FROM ${cube.table}`);
+    db.exec(foldSql(cube, `hour < (SELECT hour FROM ${SEALED_TABLE})`));
   }
 }

@@ -11,7 +11,8 @@ const START = Date.parse("2024-03-01T00:00:00Z");
 const BASE = enrichVisitor({ ip: "8.8.8.8", userAgent: "Mozilla/5.0", now: START });
 
 const clickArb = fc.record({
-  hour: fc.integer({ min: 0, max: 5 }),
+  // Two UTC days: the first is folded into the daily tier when the second starts.
+  hour: fc.integer({ min: 0, max: 40 }),
   campaignId: fc.constantFrom(1, 2),
   trafficSourceId: fc.constantFrom(1, null),
   rule: fc.constantFrom(0, 1, null),
@@ -31,8 +32,8 @@ const clickArb = fc.record({
   lp: fc.option(fc.record({ offerId: fc.constantFrom(1, 2, 3), sameBatch: fc.boolean() })),
 });
 
-function row(c: ClickInput, seq: number): ClickRow {
-  const id = newClickId(START + c.hour * HOUR + seq);
+function row(c: ClickInput, seq: number, start: number): ClickRow {
+  const id = newClickId(start + c.hour * HOUR + seq);
   const visitor: Visitor = {
     ...BASE,
     country: c.country,
@@ -64,6 +65,7 @@ type ClickInput = typeof clickArb extends fc.Arbitrary<infer T> ? T : never;
 
 const GROUPINGS = [
   [],
+  ["day"],
   ["hour", "campaign"],
   ["offer", "landing", "rule"],
   ["country", "offer"],
@@ -75,9 +77,16 @@ function sorted(rows: ReturnType<typeof querySums>["rows"]) {
   return rows.map((r) => JSON.stringify([r.values, r.sums])).sort();
 }
 
+let epoch = START;
+let daily = 0;
+
 Deno.test("click writer: rollups summed per batch equal raw aggregation, lander clicks kept", async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(clickArb, { minLength: 1, maxLength: 60 }), async (clicks) => {
+      // Each run after the last one's click ids (they never go back in time), on a UTC midnight.
+      epoch += 10 * 24 * HOUR;
+      const start = epoch;
+      clicks.sort((a, b) => a.hour - b.hour);
       const db = openDatabase(":memory:");
       for (const id of [1, 2]) {
         db.prepare(
@@ -92,7 +101,7 @@ Deno.test("click writer: rollups summed per batch equal raw aggregation, lander 
       const later: ClickWrite[] = [];
       for (const [i, c] of clicks.entries()) {
         if (c.newBatch) await Promise.all(batch.splice(0));
-        const r = row(c, i);
+        const r = row(c, i, start);
         batch.push(store.write({ kind: "click", row: r }));
         if (c.lp) {
           const lp: ClickWrite = { kind: "lp", id: r.id, ts: r.ts + 1000, offerId: c.lp.offerId };
@@ -113,12 +122,13 @@ Deno.test("click writer: rollups summed per batch equal raw aggregation, lander 
           subject: { type: "campaign", ids: [1, 2] },
           groupBy,
           filters: [],
-          start: START - HOUR,
-          end: START + 10 * HOUR,
+          start: start - HOUR,
+          end: start + 50 * HOUR,
           tz: "UTC",
         };
         const rolled = querySums(db, spec);
         assert.match(rolled.source, /^rollup:/, groupBy.join(","));
+        if (rolled.source.includes("_day")) daily++;
         const raw = querySums(db, { ...spec, forceRaw: true });
         assert.deepEqual(sorted(rolled.rows), sorted(raw.rows), groupBy.join(","));
       }
@@ -126,4 +136,5 @@ Deno.test("click writer: rollups summed per batch equal raw aggregation, lander 
     }),
     { numRuns: 60 },
   );
+  assert.ok(daily > 0, "some runs read the daily tier");
 });

@@ -36,7 +36,7 @@ export function refreshPage(url: string): string {
     `<body><a href="${u}" rel="noreferrer">Continue</a></body></html>`;
 }
 
-/** Every answer of `/c/:key`: no referrer to the destination, no caching of a click. */
+/** Answers of `/c/:key` with a body (404, the refresh page): no referrer, no sniffing, no caching. */
 const CLICK_HEADERS: Readonly<Record<string, string>> = {
   "Cache-Control": "no-store",
   "Referrer-Policy": "no-referrer",
@@ -137,14 +137,10 @@ export async function answerClick(
       },
     });
   }
+  // A plain 302 keeps the browser's referrer, as in other trackers (hiding it is what
+  // `hideReferrer` is for), and has no body to sniff: three headers (decision 055).
   return new Response(null, {
     status: 302,
-    headers: {
-      "Cache-Control": "no-store",
-      "Referrer-Policy": "no-referrer",
-      "X-Content-Type-Options": "nosniff",
-      "Set-Cookie": cookie,
-      Location: decision.url,
-    },
+    headers: { "Cache-Control": "no-store", "Set-Cookie": cookie, Location: decision.url },
   });
 }

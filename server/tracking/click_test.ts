@@ -15,6 +15,8 @@ Deno.test("click: an active campaign answers 302 to the offer with macros, after
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("rotor_click="))!;
   assert.match(cookie, /; Path=\/;.*HttpOnly; SameSite=Lax/);
   assert.equal(res.headers.get("cache-control"), "no-store");
+  // A plain 302 keeps the visitor's referrer; hiding it is `hideReferrer`'s page.
+  assert.equal(res.headers.get("referrer-policy"), null);
   const row = t.app.deps.db.prepare("SELECT * FROM clicks WHERE id = ?").get(id)!;
   assert.equal(row.campaign_id, t.campaignId);
   assert.equal(row.traffic_source_id, t.sourceId);
@@ -211,6 +213,11 @@ Deno.test("click: rules, landers, rotations and campaign links", async (t) => {
   await t.step("the default path elsewhere", async () => {
     const res = await s.click();
     assert.match(res.headers.get("location")!, /^https:\/\/shop\.example\.com\/buy/);
+    const id = clickIdOf(res);
+    const lp = await s.app.request(`/lp/click?clickid=${id}`, { redirect: "manual" });
+    assert.equal(lp.status, 302, "a direct click still reaches its offer");
+    const row = s.app.deps.db.prepare("SELECT lp_click_ts FROM clicks WHERE id = ?").get(id)!;
+    assert.equal(row.lp_click_ts, null, "but no lander click is counted");
   });
   await t.step(
     "a campaign sending to another campaign follows it; a loop answers 404",

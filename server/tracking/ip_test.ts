@@ -171,3 +171,20 @@ Deno.test("ip: isPublicAddress refuses every non-public form", async (t) => {
     await t.step(`allows ${a}`, () => assert.equal(isPublicAddress(a), true));
   }
 });
+
+Deno.test("ip: the IPv4 parser accepts exactly the strict dotted quad", () => {
+  const octet = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+  const strict = (s: string) =>
+    s.split(".").length === 4 && s.split(".").every((p) => octet.test(p));
+  const text = fc.stringMatching(/^[0-9.a]{0,17}$/);
+  const quads = fc.tuple(fc.nat(300), fc.nat(300), fc.nat(300), fc.nat(300))
+    .map((parts) => parts.join("."));
+  fc.assert(
+    fc.property(fc.oneof(text, quads), (s) => {
+      const parsed = parseIp(s);
+      assert.equal(parsed !== null, strict(s), s);
+      if (parsed) assert.equal(formatIp(parsed), s);
+    }),
+    { numRuns: 20_000 },
+  );
+});

@@ -2,7 +2,7 @@
  * Lander click-through (DESIGN §4): the click (from `clickid` or the
  * `rotor_click` cookie) → the offer of its path (`offer=N` picks the Nth offer
  * of a multi-offer lander) → LP click time recorded (committed before the
- * answer) → the offer URL with macros.
+ * answer; only for clicks that were shown a lander) → the offer URL with macros.
  */
 import type { Path } from "../../contracts/flow.ts";
 import type { CampaignRuntime } from "./cache.ts";
@@ -54,6 +54,9 @@ export async function lpClick(
     if (err instanceof DestinationError) return null;
     throw err;
   }
+  // A click that went straight to its offer showed no lander: the visitor still
+  // reaches the offer, but no lander click is counted (it would inflate LP CTR).
+  if (click.landingId === null) return url;
   await engine.clicks.write({
     kind: "lp",
     id: click.id,

@@ -158,3 +158,31 @@ Deno.test("destination (property): any template either throws or keeps its own o
     { numRuns: 3000 },
   );
 });
+
+Deno.test("destination (property): the no-parse path gives exactly what the URL parser gives", () => {
+  // The reference: substitute, parse, compare origins, take href.
+  const reference = (tpl: string, values: MacroValues): string => {
+    const url = new URL(substituteMacros(tpl.trim(), values));
+    assert.equal(url.origin, new URL(substituteMacros(tpl.trim(), {})).origin);
+    return url.href;
+  };
+  const template = fc.tuple(
+    fc.constantFrom("https://offer.example", "HTTP://Offer.Example:80", "https://o.example:8443"),
+    fc.constantFrom("/", "/a/../b", "/p q", "/x", ""),
+    fc.constantFrom("?", "?a=1&", "?q='x'&", "?é=1&", "?"),
+    fc.constantFrom("c={clickid}", "s={t1}&g={country_code}", "u={user_agent}#{t2}", "z={t3}'"),
+  ).map((parts) => parts.join(""));
+  fc.assert(
+    fc.property(template, fc.oneof(anyValues, nastyValues), (tpl, values) => {
+      let expected: string;
+      try {
+        expected = reference(tpl, values);
+      } catch {
+        assert.throws(() => buildDestination(tpl, values), DestinationError);
+        return;
+      }
+      assert.equal(buildDestination(tpl, values), expected);
+    }),
+    { numRuns: 5000 },
+  );
+});

@@ -29,7 +29,7 @@ function cpuMs(pid: number): number {
 }
 
 /** A campaign with a 3-rule flow (country, device, bots) over three offers and a lander. */
-async function campaignKey(url: string): Promise<string> {
+export async function campaignKey(url: string): Promise<string> {
   const panel = new PanelClient(url);
   await panel.signIn("admin", PASSWORD);
   const offers: number[] = [];
@@ -88,7 +88,8 @@ async function campaignKey(url: string): Promise<string> {
   return String(campaign.key);
 }
 
-function luaScript(key: string): string {
+/** wrk's request script: the scenario's user agents and client IPs (also `bench report`'s). */
+export function luaScript(key: string): string {
   const agents = [...Object.values(scenario.userAgents), ...scenario.botAgents];
   const prefixes = Object.values(scenario.prefixes).flat();
   const list = (xs: string[]) => xs.map((x) => JSON.stringify(x)).join(",\n");

@@ -5,7 +5,10 @@
  * (a) the plain SQLite GROUP BY over raw clicks and conversions for "last 30
  * days by day" and "by country × offer", (b) Rotor's `/api/report` for the
  * same on the real server; prints both and the ratio. At 10M it also measures
- * the click p99 (wrk -t1 -c64, 10 s) idle and while reports run in a loop.
+ * the click p99 as `bench click` does (server pinned to core 0, wrk -t1 -c64 on
+ * core 1, the same campaign and traffic, 10 s) idle and while this process
+ * (pinned to core 1 beside wrk) asks the same server for reports in a loop:
+ * they run in its niced read thread, on the clicks' core.
  */
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -14,6 +17,7 @@ import { rebuildRollups } from "../../server/reports/rollup_rebuild.ts";
 import { clickIdBound } from "../../server/tracking/click_id.ts";
 import { PanelClient } from "../../server/tracking/simulate/setup.ts";
 import { ROOT, type ServerProcess, spawnServer, stopServer } from "../helpers/server.ts";
+import { campaignKey, luaScript } from "./click.ts";
 import { runWrk } from "./wrk.ts";
 
 const PASSWORD = "bench-password-123";
@@ -53,11 +57,21 @@ type Setup = {
   key: string;
 };
 
-/** The real server on its own data folder. */
+/** The real server on its own data folder, pinned to core 0 like `bench click`'s. */
 function launch(dataDir: string): Promise<ServerProcess> {
   return spawnServer(join(ROOT, "server/main.ts"), {
+    cpu: "0",
     env: { ROTOR_DATA: dataDir, ROTOR_ADMIN_PASSWORD: PASSWORD, ROTOR_TRUST_PROXY: "1" },
   });
+}
+
+/** Pins every thread of this process to `cpus` (taskset list); answers the previous list. */
+async function pinSelf(cpus: string): Promise<string> {
+  const run = async (args: string[]) =>
+    new TextDecoder().decode((await new Deno.Command("taskset", { args }).output()).stdout);
+  const before = /:\s*(\S+)\s*$/.exec(await run(["-cp", String(Deno.pid)]))?.[1] ?? "0-1";
+  await run(["-acp", cpus, String(Deno.pid)]);
+  return before;
 }
 
 /** Entities through the real API: a source, 6 offers, 2 landers, 10 campaigns. */
@@ -164,7 +178,8 @@ function seed(path: string, count: number, setup: Setup): void {
     if (i % 200_000 === 199_999) db.exec("COMMIT; BEGIN");
   }
   db.exec("COMMIT");
-  rebuildRollups(db);
+  // Every finished hour is sealed: whole days come from the daily tier, as on a live server.
+  rebuildRollups(db, { sealedHour: Math.floor(Date.now() / 3_600_000) });
   for (const t of triggers) db.exec(String(t.sql));
   db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   db.close();
@@ -217,6 +232,49 @@ function clickId(ts: number, n: number): string {
   return clickIdBound(ts) + tail;
 }
 
+/**
+ * Click p99 idle, then while reports run in a loop: `bench click`'s campaign
+ * and wrk script against this server (pinned to core 0), wrk and this process
+ * on core 1.
+ */
+async function clickP99(
+  server: ServerProcess,
+  report: (groupBy: string) => Promise<unknown>,
+): Promise<void> {
+  const key = await campaignKey(server.url);
+  const script = await Deno.makeTempFile({ suffix: ".lua" });
+  await Deno.writeTextFile(script, luaScript(key));
+  const url = `${server.url}/c/${key}`;
+  const cpus = await pinSelf("1");
+  try {
+    const idle = await runWrk(url, { seconds: 10, script });
+    let running = true;
+    let reports = 0;
+    const load = (async () => {
+      while (running) {
+        // The heaviest kind too: a raw read of 10M clicks (by city) besides rollup reads.
+        await report(reports % 3 === 2 ? "city" : reports % 3 ? "country,offer" : "day");
+        reports++;
+      }
+    })();
+    const busy = await runWrk(url, { seconds: 10, script });
+    running = false;
+    await load;
+    const show = (label: string, r: typeof idle, extra = "") =>
+      console.log(
+        `${label.padEnd(24)} ${r.p99Ms.toFixed(2)} ms (p50 ${r.p50Ms.toFixed(2)} ms, ${
+          Math.round(r.rate)
+        } req/s${extra})`,
+      );
+    show("click p99 idle", idle);
+    show("click p99 under reports", busy, `, ${reports} reports ran`);
+    console.log(`ratio                    ${(busy.p99Ms / idle.p99Ms).toFixed(2)}`);
+  } finally {
+    await pinSelf(cpus);
+    await Deno.remove(script);
+  }
+}
+
 async function measureScale(count: number, template: string, setup: Setup): Promise<void> {
   const dataDir = await Deno.makeTempDir({ prefix: `rotor-bench-report-${count}-` });
   const dbPath = join(dataDir, "rotor.db");
@@ -263,31 +321,7 @@ async function measureScale(count: number, template: string, setup: Setup): Prom
   line("last 30 days by day", plainDay, rotorDay);
   line("by country × offer", plainGeo, rotorGeo);
 
-  if (count >= 10_000_000) {
-    const url = `${server.url}/c/${setup.key}`;
-    const idle = await runWrk(url, { seconds: 10 });
-    let running = true;
-    let reports = 0;
-    const load = (async () => {
-      while (running) {
-        // The heaviest kind too: a raw read of 10M clicks (by city) besides rollup reads.
-        await report(reports % 3 === 2 ? "city" : reports % 3 ? "country,offer" : "day");
-        reports++;
-      }
-    })();
-    const busy = await runWrk(url, { seconds: 10 });
-    running = false;
-    await load;
-    console.log(
-      `click p99 idle           ${idle.p99Ms.toFixed(2)} ms (${Math.round(idle.rate)} req/s)`,
-    );
-    console.log(
-      `click p99 under reports  ${busy.p99Ms.toFixed(2)} ms (${
-        Math.round(busy.rate)
-      } req/s, ${reports} reports ran)`,
-    );
-    console.log(`ratio                    ${(busy.p99Ms / idle.p99Ms).toFixed(2)}`);
-  }
+  if (count >= 10_000_000) await clickP99(server, report);
   await stopServer(server);
   if (Deno.env.get("REPORT_BENCH_KEEP")) console.log(`kept ${dataDir}`);
   else await Deno.remove(dataDir, { recursive: true });

@@ -1,0 +1,84 @@
+/**
+ * Which rows answer a report (decisions 060 and 061): the smallest hourly
+ * cube holding every column the query needs, else raw clicks. When the
+ * grouping has no time dimension, or only whole UTC days (day, weekday, month
+ * in a zone at UTC+0 all range long), the range splits in three: whole sealed
+ * UTC days from the smallest daily cube holding those columns, the
+ * partial-day edges (and the days not yet sealed) from the hourly cube. Exact in any whole-hour time zone,
+ * because the edges are hourly: a local day in UTC+2 is 22:00–22:00 UTC.
+ */
+import { DIMENSION_BY_NAME, SUBJECT_TYPES } from "../../contracts/report.ts";
+import type { SumsSpec } from "./query.ts";
+import { type Cube, DAILY, HOURLY, MS_HOUR } from "./rollup_schema.ts";
+import { wholeHourOffsets, zoneSegments } from "./time.ts";
+
+/** One piece of a rollup read: buckets `[from, to)` of one table. */
+export type Part = { table: string; bucket: "hour" | "day"; from: number; to: number };
+
+/** Time dimensions that a UTC day bucket answers in a zone at UTC+0. */
+const DAY_DIMENSIONS = new Set(["day", "weekday", "month"]);
+
+/** The base columns a query reads: its subject's, its grouping's and its filters'. */
+export function neededColumns(spec: SumsSpec): Set<string> {
+  const columns = new Set<string>([SUBJECT_TYPES[spec.subject.type].column]);
+  for (const name of [...spec.groupBy, ...spec.filters.map((f) => f.dim)]) {
+    const dim = DIMENSION_BY_NAME.get(name);
+    if (!dim) throw new Error(`unknown dimension ${name}`);
+    for (const col of dim.columns) columns.add(col);
+  }
+  if (spec.subject.type === "affiliate-network") columns.add("offer_id");
+  return columns;
+}
+
+/** The first (smallest) of `cubes` holding every column `spec` needs besides time. */
+function smallest(cubes: readonly Cube[], spec: SumsSpec): Cube | null {
+  const needed = neededColumns(spec);
+  needed.delete("time");
+  return cubes.find((c) => [...needed].every((col) => c.keys.some((k) => k.name === col))) ??
+    null;
+}
+
+/** The smallest hourly cube that answers `spec`, or null for raw rows. */
+export function pickCube(spec: SumsSpec): Cube | null {
+  if (spec.forceRaw) return null;
+  // Hourly rows are exact only for hour-aligned ranges in whole-hour zones.
+  if (spec.start % MS_HOUR !== 0 || spec.end % MS_HOUR !== 0) return null;
+  if (!wholeHourOffsets(zoneSegments(spec.start, spec.end, spec.tz))) return null;
+  return smallest(HOURLY, spec);
+}
+
+/** True when a UTC day bucket maps onto the query's time grouping. */
+function daysAnswer(spec: SumsSpec): boolean {
+  const timeDims = [...spec.groupBy, ...spec.filters.map((f) => f.dim)].filter((name) =>
+    DIMENSION_BY_NAME.get(name)?.columns.includes("time")
+  );
+  if (timeDims.length === 0) return true;
+  return timeDims.every((name) => DAY_DIMENSIONS.has(name)) &&
+    zoneSegments(spec.start, spec.end, spec.tz).every((s) => s.offset === 0);
+}
+
+/**
+ * The parts of a rollup read, or null for raw rows. `sealedHour()` reads the
+ * first hour the daily tier does not hold yet (asked only when days could help).
+ */
+export function planRead(spec: SumsSpec, sealedHour: () => number): Part[] | null {
+  const cube = pickCube(spec);
+  if (!cube) return null;
+  const first = spec.start / MS_HOUR, end = spec.end / MS_HOUR;
+  const hours = (from: number, to: number): Part => ({
+    table: cube.table,
+    bucket: "hour",
+    from,
+    to,
+  });
+  const fromDay = Math.ceil(first / 24);
+  const wholeDays = Math.floor(end / 24);
+  if (wholeDays <= fromDay || !daysAnswer(spec)) return [hours(first, end)];
+  const toDay = Math.min(wholeDays, Math.floor(sealedHour() / 24));
+  const days = smallest(DAILY, spec);
+  if (toDay <= fromDay || !days) return [hours(first, end)];
+  const parts: Part[] = [{ table: days.table, bucket: "day", from: fromDay, to: toDay }];
+  if (first < fromDay * 24) parts.push(hours(first, fromDay * 24));
+  if (toDay * 24 < end) parts.push(hours(toDay * 24, end));
+  return parts;
+}

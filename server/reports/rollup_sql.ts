@@ -1,0 +1,299 @@
+/**
+ * The rollup migrations, generated from `rollup_schema.ts` (tests keep the
+ * files equal to this output): `020_rollups.sql` (the hourly flow, geo and
+ * tech cubes and their triggers) and `030_rollup_tiers.sql` (the daily tier,
+ * the sealed hour and their triggers). Run this module to rewrite both files.
+ */
+import {
+  type Cube,
+  DAILY,
+  FLOW,
+  foldSql,
+  HOURLY,
+  MS_HOUR,
+  SEALED_TABLE,
+  SUMS,
+} from "./rollup_schema.ts";
+
+/** A click's own contribution (row `r`, sign `s`). */
+function clickSums(r: string, s: string): string[] {
+  return [
+    s,
+    `${s} * ${r}.is_unique`,
+    `${s} * ${r}.is_bot`,
+    `${s} * (${r}.lp_click_ts IS NOT NULL)`,
+    `${s} * ${r}.cost`,
+    "0",
+    "0",
+    "0",
+    "0",
+    "0",
+  ];
+}
+
+/** A conversion's contribution (row `v`, sign `s`); only current conversions count. */
+function conversionSums(v: string, s: string): string[] {
+  return [
+    "0",
+    "0",
+    "0",
+    "0",
+    "0",
+    `${s} * (${v}.status = 'lead')`,
+    `${s} * (${v}.status = 'sale')`,
+    `${s} * (${v}.status = 'rejected')`,
+    `${s} * (${v}.status = 'hold')`,
+    `${s} * (CASE WHEN ${v}.status IN ('lead', 'sale') THEN ${v}.payout ELSE 0 END)`,
+  ];
+}
+
+/** True when the instant `t` falls in a sealed hour (one the daily tier already holds). */
+function inSealedHour(t: string): string {
+  return `(${t} / ${MS_HOUR}) < (SELECT hour FROM ${SEALED_TABLE})`;
+}
+
+/** One statement adding a row `r`'s contribution at time `t` to `cube`. */
+type Change = { r: string; t: string; sums: string[]; from?: string; where?: string };
+
+function upsert(cube: Cube, change: Change): string {
+  const columns = [...cube.keys.map((k) => k.name), ...SUMS].join(", ");
+  const set = SUMS.map((s) => `${s} = ${s} + excluded.${s}`).join(", ");
+  const values = [
+    ...cube.keys.map((k) => k.from.replaceAll("{r}", change.r).replaceAll("{t}", change.t)),
+    ...change.sums,
+  ];
+  let where = change.where ?? "true";
+  // The daily tier holds sealed hours only: later hours reach it when they are folded.
+  if (cube.tier === "day") where += ` AND ${inSealedHour(change.t)}`;
+  return `  INSERT INTO ${cube.table} (${columns})\n  SELECT ${values.join(", ")}${
+    change.from ?? ""
+  } WHERE ${where}\n` +
+    `  ON CONFLICT DO UPDATE SET ${set};`;
+}
+
+function createTable(cube: Cube): string {
+  const keyCols = cube.keys.map((k) => `  ${k.name} ${k.type} NOT NULL`).join(",\n");
+  const sums = SUMS.map((s) => `  ${s} INTEGER NOT NULL`).join(",\n");
+  return `CREATE TABLE ${cube.table} (\n${keyCols},\n${sums},\n` +
+    `  PRIMARY KEY (${cube.keys.map((k) => k.name).join(", ")})\n) STRICT, WITHOUT ROWID;`;
+}
+
+/** Click key columns whose change moves a click (and its conversions) to another rollup row. */
+const MOVING = [
+  "campaign_id",
+  "traffic_source_id",
+  "rotation_id",
+  "rule",
+  "path",
+  "landing_id",
+  "offer_id",
+  "is_bot",
+  "place_id",
+  "ua_id",
+  "ts",
+];
+const CHANGED_SUMS = ["is_unique", "is_bot", "lp_click_ts", "cost"];
+
+function differs(cols: string[]): string {
+  return cols.map((c) => `old.${c} IS NOT new.${c}`).join(" OR ");
+}
+
+const CLICK_OF = " FROM clicks k";
+
+/** A statement per cube for each change. */
+function each(cubes: readonly Cube[], ...changes: Change[]): string {
+  return changes.map((change) => cubes.map((c) => upsert(c, change)).join("\n")).join("\n");
+}
+
+/** A click's old contribution leaves, the new one arrives. */
+const CLICK_MOVES: Change[] = [
+  { r: "old", t: "old.ts", sums: clickSums("old", "-1") },
+  { r: "new", t: "new.ts", sums: clickSums("new", "1") },
+];
+
+/** Its current conversions leave the old keys and arrive at the new ones. */
+const CONVERSION_MOVES: Change[] = [
+  {
+    r: "old",
+    t: "v.ts",
+    sums: conversionSums("v", "-1"),
+    from: " FROM conversions v",
+    where: "v.click_id = old.id AND v.current = 1",
+  },
+  {
+    r: "new",
+    t: "v.ts",
+    sums: conversionSums("v", "1"),
+    from: " FROM conversions v",
+    where: "v.click_id = new.id AND v.current = 1",
+  },
+];
+
+const CONVERSION_INSERT: Change = {
+  r: "k",
+  t: "new.ts",
+  sums: conversionSums("new", "1"),
+  from: CLICK_OF,
+  where: "k.id = new.click_id",
+};
+
+const CONVERSION_CHANGES: Change[] = [
+  {
+    r: "k",
+    t: "old.ts",
+    sums: conversionSums("old", "-1"),
+    from: CLICK_OF,
+    where: "k.id = old.click_id AND old.current = 1",
+  },
+  {
+    r: "k",
+    t: "new.ts",
+    sums: conversionSums("new", "1"),
+    from: CLICK_OF,
+    where: "k.id = new.click_id AND new.current = 1",
+  },
+];
+
+const CONVERSION_CHANGED = [
+  "old.status IS NOT new.status OR old.payout IS NOT new.payout",
+  "  OR old.current IS NOT new.current OR old.ts IS NOT new.ts OR old.click_id IS NOT new.click_id",
+];
+
+/** 020's triggers over the hourly cubes (the click move without 030's guard). */
+function hourlyTriggers(cubes: readonly Cube[], options: { guardMove: boolean }): string[] {
+  const moveWhen = options.guardMove
+    ? `(${
+      differs(MOVING)
+    })\n  AND EXISTS (SELECT 1 FROM conversions v WHERE v.click_id = old.id AND v.current = 1)`
+    : differs(MOVING);
+  const update = [
+    "-- A lander click-through sets lp_click_ts and may change the offer; a CPA cost",
+    "-- lands on the click: the click's old contribution leaves, the new one arrives.",
+    `CREATE TRIGGER rollup_click_update AFTER UPDATE ON clicks\nWHEN ${
+      differs([...MOVING, ...CHANGED_SUMS])
+    } BEGIN`,
+    each(cubes, ...CLICK_MOVES),
+    "END;",
+    "",
+  ];
+  const move = [
+    "-- When a click moves, its conversions move with it.",
+    `CREATE TRIGGER rollup_click_move AFTER UPDATE ON clicks\nWHEN ${moveWhen} BEGIN`,
+    each(cubes, ...CONVERSION_MOVES),
+    "END;",
+    "",
+  ];
+  if (options.guardMove) return move;
+  return [
+    ...update,
+    ...move,
+    "CREATE TRIGGER rollup_conversion_insert AFTER INSERT ON conversions",
+    "WHEN new.current = 1 BEGIN",
+    each(cubes, CONVERSION_INSERT),
+    "END;",
+    "",
+    "CREATE TRIGGER rollup_conversion_update",
+    "AFTER UPDATE OF status, payout, current, ts, click_id ON conversions",
+    `WHEN ${CONVERSION_CHANGED[0]}`,
+    CONVERSION_CHANGED[1],
+    "BEGIN",
+    each(cubes, ...CONVERSION_CHANGES),
+    "END;",
+    "",
+  ];
+}
+
+/**
+ * The daily cubes' triggers: they run only when a change touches a sealed
+ * hour (a trigger costs ~2 µs per UPDATE even when its WHEN is false, so
+ * a click's update and move share one), and each statement checks its own hour.
+ */
+function dailyTriggers(cubes: readonly Cube[]): string[] {
+  const sealedConversion =
+    `EXISTS (SELECT 1 FROM conversions v WHERE v.click_id = old.id AND v.current = 1\n    AND ${
+      inSealedHour("v.ts")
+    })`;
+  return [
+    "-- A click's change in a sealed hour, and its conversions in sealed hours when it moves.",
+    "CREATE TRIGGER rollup_click_update_day AFTER UPDATE ON clicks",
+    `WHEN (${differs([...MOVING, ...CHANGED_SUMS])})`,
+    `  AND (${inSealedHour("old.ts")} OR ${inSealedHour("new.ts")}`,
+    `    OR ((${differs(MOVING)})\n    AND ${sealedConversion})) BEGIN`,
+    each(cubes, ...CLICK_MOVES, ...CONVERSION_MOVES),
+    "END;",
+    "",
+    "CREATE TRIGGER rollup_conversion_insert_day AFTER INSERT ON conversions",
+    `WHEN new.current = 1 AND ${inSealedHour("new.ts")} BEGIN`,
+    each(cubes, CONVERSION_INSERT),
+    "END;",
+    "",
+    "CREATE TRIGGER rollup_conversion_update_day",
+    "AFTER UPDATE OF status, payout, current, ts, click_id ON conversions",
+    `WHEN (${CONVERSION_CHANGED[0]}`,
+    `${CONVERSION_CHANGED[1]})`,
+    `  AND (${inSealedHour("old.ts")} OR ${inSealedHour("new.ts")})`,
+    "BEGIN",
+    each(cubes, ...CONVERSION_CHANGES),
+    "END;",
+    "",
+  ];
+}
+
+/** The SQL of `migrations/020_rollups.sql`. */
+export function rollupMigrationSql(): string {
+  const parts: string[] = [
+    "-- Hourly rollups kept by triggers: generated by server/reports/rollup_schema.ts",
+    "-- (decision 060). Clicks count at their click hour, conversions at their conversion",
+    "-- hour. No DELETE triggers: retention deletes raw clicks and the sums must stay.",
+    "",
+  ];
+  for (const cube of HOURLY) parts.push(createTable(cube), "");
+  parts.push(
+    "CREATE TRIGGER rollup_click_insert AFTER INSERT ON clicks BEGIN",
+    each(HOURLY, { r: "new", t: "new.ts", sums: clickSums("new", "1") }),
+    "END;",
+    "",
+    ...hourlyTriggers(HOURLY, { guardMove: false }),
+  );
+  return parts.join("\n");
+}
+
+/** The SQL of `migrations/030_rollup_tiers.sql`. */
+export function rollupTiersMigrationSql(): string {
+  const parts: string[] = [
+    "-- The daily tier (decision 061): generated by server/reports/rollup_sql.ts. The daily",
+    "-- cubes hold every hour before rollup_sealed.hour, folded in once an hour by the click",
+    "-- writer: each hourly cube's twin, and rollup_time_day (campaign × day × source ×",
+    "-- rotation, from rollup_flow). Their triggers run only when a sealed hour changes.",
+    "",
+  ];
+  for (const cube of DAILY) parts.push(createTable(cube), "");
+  parts.push(
+    "-- Every hour with rollup rows so far is sealed: the daily tier starts complete.",
+    `CREATE TABLE ${SEALED_TABLE} (hour INTEGER NOT NULL) STRICT;`,
+    `INSERT INTO ${SEALED_TABLE} (hour) SELECT coalesce(max(hour) + 1, 0) FROM ${FLOW.table};`,
+    "",
+  );
+  for (const cube of DAILY) {
+    parts.push(`${foldSql(cube, `hour < (SELECT hour FROM ${SEALED_TABLE})`)};`, "");
+  }
+  parts.push(
+    "-- A click without conversions has none to move: skip the move (most lander clicks).",
+    "DROP TRIGGER rollup_click_move;",
+    ...hourlyTriggers(HOURLY, { guardMove: true }),
+    ...dailyTriggers(DAILY),
+  );
+  return parts.join("\n");
+}
+
+/** Both generated migrations, by file name. */
+export const GENERATED: Record<string, () => string> = {
+  "020_rollups.sql": rollupMigrationSql,
+  "030_rollup_tiers.sql": rollupTiersMigrationSql,
+};
+
+if (import.meta.main) {
+  for (const [name, sql] of Object.entries(GENERATED)) {
+    await Deno.writeTextFile(new URL(`../db/migrations/${name}`, import.meta.url), sql());
+  }
+}

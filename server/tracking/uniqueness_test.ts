@@ -1,0 +1,50 @@
+import assert from "node:assert/strict";
+import { Uniqueness } from "./uniqueness.ts";
+
+const HOUR = 3_600_000;
+const UA = "Mozilla/5.0 (Linux; Android 13; SM-S918B) AppleWebKit/537.36 Chrome/120 Mobile";
+const ip = (n: number) => `${(n >>> 24) & 255}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
+
+Deno.test("uniqueness: a visitor is unique once per campaign and window", () => {
+  const u = new Uniqueness(1000);
+  const visit = (campaignId: number, address: string, userAgent: string, ts: number) =>
+    u.check({ campaignId, ip: address, userAgent, ts }, 24 * HOUR);
+  assert.equal(visit(1, "1.2.3.4", UA, 1000), true);
+  assert.equal(visit(1, "1.2.3.4", UA, 2000), false);
+  assert.equal(visit(2, "1.2.3.4", UA, 3000), true, "another campaign");
+  assert.equal(visit(1, "1.2.3.4", UA + "x", 4000), true, "another user agent");
+  assert.equal(visit(1, "1.2.3.45", UA, 5000), true, "another IP");
+  assert.equal(visit(1, "1.2.3.4", UA, 2000 + 24 * HOUR), true, "the window has passed");
+  assert.equal(visit(1, "1.2.3.4", UA, 3000 + 24 * HOUR), false);
+  u.clear();
+  assert.equal(visit(1, "1.2.3.4", UA, 4000 + 24 * HOUR), true, "cleared");
+});
+
+Deno.test("uniqueness: a million distinct visitors are told apart and remembered", () => {
+  const u = new Uniqueness(1_000_000);
+  const n = 1_000_000;
+  for (let i = 0; i < n; i++) {
+    assert.ok(u.check({ campaignId: 1, ip: ip(0x0a000000 + i), userAgent: UA, ts: 1 + i }, HOUR));
+  }
+  // The newest half are remembered (a full bucket forgets its oldest visitor first, so
+  // an unlucky bucket may drop a few recent ones: fewer than 1 in 1000 at capacity).
+  let remembered = 0;
+  for (let i = n / 2; i < n; i++) {
+    if (!u.check({ campaignId: 1, ip: ip(0x0a000000 + i), userAgent: UA, ts: n + i }, HOUR)) {
+      remembered++;
+    }
+  }
+  assert.ok(remembered >= 0.999 * (n / 2), `${remembered} of ${n / 2}`);
+});
+
+Deno.test("uniqueness: beyond its capacity the least recent visitors count as new again", () => {
+  const u = new Uniqueness(1000);
+  for (let i = 0; i < 10_000; i++) {
+    u.check({ campaignId: 1, ip: ip(i), userAgent: UA, ts: 1 + i }, HOUR);
+  }
+  let forgotten = 0;
+  for (let i = 0; i < 100; i++) {
+    if (u.check({ campaignId: 1, ip: ip(i), userAgent: UA, ts: 20_000 + i }, HOUR)) forgotten++;
+  }
+  assert.equal(forgotten, 100, "the first visitors were forgotten");
+});

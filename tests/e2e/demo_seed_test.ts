@@ -1,0 +1,111 @@
+/**
+ * The demo a fresh `deno task start` opens on, through the very command that
+ * task runs (its permissions and `--seed`): both demo campaigns have clicks,
+ * conversions and revenue (every campaign reaches an offer with a payout), and
+ * a second start on the same data changes nothing.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { ADMIN_PASSWORD, ROOT } from "../helpers/server.ts";
+
+/** `deno task start`'s server command (after its install and build steps), as arguments. */
+async function startTaskArgs(): Promise<string[]> {
+  const config = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
+  const command = String(config.tasks.start).split("&&").at(-1)!.trim().split(/\s+/);
+  assert.equal(command[0], "deno");
+  assert.ok(command.includes("--seed"), "the start task seeds the demo");
+  return command.slice(1);
+}
+
+/** Runs the start task's command on `dataDir` until it listens. */
+async function startLikeTheTask(dataDir: string) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: await startTaskArgs(),
+    cwd: ROOT,
+    env: {
+      PORT: "0",
+      HOST: "127.0.0.1",
+      ROTOR_DATA: dataDir,
+      ROTOR_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  child.stderr.pipeTo(new WritableStream()).catch(() => {});
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`the server stopped before listening:\n${text}`);
+    text += value;
+    const port = /"event":"listening".*"port":(\d+)/.exec(text)?.[1];
+    if (port) {
+      const drain = (async () => {
+        while (!(await reader.read().catch(() => ({ done: true }))).done) { /* drain */ }
+      })();
+      return {
+        url: `http://127.0.0.1:${port}`,
+        async stop() {
+          child.kill("SIGTERM");
+          await child.status;
+          await drain;
+        },
+      };
+    }
+  }
+}
+
+type Row = { name: string; stats: { clicks: number; conversions: number; revenue: number } };
+
+async function campaigns(url: string): Promise<Row[]> {
+  const signIn = await fetch(`${url}/api/user/sign_in`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ login: "admin", password: ADMIN_PASSWORD }),
+  });
+  assert.equal(signIn.status, 200);
+  await signIn.body?.cancel();
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const now = Date.now();
+  const query = new URLSearchParams({
+    from: day(now - 15 * 86_400_000),
+    to: day(now),
+    tz: "UTC",
+    sort: "name",
+    order: "asc",
+  });
+  const res = await fetch(`${url}/api/campaigns?${query}`, { headers: { cookie } });
+  assert.equal(res.status, 200, await res.clone().text());
+  return (await res.json()).items;
+}
+
+Deno.test({
+  name: "demo: a seeded start shows revenue on every demo campaign, and reseeding adds nothing",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dataDir = await Deno.makeTempDir({ prefix: "rotor-demo-" });
+    /** One start on `dataDir`: its campaigns with two weeks of stats. */
+    const startAndRead = async () => {
+      const server = await startLikeTheTask(dataDir);
+      try {
+        return await campaigns(server.url);
+      } finally {
+        await server.stop();
+      }
+    };
+    try {
+      const before = await startAndRead();
+      assert.deepEqual(before.map((c) => c.name), ["Collagen direct", "Keto push US"]);
+      for (const c of before) {
+        assert.ok(c.stats.clicks > 1000, `${c.name}: ${c.stats.clicks} clicks`);
+        assert.ok(c.stats.conversions > 0, `${c.name}: ${c.stats.conversions} conversions`);
+        assert.ok(c.stats.revenue > 0, `${c.name} earns its offer's payout`);
+      }
+      assert.deepEqual(await startAndRead(), before, "a second start adds nothing");
+    } finally {
+      await Deno.remove(dataDir, { recursive: true });
+    }
+  },
+});

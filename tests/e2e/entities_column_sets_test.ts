@@ -1,0 +1,174 @@
+/**
+ * Saved column sets on the entity lists, in a real Chromium against a real
+ * server: a set saved from the campaigns list's Columns menu is stored
+ * server-side (Settings → Columns), so a fresh browser can pick it; the last
+ * pick outlives a reload (local storage); the settings screen lists and edits
+ * it, and a list's default set is what a fresh browser shows first.
+ */
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { startServer } from "../helpers/server.ts";
+import { launchBrowser } from "../helpers/browser.ts";
+import { directCampaign } from "../helpers/panel.ts";
+import { call, signedInPage } from "./entities_helpers.ts";
+
+/** The list's column heads, in order (sort arrows dropped). */
+async function heads(page: Page): Promise<string[]> {
+  const texts = await page.locator(".dtable__head [role=columnheader]").allInnerTexts();
+  return texts.map((t) => t.replace(/[▲▼]/g, "").trim()).filter(Boolean);
+}
+
+/** Waits until the heads are `expected`. */
+async function expectHeads(page: Page, expected: string[]) {
+  await page.waitForFunction(
+    (want) =>
+      [...document.querySelectorAll(".dtable__head [role=columnheader]")]
+        .map((h) => (h as HTMLElement).innerText.replace(/[▲▼]/g, "").trim())
+        .filter(Boolean).join("|") === want,
+    expected.join("|"),
+    { timeout: 5_000 },
+  ).catch(async () => assert.deepEqual(await heads(page), expected));
+}
+
+async function openCampaigns(browser: Browser, server: { url: string }) {
+  const session = await signedInPage(browser, server as never);
+  await session.page.goto(`${server.url}/panel/campaigns`);
+  await session.page.locator(".dtable__body [role=row]").first().waitFor();
+  return session;
+}
+
+async function openColumns(page: Page) {
+  const button = page.getByRole("button", { name: "Columns" });
+  if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+  return page.getByRole("region", { name: "Saved column sets" });
+}
+
+const DEFAULT_HEADS = [
+  "ID",
+  "Name",
+  "Group",
+  "Status",
+  "Source",
+  "Cost model",
+  "Destination",
+  "Clicks",
+  "Conv.",
+  "Revenue",
+  "Cost",
+  "Profit",
+  "ROI",
+  "CR",
+];
+const LEAN_HEADS = ["ID", "Name", "Clicks", "Conv.", "Cost", "Profit", "ROI", "CR", "EPC"];
+
+Deno.test({
+  name: "browser: column sets saved on the campaigns list follow the user to a fresh browser",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const server = await startServer();
+    const browser = await launchBrowser();
+    await directCampaign(server.url, {
+      name: "Collagen push",
+      offer: { name: "Collagen", url: "https://offers.example/c?id={clickid}", payout: 12 },
+    });
+    try {
+      await t.step("choose columns and save them as a named set", async () => {
+        const { context, page } = await openCampaigns(browser, server);
+        await expectHeads(page, DEFAULT_HEADS);
+        const sets = await openColumns(page);
+        await sets.getByText("None yet").waitFor();
+        const shown = page.getByRole("group", { name: "Shown columns" });
+        for (
+          const label of [
+            "Group",
+            "Status",
+            "Source",
+            "Cost model",
+            "Destination",
+            "Revenue",
+            "EPC",
+          ]
+        ) {
+          await shown.getByLabel(label, { exact: true }).click();
+        }
+        await expectHeads(page, LEAN_HEADS);
+        await sets.getByLabel("Column set name").fill("Lean");
+        await sets.getByRole("button", { name: "Save set" }).click();
+        const pick = sets.getByRole("button", { name: "Lean", exact: true });
+        await pick.waitFor();
+        assert.equal(await pick.getAttribute("aria-pressed"), "true", "the shown columns are it");
+        const stored = await call(page, server, { method: "GET", path: "/api/settings/columns" });
+        assert.deepEqual(stored.body.sets, [{
+          list: "campaigns",
+          name: "Lean",
+          columns: ["id", "name", "clicks", "conversions", "cost", "profit", "roi", "cr", "epc"],
+          isDefault: false,
+        }]);
+        await context.close();
+      });
+
+      await t.step("a fresh browser picks the set and keeps it over a reload", async () => {
+        const { context, page } = await openCampaigns(browser, server);
+        await expectHeads(page, DEFAULT_HEADS);
+        const sets = await openColumns(page);
+        const pick = sets.getByRole("button", { name: "Lean", exact: true });
+        assert.equal(await pick.getAttribute("aria-pressed"), "false");
+        await pick.click();
+        await expectHeads(page, LEAN_HEADS);
+        assert.equal(await pick.getAttribute("aria-pressed"), "true");
+        await page.reload();
+        await page.locator(".dtable__body [role=row]").first().waitFor();
+        await expectHeads(page, LEAN_HEADS);
+        await context.close();
+      });
+
+      await t.step("the settings screen lists it, and makes it the list's default", async () => {
+        const { context, page } = await openCampaigns(browser, server);
+        await page.goto(`${server.url}/panel/settings/columns`);
+        // By its list: once edited, the name sits in an input, not in the row's text.
+        const row = page.locator("tbody tr").filter({ hasText: "Campaigns" });
+        await row.waitFor();
+        assert.match(await row.innerText(), /Campaigns\s+Lean\s+id, name, clicks.*epc/);
+        await row.getByRole("button", { name: "Edit" }).click();
+        await row.getByLabel("Name of Campaigns set 1").fill("Lean buyer");
+        await row.getByLabel("Default for Campaigns:").check();
+        await page.getByRole("button", { name: "Save" }).click();
+        await page.getByText("Settings saved").waitFor();
+        const stored = await call(page, server, { method: "GET", path: "/api/settings/columns" });
+        const [set] = stored.body.sets as { name: string; isDefault: boolean }[];
+        assert.equal(set.name, "Lean buyer");
+        assert.equal(set.isDefault, true);
+        await context.close();
+      });
+
+      await t.step("a fresh browser opens the list with the default set", async () => {
+        const { context, page } = await openCampaigns(browser, server);
+        await expectHeads(page, LEAN_HEADS);
+        const sets = await openColumns(page);
+        await sets.getByText("default").waitFor();
+        await page.getByRole("group", { name: "Shown columns" }).getByLabel("Source").click();
+        await expectHeads(page, [...LEAN_HEADS.slice(0, 2), "Source", ...LEAN_HEADS.slice(2)]);
+        await page.getByRole("button", { name: "Reset to default" }).click();
+        await expectHeads(page, LEAN_HEADS);
+        await context.close();
+      });
+
+      await t.step("deleting the set from the menu removes it server-side", async () => {
+        const { context, page } = await openCampaigns(browser, server);
+        const sets = await openColumns(page);
+        await sets.getByRole("button", { name: "Delete column set Lean buyer" }).click();
+        await sets.getByText("None yet").waitFor();
+        const stored = await call(page, server, { method: "GET", path: "/api/settings/columns" });
+        assert.deepEqual(stored.body.sets, []);
+        await page.reload();
+        await page.locator(".dtable__body [role=row]").first().waitFor();
+        await expectHeads(page, DEFAULT_HEADS);
+        await context.close();
+      });
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  },
+});
