@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ADMIN_PASSWORD, ROOT } from "../helpers/server.ts";
+import { ADMIN_PASSWORD, ROOT, startServer } from "../helpers/server.ts";
 
 /** `deno task start`'s server command (after its install and build steps), as arguments. */
 async function startTaskArgs(): Promise<string[]> {
@@ -15,44 +15,6 @@ async function startTaskArgs(): Promise<string[]> {
   assert.equal(command[0], "deno");
   assert.ok(command.includes("--seed"), "the start task seeds the demo");
   return command.slice(1);
-}
-
-/** Runs the start task's command on `dataDir` until it listens. */
-async function startLikeTheTask(dataDir: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: await startTaskArgs(),
-    cwd: ROOT,
-    env: {
-      PORT: "0",
-      HOST: "127.0.0.1",
-      ROTOR_DATA: dataDir,
-      ROTOR_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  child.stderr.pipeTo(new WritableStream()).catch(() => {});
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (true) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`the server stopped before listening:\n${text}`);
-    text += value;
-    const port = /"event":"listening".*"port":(\d+)/.exec(text)?.[1];
-    if (port) {
-      const drain = (async () => {
-        while (!(await reader.read().catch(() => ({ done: true }))).done) { /* drain */ }
-      })();
-      return {
-        url: `http://127.0.0.1:${port}`,
-        async stop() {
-          child.kill("SIGTERM");
-          await child.status;
-          await drain;
-        },
-      };
-    }
-  }
 }
 
 type Row = { name: string; stats: { clicks: number; conversions: number; revenue: number } };
@@ -88,7 +50,8 @@ Deno.test({
     const dataDir = await Deno.makeTempDir({ prefix: "rotor-demo-" });
     /** One start on `dataDir`: its campaigns with two weeks of stats. */
     const startAndRead = async () => {
-      const server = await startLikeTheTask(dataDir);
+      // The start task's own command line (its permissions and --seed), on this data folder.
+      const server = await startServer({ dataDir, denoArgs: await startTaskArgs() });
       try {
         return await campaigns(server.url);
       } finally {

@@ -43,11 +43,18 @@ export async function runCli(
 
 /** Starts Rotor on a free port; resolves when it listens. */
 export async function startServer(
-  options: { env?: Record<string, string>; dataDir?: string; args?: string[] } = {},
+  options: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    args?: string[];
+    /** The whole `deno` command line instead of `run -A server/main.ts ARGS` (the start task's). */
+    denoArgs?: string[];
+  } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? await Deno.makeTempDir({ prefix: "rotor-e2e-" });
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", join(ROOT, "server/main.ts"), ...(options.args ?? [])],
+    args: options.denoArgs ??
+      ["run", "-A", join(ROOT, "server/main.ts"), ...(options.args ?? [])],
     cwd: ROOT,
     env: {
       PORT: "0",
