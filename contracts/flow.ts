@@ -138,11 +138,21 @@ export const Path = z.object({
 });
 export type Path = z.infer<typeof Path>;
 
+/** How a rule combines its criteria: every one must hold, or at least one. */
+export const RuleLogic = z.enum(["all", "any"]);
+export type RuleLogic = z.infer<typeof RuleLogic>;
+
+/** The panel's words for each logic: the select option and the criteria heading. */
+export const RULE_LOGIC_LABELS: Readonly<Record<RuleLogic, { option: string; heading: string }>> = {
+  all: { option: "all criteria", heading: "When all of" },
+  any: { option: "any criterion", heading: "When any of" },
+};
+
 /** A rule: when its criteria match (all or any), the visitor takes one of its paths. */
 export const Rule = z.object({
   name: z.string().max(255).default(""),
   enabled: z.boolean().default(true),
-  logic: z.enum(["all", "any"]).default("all"),
+  logic: RuleLogic.default("all"),
   criteria: z.array(Criterion).min(1, "a rule needs at least one criterion").max(50),
   paths: z.array(Path).min(1, "a rule needs at least one path").max(50),
 });

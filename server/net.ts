@@ -2,22 +2,49 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./context.ts";
 
+/** The last non-empty hop of an `X-Forwarded-For` list, or "". */
+function lastHop(forwardedFor: string): string {
+  let end = forwardedFor.length;
+  while (end > 0) {
+    const comma = forwardedFor.lastIndexOf(",", end - 1);
+    const hop = forwardedFor.slice(comma + 1, end).trim();
+    if (hop) return hop;
+    end = comma < 0 ? 0 : comma;
+  }
+  return "";
+}
+
 /**
- * The client's IP: the socket address, or — only when the operator says a
- * proxy stands in front (`ROTOR_TRUST_PROXY`) — the last `X-Forwarded-For` hop,
- * which is the one that proxy appended.
+ * The client's IP from a raw request: the socket address, or — only when the
+ * operator says a proxy stands in front (`ROTOR_TRUST_PROXY`) — the last
+ * `X-Forwarded-For` hop, which is the one that proxy appended.
  */
-export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.config.trustProxy) {
-    const hops = (c.req.header("x-forwarded-for") ?? "").split(",").map((s) => s.trim());
-    const last = hops.filter(Boolean).at(-1);
+export function requestIp(
+  req: Request,
+  options: { remoteAddr?: string; trustProxy: boolean },
+): string {
+  if (options.trustProxy) {
+    const last = lastHop(req.headers.get("x-forwarded-for") ?? "");
     if (last) return last;
   }
-  return c.env?.remoteAddr?.hostname ?? "unknown";
+  return options.remoteAddr ?? "unknown";
 }
 
 /** Whether the browser reached us over HTTPS (directly or through a trusted proxy). */
+export function requestIsHttps(req: Request, options: { trustProxy: boolean }): boolean {
+  if (options.trustProxy && req.headers.get("x-forwarded-proto") === "https") return true;
+  return req.url.startsWith("https:");
+}
+
+/** `requestIp` for a Hono request. */
+export function clientIp(c: Context<AppEnv>): string {
+  return requestIp(c.req.raw, {
+    remoteAddr: c.env?.remoteAddr?.hostname,
+    trustProxy: c.var.deps.config.trustProxy,
+  });
+}
+
+/** `requestIsHttps` for a Hono request. */
 export function isHttps(c: Context<AppEnv>): boolean {
-  if (c.var.deps.config.trustProxy && c.req.header("x-forwarded-proto") === "https") return true;
-  return new URL(c.req.url).protocol === "https:";
+  return requestIsHttps(c.req.raw, c.var.deps.config);
 }

@@ -3,7 +3,7 @@
  * with enable toggles, all/any logic, criteria and paths, then the default
  * paths a visitor takes when no rule matches.
  */
-import type { Flow, Rule } from "../../contracts/flow.ts";
+import { type Flow, type Rule, RULE_LOGIC_LABELS, RuleLogic } from "../../contracts/flow.ts";
 import { CheckField, SelectField, TextField } from "./form_controls.tsx";
 import { useField, useForm } from "./form_state.ts";
 import { CriterionRow } from "./flow_criteria.tsx";
@@ -37,7 +37,7 @@ function RuleCard(
         <SelectField
           path={at(props.base, "logic")}
           label="Match"
-          options={[["all", "all criteria"], ["any", "any criterion"]]}
+          options={RuleLogic.options.map((v) => [v, RULE_LOGIC_LABELS[v].option])}
         />
         {!readOnly && (
           <div className="rule-card__tools">
@@ -47,7 +47,7 @@ function RuleCard(
       </div>
       <div className="criteria" role="group" aria-label="Criteria">
         <div className="paths__head">
-          <span className="paths__title">When {rule.value.logic === "all" ? "all" : "any"} of</span>
+          <span className="paths__title">{RULE_LOGIC_LABELS[rule.value.logic].heading}</span>
           {!readOnly && (
             <button
               type="button"

@@ -91,10 +91,12 @@ class CubeSums {
   }
 
   add(c: RollupClick): void {
-    const keys = this.#getters.map((get) => get(c));
-    const id = keys.join("\u0001");
+    // Most clicks of a batch share a key: build only its text, and the key list once.
+    const getters = this.#getters;
+    let id = String(getters[0](c));
+    for (let i = 1; i < getters.length; i++) id += "\u0001" + getters[i](c);
     let p = this.pending.get(id);
-    if (!p) this.pending.set(id, p = { keys, sums: [0, 0, 0, 0, 0] });
+    if (!p) this.pending.set(id, p = { keys: getters.map((get) => get(c)), sums: [0, 0, 0, 0, 0] });
     const s = p.sums;
     s[0]++;
     if (c.isUnique) s[1]++;

@@ -5,11 +5,11 @@
  * `main.ts` answers it before Hono's router (`clickFastPath`, decision 054);
  * `createApp` mounts the same answer for everything else (tests, custom paths).
  */
-import type { Context, Handler } from "hono";
+import type { Handler } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
 import { errorBody, HttpError } from "../errors.ts";
 import { logEvent } from "../log.ts";
-import { clientIp } from "../net.ts";
+import { clientIp, requestIp, requestIsHttps } from "../net.ts";
 import { recordClick } from "./click.ts";
 
 /** The cookie naming the visitor's click (lander click-through, pixel, LP protect). */
@@ -61,7 +61,7 @@ export function clickHandler(deps: Deps): Handler<AppEnv> {
 /**
  * `GET /c/KEY` answered before Hono (`main.ts` tries it first; ~3.5 µs a click
  * less than routing through the app), or null for any other request, which the
- * app then answers: the same `answerClick`, the same `clientIp`.
+ * app then answers: the same `answerClick`, the same `requestIp`.
  */
 export function clickFastPath(
   deps: Deps,
@@ -75,12 +75,10 @@ export function clickFastPath(
     const key = url.slice(path + 3, query < 0 ? url.length : query);
     // Anything unusual (empty, nested, percent-encoded) goes through the app's router.
     if (!/^[\w-]+$/.test(key)) return null;
-    const c = {
-      var: { deps },
-      env: { remoteAddr },
-      req: { header: (name: string) => req.headers.get(name) ?? undefined },
-    };
-    const ip = clientIp(c as unknown as Context<AppEnv>);
+    const ip = requestIp(req, {
+      remoteAddr: remoteAddr.hostname,
+      trustProxy: deps.config.trustProxy,
+    });
     return answerClick(deps, req, { key, ip }).catch((err: Error) => {
       // As the app's error handler answers (a failed commit, say): logged, 500, no redirect.
       logEvent("error", "unhandled_error", {
@@ -97,7 +95,7 @@ export function clickFastPath(
 
 /**
  * The answer to `GET /c/:key` from the raw request, the key and the client IP
- * (as `clientIp` gives it). Builds the Response itself: through `c.body` Hono
+ * (as `requestIp` gives it). Builds the Response itself: through `c.body` Hono
  * copies the headers twice (~2 µs a click).
  */
 export async function answerClick(
@@ -119,9 +117,7 @@ export async function answerClick(
   if (decision.kind === "not-found") {
     return Response.json(errorBody(notFound()), { status: 404, headers: CLICK_HEADERS });
   }
-  const https = url.startsWith("https:") ||
-    (deps.config.trustProxy && req.headers.get("x-forwarded-proto") === "https");
-  const cookie = clickCookie(decision.clickId, https);
+  const cookie = clickCookie(decision.clickId, requestIsHttps(req, deps.config));
   if (decision.kind === "blocked") {
     return new Response(null, { status: 404, headers: { ...CLICK_HEADERS, "Set-Cookie": cookie } });
   }

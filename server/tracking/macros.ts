@@ -62,15 +62,20 @@ function compile(template: string): string[] {
 /** Compiled templates: stored entities, so few; compiling costs ~1 µs a click. */
 const compiled = new LruMap<string, string[]>(10_000);
 
-/** Replaces known `{macro}`s with their encoded values; unknown ones stay as written. */
-export function substituteMacros(template: string, values: MacroValues): string {
-  let parts = compiled.get(template);
-  if (!parts) compiled.set(template, parts = compile(template));
+/** The template's parts with each macro's encoded value between them. */
+function fill(parts: readonly string[], values: MacroValues): string {
   let out = parts[0];
   for (let i = 1; i < parts.length; i += 2) {
     out += encodeMacroValue(values[parts[i] as MacroName]) + parts[i + 1];
   }
   return out;
+}
+
+/** Replaces known `{macro}`s with their encoded values; unknown ones stay as written. */
+export function substituteMacros(template: string, values: MacroValues): string {
+  let parts = compiled.get(template);
+  if (!parts) compiled.set(template, parts = compile(template));
+  return fill(parts, values);
 }
 
 /** Thrown when a template cannot give a safe http(s) destination. */
@@ -97,9 +102,13 @@ function templateOrigin(template: string): URL {
 }
 
 /** A template's origin, and whether its destinations need no URL parse (`isCanonicalQuery`). */
-type Checked = { origin: URL; fast: boolean };
+/** A destination template checked once: its parts, its origin, whether it needs no URL parse. */
+type Checked = { parts: readonly string[]; origin: URL; fast: boolean };
 
-/** Templates checked once (parsing one costs ~1 µs a click); templates are stored entities, so few. */
+/**
+ * Templates checked once (parsing one costs ~1 µs a click), keyed by the text
+ * as stored, so a click makes one lookup; templates are stored entities, so few.
+ */
 const checked = new LruMap<string, Checked>(10_000);
 
 /**
@@ -114,8 +123,7 @@ const UNCHANGED = /^[A-Za-z0-9\-._~:/?#[\]@!$&()*+,;=%]*$/;
  * UNCHANGED characters is exactly what `new URL(…).href` would give, and its
  * origin is the template's own, since no macro precedes the `?`.
  */
-function isCanonicalQuery(template: string): boolean {
-  const prefix = compiled.get(template)?.[0] ?? template;
+function isCanonicalQuery(prefix: string): boolean {
   if (!prefix.includes("?") || !UNCHANGED.test(prefix)) return false;
   try {
     return new URL(prefix).href === prefix;
@@ -124,21 +132,22 @@ function isCanonicalQuery(template: string): boolean {
   }
 }
 
+function check(template: string): Checked {
+  const parts = compile(template.trim());
+  return { parts, origin: templateOrigin(template), fast: isCanonicalQuery(parts[0]) };
+}
+
 /**
  * Substitutes macros and returns the destination URL (normalised `href`).
  * Throws DestinationError unless the result is http(s) and its origin equals
  * the template's own, so no value can redirect the visitor elsewhere.
  */
 export function buildDestination(template: string, values: MacroValues): string {
-  const text = template.trim();
-  let check = checked.get(template);
-  const url = substituteMacros(text, values);
-  if (!check) {
-    checked.set(template, check = { origin: templateOrigin(template), fast: false });
-    check.fast = isCanonicalQuery(text);
-  }
-  if (check.fast && UNCHANGED.test(url)) return url;
-  return parsedDestination(url, check.origin);
+  let entry = checked.get(template);
+  if (!entry) checked.set(template, entry = check(template));
+  const url = fill(entry.parts, values);
+  if (entry.fast && UNCHANGED.test(url)) return url;
+  return parsedDestination(url, entry.origin);
 }
 
 /** The destination through the URL parser, its origin compared with the template's. */

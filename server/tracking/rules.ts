@@ -4,7 +4,13 @@
  * compiled once per criterion object (regexes, CIDR lists, lowered values) and
  * kept in a WeakMap, so a cached campaign's flow costs no parsing per click.
  */
-import type { Criterion, Flow, Path, Rule } from "../../contracts/flow.ts";
+import {
+  type Criterion,
+  type Flow,
+  type Path,
+  type Rule,
+  RuleLogic,
+} from "../../contracts/flow.ts";
 import { cidrContains, parseCidr } from "./ip.ts";
 import type { Visitor } from "./enrich/visitor.ts";
 import { pickWeighted, type RandomSource } from "./weights.ts";
@@ -160,7 +166,7 @@ export function matchCriterion(criterion: Criterion, visitor: Visitor): boolean 
 /** Whether a rule applies: all or any of its criteria hold. A disabled rule never matches. */
 export function matchRule(rule: Rule, visitor: Visitor): boolean {
   if (!rule.enabled) return false;
-  return rule.logic === "any"
+  return rule.logic === RuleLogic.enum.any
     ? rule.criteria.some((c) => matchCriterion(c, visitor))
     : rule.criteria.every((c) => matchCriterion(c, visitor));
 }
