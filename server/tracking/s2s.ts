@@ -1,7 +1,8 @@
 /**
  * The S2S postback sender: a persistent queue (`s2s_queue`) drained by a timer,
  * each send through `safeFetch` (public addresses only, checked at send time;
- * no redirects; 5 s limit). Failures retry with backoff; the outcome of the
+ * no redirects; 5 s limit). Failures retry with backoff, except a URL that can
+ * never succeed (invalid, not a public address), which fails at once; the outcome of the
  * last attempt is written on the conversion. A queued send survives restarts.
  */
 import type { Db } from "../db/connection.ts";
@@ -74,8 +75,11 @@ export class S2sQueue {
     if (result.ok) {
       outcome = `sent ${result.status}`;
       this.db.prepare("DELETE FROM s2s_queue WHERE id = ?").run(entry.id);
-    } else if (attempts > this.#backoff.length) {
-      outcome = `failed after ${attempts} attempts: ${result.error}`;
+    } else if (result.permanent || attempts > this.#backoff.length) {
+      // An address that can never answer (invalid, not public) is not retried.
+      outcome = result.permanent
+        ? `failed, not retried: ${result.error}`
+        : `failed after ${attempts} attempts: ${result.error}`;
       this.db.prepare("DELETE FROM s2s_queue WHERE id = ?").run(entry.id);
       logEvent("warn", "s2s_failed", { conversionId: entry.conversion_id, error: result.error });
     } else {

@@ -128,7 +128,7 @@ Deno.test("S2S: loopback, private, metadata and odd address forms, and a redirec
         await s.api.patch(`/api/traffic-sources/${s.sourceId}`, {
           postbackUrl: `${url}?c={clickid}`,
         });
-        assert.match(await convert(s), /^failed after 1 attempts: refused/);
+        assert.match(await convert(s), /^failed, not retried: refused/);
       });
     }
     await t.step("a redirect to loopback is not followed", async () => {
@@ -142,5 +142,23 @@ Deno.test("S2S: loopback, private, metadata and odd address forms, and a redirec
   } finally {
     await canary.close();
     await redirector.close();
+  }
+});
+
+Deno.test("S2S: an address that can never succeed fails at once with the reason, never retried", async () => {
+  const s = await trackingApp({ tracking: { s2s: { backoffMs: [0, 0, 0] } } });
+  for (
+    const [url, reason] of [
+      [
+        "http://10.1.2.3/pb?c={clickid}",
+        /^failed, not retried: refused: 10\.1\.2\.3 is .*not a public/,
+      ],
+      ["http://127.0.0.1:9/pb?c={clickid}", /^failed, not retried: refused: 127\.0\.0\.1/],
+      ["http://localhost/pb?c={clickid}", /^failed, not retried: refused: localhost/],
+    ] as const
+  ) {
+    await s.api.patch(`/api/traffic-sources/${s.sourceId}`, { postbackUrl: url });
+    assert.match(await convert(s), reason, url);
+    assert.equal(s.app.deps.tracking.s2s.depth, 0, "nothing left to retry");
   }
 });
