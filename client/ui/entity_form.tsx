@@ -124,6 +124,8 @@ function FormBody(props: { config: FormConfig; action: CrudAction; entity?: AnyE
         : await createEntity(config.resource, result.value);
       await refreshResource(config.resource);
       notify(`${config.noun[0].toUpperCase()}${config.noun.slice(1)} saved`, { type: "success" });
+      // A save can succeed with warnings (e.g. a postback URL that can never be sent).
+      for (const warning of savedWarnings(saved)) notify(warning, { type: "warning" });
       setErrors({});
       setBaseline(values);
       guard.allowNext();
@@ -203,4 +205,13 @@ function focusFirstError() {
     node?.scrollIntoView({ block: "center" });
     if (node?.matches("input, select, textarea")) node.focus();
   });
+}
+
+/** The `warnings` a save answered beside the entity (field path and message). */
+function savedWarnings(saved: AnyEntity): string[] {
+  const warnings = saved.warnings;
+  if (!Array.isArray(warnings)) return [];
+  return warnings.map((w) =>
+    typeof w === "object" && w !== null && "message" in w ? String(w.message) : String(w)
+  );
 }

@@ -1,6 +1,7 @@
 /** Campaigns as the shared entity code sees them. */
 import { CampaignInput, CampaignPatch } from "../../contracts/campaign.ts";
 import { columns, type EntityDef } from "../entities/definition.ts";
+import { postbackUrlWarnings } from "../tracking/safe_fetch.ts";
 import { campaignRefs, newCampaignKey } from "./service.ts";
 
 /** The `campaign` definition the shared entity code runs on. */
@@ -35,4 +36,5 @@ export const campaignDef: EntityDef = {
   },
   stats: { key: "c.campaign_id" },
   searchColumns: ["key"],
+  warnings: postbackUrlWarnings,
 };

@@ -67,6 +67,8 @@ export type EntityDef = {
   onClone?: (db: Db, values: Values) => Values;
   /** Runs inside the write's transaction, after it (a domain's single default). */
   afterWrite?: (db: Db, id: number, values: Values) => void;
+  /** Warnings answered with a save that still succeeds (`warnings` beside the entity). */
+  warnings?: (values: Values) => Issue[];
   /** Checks that need the database, beyond references. */
   check?: (db: Db, values: Values, id: number | undefined) => Issue[];
 };

@@ -10,7 +10,7 @@ import type { AppEnv } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
 import { validate } from "../validate.ts";
-import type { EntityDef } from "./definition.ts";
+import type { EntityDef, Values } from "./definition.ts";
 import { listEntities } from "./list.ts";
 import {
   archiveEntity,
@@ -24,6 +24,12 @@ import {
 
 /** `:id` as it arrives in a path: digits only. */
 export const IdParam = z.object({ id: z.string().regex(/^\d{1,15}$/, "must be digits") });
+
+/** A saved entity, with the definition's warnings about it when there are any. */
+function answer(def: EntityDef, saved: Values): Values {
+  const warnings = def.warnings?.(saved) ?? [];
+  return warnings.length > 0 ? { ...saved, warnings } : saved;
+}
 
 /** A Hono sub-app with the shared entity routes for `def`. */
 export function entityRoutes(def: EntityDef): Hono<AppEnv> {
@@ -40,7 +46,7 @@ export function entityRoutes(def: EntityDef): Hono<AppEnv> {
     .post("/", validate("json", def.create), (c) => {
       const input = c.req.valid("json");
       assertAccess(c.var.user!, def.subject, "write");
-      return c.json(createEntity(c.var.deps.db, def, input), 201);
+      return c.json(answer(def, createEntity(c.var.deps.db, def, input)), 201);
     })
     .patch("/mass", validate("json", massPatch(def.patch)), (c) => {
       const input = c.req.valid("json");
@@ -56,7 +62,7 @@ export function entityRoutes(def: EntityDef): Hono<AppEnv> {
       const id = Number(c.req.valid("param").id);
       const patch = c.req.valid("json");
       assertAccess(c.var.user!, def.subject, "write");
-      return c.json(patchEntity(c.var.deps.db, def, id, patch));
+      return c.json(answer(def, patchEntity(c.var.deps.db, def, id, patch)));
     })
     .delete("/:id", idParam, (c) => {
       const id = Number(c.req.valid("param").id);

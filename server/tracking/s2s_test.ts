@@ -162,3 +162,31 @@ Deno.test("S2S: an address that can never succeed fails at once with the reason,
     assert.equal(s.app.deps.tracking.s2s.depth, 0, "nothing left to retry");
   }
 });
+
+Deno.test("S2S: saving a postback URL that can never be sent answers a warning; a malformed one is refused", async () => {
+  const s = await trackingApp();
+  const source = `/api/traffic-sources/${s.sourceId}`;
+  const warned = await s.api.patch(source, { postbackUrl: "http://192.168.1.5/pb?c={clickid}" });
+  assert.equal(warned.status, 200);
+  assert.equal(warned.body.postbackUrl, "http://192.168.1.5/pb?c={clickid}", "it is saved");
+  assert.deepEqual(warned.body.warnings, [{
+    path: "postbackUrl",
+    message:
+      "postbacks to this URL can never be sent: 192.168.1.5 is 192.168.1.5, not a public address",
+  }]);
+  const campaign = await s.api.patch(`/api/campaigns/${s.campaignId}`, {
+    postbackUrl: "https://localhost/pb?c={clickid}",
+  });
+  assert.equal(campaign.status, 200);
+  assert.match(JSON.stringify(campaign.body.warnings), /localhost is not a public address/);
+  const fine = await s.api.patch(source, {
+    postbackUrl: "https://{t1}.example.com/pb?c={clickid}",
+  });
+  assert.equal(fine.body.warnings, undefined);
+  const bad = await s.api.patch(source, { postbackUrl: "not a url" });
+  assert.equal(bad.status, 400);
+  assert.equal(
+    (await s.api.get(source)).body.postbackUrl,
+    "https://{t1}.example.com/pb?c={clickid}",
+  );
+});

@@ -109,6 +109,20 @@ export function unsendableReason(url: string): string | null {
   return null;
 }
 
+/**
+ * The save-time warning for an entity's `postbackUrl` template that can never
+ * be sent (macros stand for plain text while it is checked).
+ */
+export function postbackUrlWarnings(
+  values: Readonly<Record<string, unknown>>,
+): Array<{ path: string; message: string }> {
+  const url = typeof values.postbackUrl === "string" ? values.postbackUrl : "";
+  const reason = url === "" ? null : unsendableReason(url.replace(/\{[^}]*\}/g, "x"));
+  return reason
+    ? [{ path: "postbackUrl", message: `postbacks to this URL can never be sent: ${reason}` }]
+    : [];
+}
+
 /** The HTTP/1.1 request head and body bytes; header values with CR/LF are refused. */
 function requestBytes(target: URL, options: SafeFetchOptions): Uint8Array {
   const body = options.body === undefined ? null : new TextEncoder().encode(options.body);

@@ -1,6 +1,7 @@
 /** Traffic sources as the shared entity code sees them. */
 import { TrafficSourceInput, TrafficSourcePatch } from "../../contracts/traffic_source.ts";
 import { columns, type EntityDef } from "../entities/definition.ts";
+import { postbackUrlWarnings } from "../tracking/safe_fetch.ts";
 
 /** The `trafficSource` definition the shared entity code runs on. */
 export const trafficSourceDef: EntityDef = {
@@ -20,4 +21,5 @@ export const trafficSourceDef: EntityDef = {
   create: TrafficSourceInput,
   patch: TrafficSourcePatch,
   stats: { key: "c.traffic_source_id" },
+  warnings: postbackUrlWarnings,
 };
