@@ -31,6 +31,7 @@ import { clickApiRoutes } from "./tracking/click_api.ts";
 import { reportRoutes } from "./reports/routes.ts";
 import { conversionRoutes } from "./conversions/routes.ts";
 import { clickLogRoutes } from "./clicklog/routes.ts";
+import { bodyLimits } from "./body_limits.ts";
 
 /** Public tracking paths: they never redirect into the panel. */
 const TRACKING_PREFIXES = ["/c/", "/lp/", "/postback", "/pixel.gif"];
@@ -46,6 +47,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     await next();
   });
   app.use("*", securityHeaders);
+  app.use("*", bodyLimits);
   app.use("*", forwardToUpstream);
   app.use("*", customTrackingPaths(app));
 
@@ -88,7 +90,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
       return c.json(errorBody(new HttpError(404, "NOT_FOUND", "Not found")), 404);
     }
     // SPEC §2: any other address is rewritten under the panel's base path, query kept.
-    return c.redirect(`/panel${path}${new URL(c.req.url).search}`, 302);
+    // The path as it arrived (still percent-encoded): a decoded NUL or CR LF cannot reach a header.
+    const url = new URL(c.req.url);
+    return c.redirect(`/panel${url.pathname}${url.search}`, 302);
   });
   return app;
 }

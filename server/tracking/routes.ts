@@ -47,7 +47,10 @@ async function postbackParams(c: Context<AppEnv>): Promise<PostbackParams> {
     if (type.includes("application/json")) {
       Object.assign(raw, await c.req.json().catch(() => ({})));
     } else if (type.includes("form")) {
-      for (const [k, v] of Object.entries(await c.req.parseBody())) {
+      const form = await c.req.parseBody().catch(() => {
+        throw new HttpError(400, "BAD_REQUEST", "Malformed form body");
+      });
+      for (const [k, v] of Object.entries(form)) {
         if (typeof v === "string") raw[k] = v;
       }
     }
