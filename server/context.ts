@@ -16,12 +16,16 @@ export type Deps = {
   startedAt: number;
   /** Failed sign-ins per IP. */
   signInLimiter: FailureLimiter;
+  /** Failed re-entries of a signed-in user's own password (password change, clicker), by user. */
+  passwordCheckLimiter: FailureLimiter;
   /** Sign-ins running now, by session (or IP and login when no session yet). */
   signInsInFlight: Set<string>;
   /** Where `/panel/*` files come from. */
   panelDir: string;
   /** The click path: entity cache, click writer, uniqueness, S2S queue. */
   tracking: TrackingEngine;
+  /** Where this process listens (set by `main` once listening; absent in-process). */
+  listening?: { hostname: string; port: number };
 };
 
 export type AppEnv = {

@@ -24,6 +24,7 @@ export function createDeps(db: Db, config: Config, overrides: Partial<Deps> = {}
     startedAt: Date.now(),
     signInLimiter: new FailureLimiter({ max: 10, windowMs: 10 * 60_000 }),
     signInsInFlight: new Set(),
+    passwordCheckLimiter: new FailureLimiter({ max: 5, windowMs: 15 * 60_000 }),
     panelDir: DEFAULT_PANEL_DIR,
     tracking: overrides.tracking ?? new TrackingEngine(db),
     ...overrides,

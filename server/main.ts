@@ -54,6 +54,7 @@ export async function main(): Promise<void> {
     hostname: config.host,
     signal: controller.signal,
     onListen: ({ hostname, port }) => {
+      deps.listening = { hostname, port };
       const shown = hostname === "0.0.0.0" ? "localhost" : hostname;
       logEvent("info", "listening", { url: `http://${shown}:${port}/panel/`, port });
     },

@@ -3,6 +3,8 @@
  * password hashing, so a flood costs the server nothing.
  */
 
+import { HttpError } from "../errors.ts";
+
 export class FailureLimiter {
   readonly #failures = new Map<string, number[]>();
 
@@ -39,4 +41,29 @@ export class FailureLimiter {
     list.push(this.#now());
     this.#failures.set(key, list);
   }
+}
+
+/**
+ * Checks `attempt` (a password re-entry) under `limiter` for `key`: 429 while
+ * too many recent failures, and a failure is counted. Answers whether it passed.
+ */
+export async function limitedCheck(
+  limiter: FailureLimiter,
+  key: string,
+  attempt: () => Promise<boolean>,
+): Promise<boolean> {
+  const wait = limiter.retryAfterSeconds(key);
+  if (wait > 0) {
+    throw new HttpError(
+      429,
+      "TOO_MANY_ATTEMPTS",
+      `Too many wrong passwords. Try again in ${wait} s.`,
+      {
+        headers: { "Retry-After": String(wait) },
+      },
+    );
+  }
+  const ok = await attempt();
+  if (!ok) limiter.recordFailure(key);
+  return ok;
 }

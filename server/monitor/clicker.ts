@@ -40,19 +40,31 @@ export async function listScenarios(): Promise<Array<{ name: string; clicks: num
   return list.sort((a, b) => a.clicks - b.clicks);
 }
 
+/**
+ * This process's own address as seen from itself: loopback on the listening
+ * port (or the one address it listens on). 503 when it is not listening.
+ */
+export function ownLoopbackUrl(deps: Deps): string {
+  const at = deps.listening;
+  if (!at) throw new HttpError(503, "NOT_LISTENING", "The server is not listening yet");
+  const any = at.hostname === "0.0.0.0" || at.hostname === "::" || at.hostname === "";
+  const host = any ? "127.0.0.1" : at.hostname;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${at.port}`;
+}
+
 /** The clicker job of this database. */
 export function clickerJob(db: Db): ClickerJob {
   return jobs.get(db) ?? IDLE;
 }
 
 /**
- * Starts `scenario` against `url` as `user`; 409 while a run is going, 400 for
+ * Starts `scenario` against this server's own loopback address as `user`; 409 while a run is going, 400 for
  * an unknown or too large scenario. Resolves once the run has started, with
  * `finished` for its end (an object, so awaiting the start does not await the run).
  */
 export async function startClicker(
   deps: Deps,
-  options: { scenario: string; url: string; user: string; password: string },
+  options: { scenario: string; user: string; password: string },
 ): Promise<{ finished: Promise<void> }> {
   if (clickerJob(deps.db).state === "running") {
     throw new HttpError(409, "CLICKER_RUNNING", "A scenario is already running");
@@ -66,6 +78,7 @@ export async function startClicker(
       `${known.name} sends ${known.clicks} clicks; run it with \`rotor simulate\` instead`,
     );
   }
+  const url = ownLoopbackUrl(deps);
   const scenario = await loadScenario(known.name);
   const job: ClickerJob = { ...IDLE, state: "running", scenario: known.name, total: known.clicks };
   jobs.set(deps.db, job);
@@ -73,7 +86,7 @@ export async function startClicker(
   const finished = (async () => {
     try {
       job.report = await runSimulation(scenario, {
-        url: options.url,
+        url,
         user: options.user,
         password: options.password,
         onProgress: (done) => job.done = done,

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { BuildInfo, LogLine, SeedJob } from "../../contracts/monitor.ts";
 import { TEST_PASSWORD, testApp } from "../../tests/helpers/api.ts";
+import { waitFor } from "../../tests/helpers/wait.ts";
 import { logEvent } from "../log.ts";
 import { gitCommit } from "./build_info.ts";
 import { redact } from "./messages.ts";
@@ -235,4 +236,50 @@ Deno.test("monitor: the clicker refuses what it cannot run, before sending anyth
   } finally {
     await Deno.remove(dataDir, { recursive: true });
   }
+});
+
+Deno.test("monitor: the clicker signs in to this server's loopback address, never to the request's Host", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "rotor-clicker-" });
+  const seen: Array<{ listener: string; path: string; body: string }> = [];
+  const recorder = (listener: string) =>
+    Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+      seen.push({ listener, path: new URL(req.url).pathname, body: await req.text() });
+      return new Response("{}", { status: 401, headers: { "content-type": "application/json" } });
+    });
+  const own = recorder("own");
+  const foreign = recorder("foreign");
+  try {
+    const app = testApp({ config: { dataDir, trustProxy: true } });
+    app.deps.listening = { hostname: "0.0.0.0", port: own.addr.port };
+    await app.addUser("alice", "admin");
+    const cookie = await app.signIn("alice", TEST_PASSWORD);
+    const res = await app.send("/api/monitor/clicker", {
+      scenario: "small",
+      password: TEST_PASSWORD,
+    }, { cookie, headers: { host: `127.0.0.1:${foreign.addr.port}` } });
+    assert.equal(res.status, 202);
+    await waitFor(async () =>
+      (await (await app.request("/api/monitor/clicker", { cookie })).json()).state !== "running"
+    );
+    assert.ok(seen.some((s) => s.listener === "own" && s.path === "/api/user/sign_in"));
+    assert.deepEqual(seen.filter((s) => s.listener === "foreign"), [], "no password left");
+  } finally {
+    await own.shutdown();
+    await foreign.shutdown();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
+Deno.test("monitor: the clicker's password check has an attempt limit", async () => {
+  const app = testApp({ config: { trustProxy: true } });
+  await app.addUser("alice", "admin");
+  const cookie = await app.signIn("alice", TEST_PASSWORD);
+  const codes: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const res = await app.send("/api/monitor/clicker", { scenario: "small", password: "nope" }, {
+      cookie,
+    });
+    codes.push(res.status);
+  }
+  assert.deepEqual(codes, [400, 400, 400, 400, 400, 429]);
 });

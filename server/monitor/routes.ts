@@ -15,6 +15,7 @@ import { streamMessages } from "./messages.ts";
 import { seedJob, startSeed } from "./seed.ts";
 import { clickerJob, listScenarios, startClicker } from "./clicker.ts";
 import { verifyPassword } from "../auth/password.ts";
+import { limitedCheck } from "../auth/rate_limit.ts";
 
 /** Admins and super-admins only: the monitor shows server internals. */
 const requireAdmin: MiddlewareHandler<AppEnv> = (c, next) => {
@@ -49,11 +50,13 @@ export const monitorRoutes = new Hono<AppEnv>()
           "ROTOR_TRUST_PROXY=1 (on a test instance) to run it",
       );
     }
-    if (!await verifyPassword(password, user.passwordHash)) {
+    const { passwordCheckLimiter } = c.var.deps;
+    const check = () => verifyPassword(password, user.passwordHash);
+    if (!await limitedCheck(passwordCheckLimiter, `user:${user.id}`, check)) {
       throw new HttpError(400, "WRONG_PASSWORD", "That is not your password");
     }
-    // The runner talks to this server the way the browser reached it.
-    const url = new URL(c.req.url).origin;
-    await startClicker(c.var.deps, { scenario, url, user: user.username, password });
+    // The runner talks to this very process on its loopback address, never to the
+    // Host the request named (that could hand the password to another server).
+    await startClicker(c.var.deps, { scenario, user: user.username, password });
     return c.json(clickerJob(c.var.deps.db), 202);
   });

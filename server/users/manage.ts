@@ -8,6 +8,7 @@ import { type Db, transaction } from "../db/connection.ts";
 import { HttpError, validationError } from "../errors.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { deleteUserSessions } from "../auth/sessions.ts";
+import { type FailureLimiter, limitedCheck } from "../auth/rate_limit.ts";
 import { assertCanChangeUser } from "../auth/permissions.ts";
 import type { Values } from "../entities/definition.ts";
 import { getEntity } from "../entities/service.ts";
@@ -124,8 +125,14 @@ export async function changeOwnPassword(
   db: Db,
   user: UserRow,
   input: { currentPassword: string; newPassword: string; keepSession?: string },
+  limiter: FailureLimiter,
 ): Promise<void> {
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+  const ok = await limitedCheck(
+    limiter,
+    `user:${user.id}`,
+    () => verifyPassword(input.currentPassword, user.passwordHash),
+  );
+  if (!ok) {
     throw validationError([{ path: ["currentPassword"], message: "is not your current password" }]);
   }
   const hash = await hashPassword(input.newPassword);

@@ -33,7 +33,7 @@ export const userRoutes = new Hono<AppEnv>()
     await changeOwnPassword(c.var.deps.db, c.var.user!, {
       ...input,
       keepSession: c.var.session?.idHash,
-    });
+    }, c.var.deps.passwordCheckLimiter);
     return c.json({ status: "ok" as const });
   })
   // Every signed-in user reads their own account: the panel hides what their rights forbid.

@@ -121,6 +121,18 @@ Deno.test("users: anyone signed in changes their own password with the current o
   assert.equal((await apiAs(app).patch("/api/users/me/password", {})).status, 401);
 });
 
+Deno.test("users: the current-password check of a password change stops after 5 wrong tries", async () => {
+  const app = testApp();
+  const user = await signedIn(app, { username: "plain", role: "user" });
+  const change = (currentPassword: string) =>
+    user.patch("/api/users/me/password", { currentPassword, newPassword: "a new password" });
+  for (let i = 0; i < 5; i++) assert.equal((await change("guess" + i)).status, 400);
+  const limited = await change(TEST_PASSWORD);
+  assert.equal(limited.status, 429, "even the right one waits");
+  assert.equal((limited.body.error as { code: string }).code, "TOO_MANY_ATTEMPTS");
+  await app.signIn("plain", TEST_PASSWORD); // the password did not change
+});
+
 Deno.test("users: anyone signed in reads their own account at /me, rights included; nobody else's", async () => {
   const app = testApp();
   const buyer = await signedIn(app, {
