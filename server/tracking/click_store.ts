@@ -61,6 +61,8 @@ export type StoredClick = {
   browser: string;
   tokens: string[];
   lpClickTs: number | null;
+  /** Caught by the bot policy (flagged or blocked): such a click costs nothing. */
+  isBot: boolean;
 };
 
 const INSERT_SQL = {
@@ -339,6 +341,7 @@ export class ClickStore {
       browser: String(row.browser),
       tokens: row.tokens ? JSON.parse(String(row.tokens)) : [],
       lpClickTs: num(row.lp_click_ts),
+      isBot: Number(row.is_bot) === 1,
     };
   }
 }
