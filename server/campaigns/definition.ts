@@ -21,6 +21,7 @@ export const campaignDef: EntityDef = {
     ["botPolicy", "text"],
     ["postbackUrl", "text"],
     ["status", "text"],
+    ["timeZone", "text"],
   ]),
   create: CampaignInput,
   patch: CampaignPatch,

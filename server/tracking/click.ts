@@ -119,6 +119,7 @@ export async function recordClick(
     acceptLanguage: req.acceptLanguage,
     referrer: req.referrer,
     now: ts,
+    timeZone: campaign.timeZone,
     tokens: tokensOf(campaign, params),
     params,
   });
