@@ -52,7 +52,7 @@ const RAW_COLUMNS: Record<string, string> = {
   region: "p.region",
   city: "p.city",
   isp: "p.isp",
-  connection: "''",
+  connection: "k.connection",
   device_type: "u.device_type",
   brand: "u.brand",
   model: "u.model",

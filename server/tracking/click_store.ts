@@ -68,8 +68,8 @@ export type StoredClick = {
 const INSERT_SQL = {
   head: `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, rotation_id, rule, path,
   landing_id, offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens,
-  is_unique, is_bot, bot_reason)`,
-  row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  is_unique, is_bot, bot_reason, connection)`,
+  row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   tail: "",
 };
 
@@ -253,6 +253,7 @@ export class ClickStore {
       r.isUnique ? 1 : 0,
       r.isBot ? 1 : 0,
       r.botReason,
+      v.connection || null,
     );
     this.#rollups.add({
       ts: r.ts,

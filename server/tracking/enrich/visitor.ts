@@ -8,6 +8,7 @@ import { isPublicAddress } from "../ip_public.ts";
 import { type GeoInfo, lookupGeo, lookupGeoNetwork, openGeoDatabase } from "./geo.ts";
 import { type IspInfo, lookupIsp, lookupIspV4Block, openIspDatabase } from "./isp.ts";
 import { LruMap } from "./lru.ts";
+import { type ConnectionType, connectionType } from "./connection.ts";
 import { cachedZoneOffset } from "../time_zone.ts";
 import { primaryLanguage } from "./language.ts";
 import {
@@ -43,8 +44,8 @@ export interface Visitor extends UserAgentInfo, GeoInfo {
   readonly ipVersion: 4 | 6 | null;
   readonly asn: number | null;
   readonly isp: string;
-  /** Connection type (cellular, broadband…): no offline source yet, so always "". */
-  readonly connection: string;
+  /** Connection type from the AS: cellular, broadband, hosting, or "" when unknown. */
+  readonly connection: ConnectionType;
   /** Primary language subtag, lower case (`en`). */
   readonly language: string;
   readonly userAgent: string;
@@ -137,7 +138,7 @@ export function enrichVisitor(input: VisitorInput): Visitor {
     ipVersion: address?.version ?? null,
     asn: net.asn,
     isp: net.isp,
-    connection: "",
+    connection: connectionType(net.asn, net.isp),
     language: primaryLanguage(input.acceptLanguage),
     userAgent,
     referrer: (input.referrer ?? "").slice(0, 2048),
