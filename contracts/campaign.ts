@@ -11,6 +11,7 @@ import {
   toPatch,
 } from "./fields.ts";
 import { Flow } from "./flow.ts";
+import { Timezone } from "./settings.ts";
 
 /** How a campaign's cost is counted. */
 export const CostModel = z.enum(["cpc", "cpm", "cpa", "revshare", "auto"]);
@@ -51,6 +52,8 @@ export const CampaignInput = EntityInputBase.extend({
   /** Overrides the traffic source's postback URL when set. */
   postbackUrl: OptionalUrlTemplate.default(""),
   status: CampaignStatus.default("active"),
+  /** Where weekday and hour rules are evaluated; "" for the report time zone (Settings → Stats). */
+  timeZone: z.union([z.literal(""), Timezone]).default(""),
 });
 export type CampaignInput = z.infer<typeof CampaignInput>;
 

@@ -57,6 +57,10 @@ function DestinationEditor({ selfId }: { selfId?: number }) {
   // Switching type and back keeps what was typed for each type.
   const kept = useRef(new Map<string, unknown>());
   const current = destination.value;
+  const zone = useField<string>("timeZone").value;
+  const zoneNote = zone
+    ? `Weekday and hour criteria run in ${zone} (this campaign's time zone).`
+    : "Weekday and hour criteria run in the report time zone (Settings → Stats of the owner).";
   const choose = (type: Destination["type"]) => {
     kept.current.set(current.type, current);
     destination.set(kept.current.get(type) ?? blankDestination(type));
@@ -104,7 +108,7 @@ function DestinationEditor({ selfId }: { selfId?: number }) {
           filter={(item) => item.id !== selfId}
         />
       )}
-      {current.type === "flow" && <FlowEditor base="destination.flow" />}
+      {current.type === "flow" && <FlowEditor base="destination.flow" zoneNote={zoneNote} />}
     </section>
   );
 }
@@ -160,6 +164,11 @@ export function CampaignFields(props: { action: CrudAction }) {
             placeholder="https://…{externalid}…"
           />
           <CheckField path="hideReferrer" label="Hide referrer" />
+          <TextField
+            path="timeZone"
+            label="Time zone of weekday and hour rules"
+            placeholder="Report time zone (e.g. Europe/Berlin)"
+          />
         </div>
         <TextAreaField path="notes" label="Notes" rows={2} />
       </section>

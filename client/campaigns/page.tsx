@@ -83,7 +83,7 @@ const form: FormConfig = {
   noun: "campaign",
   subject: "campaign",
   schema: CampaignInput,
-  blanks: { name: "", destination: { type: "flow", flow: newFlow() } },
+  blanks: { name: "", timeZone: "", destination: { type: "flow", flow: newFlow() } },
   Fields: CampaignFields,
   Aside: TrackingLink,
 };

@@ -27,6 +27,7 @@ const FIRST = [
   "os",
   "browser",
   "isBot",
+  "botReason",
   "isUnique",
   "cost",
   "externalId",

@@ -46,7 +46,10 @@ function RotationFields() {
         <TextAreaField path="notes" label="Notes" rows={2} />
       </section>
       <section className="section card" aria-label="Flow">
-        <FlowEditor base="" />
+        <FlowEditor
+          base=""
+          zoneNote="Weekday and hour criteria run in the time zone of the campaign sending the visitor (its own, else the report time zone)."
+        />
       </section>
     </div>
   );

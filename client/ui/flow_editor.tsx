@@ -74,8 +74,11 @@ function RuleCard(
   );
 }
 
-/** The editor of the flow at `base` in the form's values (`""` for a rotation). */
-export function FlowEditor(props: { base: string }) {
+/**
+ * The editor of the flow at `base` in the form's values (`""` for a rotation);
+ * `zoneNote` says which time zone weekday and hour criteria run in.
+ */
+export function FlowEditor(props: { base: string; zoneNote: string }) {
   const rules = useField<Flow["rules"]>(at(props.base, "rules"));
   const list = rules.value ?? [];
   return (
@@ -83,6 +86,7 @@ export function FlowEditor(props: { base: string }) {
       <div className="flow__head">
         <h3 className="section__title">Rules</h3>
         <span className="muted">Checked in order; the first enabled rule that matches wins.</span>
+        <span className="muted flow__zone" data-testid="flow-zone">{props.zoneNote}</span>
         {!rules.readOnly && (
           <button
             type="button"

@@ -64,7 +64,7 @@ export const VALUE_HINTS: Partial<Record<CriterionField, string>> = {
   browser: "Chrome, Safari",
   ip: "203.0.113.0/24, 2001:db8::/32",
   ipVersion: "4 or 6",
-  connection: "wifi, cellular",
+  connection: "cellular, broadband, hosting",
   hour: "0–23",
 };
 

@@ -22,6 +22,7 @@ export const campaignDef: EntityDef = {
     ["botPolicy", "text"],
     ["postbackUrl", "text"],
     ["status", "text"],
+    ["timeZone", "text"],
   ]),
   create: CampaignInput,
   patch: CampaignPatch,

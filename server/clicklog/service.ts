@@ -18,7 +18,7 @@ export function listClicks(db: Db, query: ClicksQuery): ClicksAnswer {
   if (query.from || query.to) {
     const range = dayRange({ from: query.from, to: query.to, tz: query.tz });
     where.push("k.id >= ? AND k.id < ?");
-    params.push(clickIdBound(range.start), clickIdBound(range.end));
+    params.push(clickIdBound(db, range.start), clickIdBound(db, range.end));
   }
   if (query.cursor) {
     where.push("k.id < ?");

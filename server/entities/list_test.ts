@@ -3,7 +3,7 @@ import { buildGroup, buildOffer } from "../../fixtures/builders.ts";
 import type { Db } from "../db/connection.ts";
 import { adminApi, idOf, signedIn } from "./testing.ts";
 import { toMicros } from "./money.ts";
-import { clickIdBound } from "../tracking/click_id.ts";
+import { clickIdPrefix } from "../tracking/click_id.ts";
 
 type Item = { id: number; name: string; stats: Record<string, number> };
 
@@ -16,7 +16,7 @@ let clickSeq = 0;
 /** Records a click on `offerId` at `ts`, with its cost and an optional conversion. */
 function click(db: Db, offerId: number, opts: { ts: number; cost: number; payout?: number }) {
   // Click ids start with their time (stats read id ranges).
-  const id = clickIdBound(opts.ts) + String(++clickSeq).padStart(16, "0");
+  const id = clickIdPrefix(opts.ts) + String(++clickSeq).padStart(16, "0");
   db.prepare(
     "INSERT INTO clicks (id, ts, offer_id, is_unique, cost, lp_click_ts) VALUES (?, ?, ?, 1, ?, ?)",
   )

@@ -52,7 +52,7 @@ export function rawStats(db: Db, stats: StatsKey, range: StatsRange): Map<number
        count(c.lp_click_ts) AS lp, sum(c.cost) AS cost
      FROM clicks c ${join} WHERE c.id >= ? AND c.id < ? AND c.ts >= ? AND c.ts < ?${only}
      GROUP BY k`,
-  ).all(clickIdBound(range.start), clickIdBound(range.end), range.start, range.end, ...ids);
+  ).all(clickIdBound(db, range.start), clickIdBound(db, range.end), range.start, range.end, ...ids);
   for (const row of clicks) {
     result.set(Number(row.k), {
       ...EMPTY,

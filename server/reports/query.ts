@@ -52,7 +52,7 @@ const RAW_COLUMNS: Record<string, string> = {
   region: "p.region",
   city: "p.city",
   isp: "p.isp",
-  connection: "''",
+  connection: "k.connection",
   device_type: "u.device_type",
   brand: "u.brand",
   model: "u.model",
@@ -122,7 +122,12 @@ function filterSql(filter: ReportFilter, expr: string, params: SQLInputValue[]):
 }
 
 /** The raw source: clicks in range plus current conversions in range, as one row set `c`. */
-function rawSource(spec: SumsSpec, columns: Set<string>, params: SQLInputValue[]): string {
+function rawSource(
+  db: Db,
+  spec: SumsSpec,
+  columns: Set<string>,
+  params: SQLInputValue[],
+): string {
   const cols = [...columns].filter((c) => c !== "time" && c !== "status");
   const project = cols.map((c) => `${RAW_COLUMNS[c] ?? "NULL"} AS ${c}`);
   const sumNames = SUMS as readonly string[];
@@ -135,7 +140,7 @@ function rawSource(spec: SumsSpec, columns: Set<string>, params: SQLInputValue[]
     ...clickSums,
   ].join(", ");
   const convPart = ["v.ts AS ts", "v.status AS status", ...project, ...convSums].join(", ");
-  params.push(clickIdBound(spec.start), clickIdBound(spec.end), spec.start, spec.end);
+  params.push(clickIdBound(db, spec.start), clickIdBound(db, spec.end), spec.start, spec.end);
   return `(SELECT ${clickPart} FROM clicks k ${JOINS} WHERE k.id >= ? AND k.id < ?
     UNION ALL
     SELECT ${convPart} FROM conversions v JOIN clicks k ON k.id = v.click_id ${JOINS}
@@ -208,7 +213,7 @@ export function querySums(db: Db, spec: SumsSpec): { rows: SumsRow[]; source: st
     sql = rollupSql(spec, parts, params);
   } else {
     const segments = zoneSegments(spec.start, spec.end, spec.tz);
-    const source = rawSource(spec, neededColumns(spec), params);
+    const source = rawSource(db, spec, neededColumns(spec), params);
     sql = grouped(
       spec,
       { source, time: localTimeSql("c.ts", segments), where: [], having: true },

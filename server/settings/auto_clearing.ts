@@ -52,21 +52,21 @@ type Pass = { where: string; args: Array<number | string> };
  * The deletions a plan makes. Click ids start with their time, so `id < bound`
  * reads only the old end of the table; `ts` keeps the exact cut.
  */
-function passes(plan: ClearPlan, now: number): Pass[] {
+function passes(db: Db, plan: ClearPlan, now: number): Pass[] {
   const excepted = plan.exceptions.map((e) => e.campaignId);
   const cutoff = now - plan.keepDays * DAY_MS;
   const list: Pass[] = [{
     where: `id < ? AND ts < ? AND (campaign_id IS NULL OR campaign_id NOT IN (${
       excepted.map(() => "?").join(",")
     }))`,
-    args: [clickIdBound(cutoff + 1), cutoff, ...excepted],
+    args: [clickIdBound(db, cutoff + 1), cutoff, ...excepted],
   }];
   for (const e of plan.exceptions) {
     if (e.keepDays === null) continue;
     const own = now - e.keepDays * DAY_MS;
     list.push({
       where: "campaign_id = ? AND id < ? AND ts < ?",
-      args: [e.campaignId, clickIdBound(own + 1), own],
+      args: [e.campaignId, clickIdBound(db, own + 1), own],
     });
   }
   return list;
@@ -88,7 +88,7 @@ export async function clearClicks(
   let deleted = 0;
   let batches = 0;
   let longestBatchMs = 0;
-  for (const pass of passes(plan, now)) {
+  for (const pass of passes(db, plan, now)) {
     const select = db.prepare(
       `SELECT id FROM clicks WHERE id > ? AND ${pass.where} AND ${NOT_CONVERTED} ORDER BY id LIMIT ?`,
     );

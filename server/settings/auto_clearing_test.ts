@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../../tests/helpers/api.ts";
 import type { Db } from "../db/connection.ts";
-import { clickIdBound } from "../tracking/click_id.ts";
+import { clickIdPrefix } from "../tracking/click_id.ts";
 import {
   CLEAR_BATCH_SIZE,
   clearClicks,
@@ -19,7 +19,7 @@ let serial = 0;
 
 /** A click id made at `ts` (ids start with their time; `newClickId` never goes back in time). */
 function idAt(ts: number): string {
-  return clickIdBound(ts) + String(serial++).padStart(16, "0");
+  return clickIdPrefix(ts) + String(serial++).padStart(16, "0");
 }
 
 /** Inserts a click `days` old for `campaign`; returns its id. */

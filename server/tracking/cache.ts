@@ -11,6 +11,7 @@ import type { Flow } from "../../contracts/flow.ts";
 import type { ConversionStatus } from "../../contracts/stats.ts";
 import type { Db } from "../db/connection.ts";
 import { entityVersion } from "../entities/service.ts";
+import { getStatsSettings, onSectionWritten } from "../settings/sections.ts";
 import { type Cidr, parseCidr } from "./ip.ts";
 
 /** A traffic source as clicks and S2S postbacks use it. */
@@ -42,6 +43,8 @@ export type CampaignRuntime = {
   hideReferrer: boolean;
   uniquenessMs: number;
   botPolicy: Campaign["botPolicy"];
+  /** Where its weekday and hour rules run: its own zone, else the tracker's report zone. */
+  timeZone: string;
   postbackUrl: string;
   source: SourceRuntime | null;
   target: Target;
@@ -95,8 +98,27 @@ export class EntityCache {
   #landings = new Map<number, LandingRuntime | null>();
   #networks = new Map<number, NetworkRuntime | null>();
   #sources = new Map<number, SourceRuntime | null>();
+  #trackerZone: string | null = null;
 
-  constructor(readonly db: Db) {}
+  constructor(readonly db: Db) {
+    // The owner's report zone is read again after any settings write (a rare event).
+    onSectionWritten(() => this.clear());
+  }
+
+  /**
+   * The tracker's report time zone (decision 121): the Settings → Stats zone of
+   * the owner, the first super-admin; UTC before there is one.
+   */
+  trackerTimeZone(): string {
+    this.#fresh();
+    if (this.#trackerZone === null) {
+      const owner = this.db.prepare(
+        "SELECT id FROM users WHERE role = 'super-admin' AND archived = 0 ORDER BY id LIMIT 1",
+      ).get();
+      this.#trackerZone = owner ? getStatsSettings(this.db, Number(owner.id)).timezone : "UTC";
+    }
+    return this.#trackerZone;
+  }
 
   /** Drops everything when the entities may have changed. */
   #fresh(): void {
@@ -122,6 +144,7 @@ export class EntityCache {
     this.#landings.clear();
     this.#networks.clear();
     this.#sources.clear();
+    this.#trackerZone = null;
   }
 
   /** The campaign with public key `key` (archived ones are unknown). */
@@ -157,6 +180,7 @@ export class EntityCache {
       hideReferrer: Number(row.hide_referrer) === 1,
       uniquenessMs: Number(row.uniqueness_hours) * 3_600_000,
       botPolicy: row.bot_policy as Campaign["botPolicy"],
+      timeZone: String(row.time_zone ?? "") || this.trackerTimeZone(),
       postbackUrl: String(row.postback_url),
       source: sourceId === null ? null : this.source(sourceId),
       target: this.#target(json(row.destination) as Destination, [id]),

@@ -119,6 +119,7 @@ export async function recordClick(
     acceptLanguage: req.acceptLanguage,
     referrer: req.referrer,
     now: ts,
+    timeZone: campaign.timeZone,
     tokens: tokensOf(campaign, params),
     params,
   });
@@ -141,7 +142,8 @@ export async function recordClick(
     externalId: campaign.source?.externalIdParam
       ? params[campaign.source.externalIdParam] ?? ""
       : null,
-    cost: clickCost(campaign, params),
+    // Bots the policy caught cost nothing (as in Binom): the buyer does not pay for them.
+    cost: flagged ? 0 : clickCost(campaign, params),
     visitor,
     isUnique,
     isBot: flagged,

@@ -61,13 +61,15 @@ export type StoredClick = {
   browser: string;
   tokens: string[];
   lpClickTs: number | null;
+  /** Caught by the bot policy (flagged or blocked): such a click costs nothing. */
+  isBot: boolean;
 };
 
 const INSERT_SQL = {
   head: `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, rotation_id, rule, path,
   landing_id, offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens,
-  is_unique, is_bot, bot_reason)`,
-  row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  is_unique, is_bot, bot_reason, connection)`,
+  row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   tail: "",
 };
 
@@ -251,6 +253,7 @@ export class ClickStore {
       r.isUnique ? 1 : 0,
       r.isBot ? 1 : 0,
       r.botReason,
+      v.connection || null,
     );
     this.#rollups.add({
       ts: r.ts,
@@ -339,6 +342,7 @@ export class ClickStore {
       browser: String(row.browser),
       tokens: row.tokens ? JSON.parse(String(row.tokens)) : [],
       lpClickTs: num(row.lp_click_ts),
+      isBot: Number(row.is_bot) === 1,
     };
   }
 }

@@ -88,7 +88,9 @@ function insertConversion(engine: TrackingEngine, c: Insert): PostbackResult {
     `UPDATE conversions SET current = 0
      WHERE click_id = ? AND id != ? AND current = 1 AND (? = 0 OR txid = ?)`,
   ).run(c.click.id, id, onlyTxid ? 1 : 0, c.txid);
-  if (c.campaign?.costModel === "cpa" || c.campaign?.costModel === "revshare") {
+  // A bot click the policy caught is never charged, at the click or at conversion.
+  const model = c.campaign?.costModel;
+  if (c.campaign && (model === "cpa" || model === "revshare") && !c.click.isBot) {
     chargeAtConversion(engine, c.click.id, c.campaign);
   }
   const plan = planS2s(engine, {

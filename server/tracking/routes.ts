@@ -78,15 +78,23 @@ export const trackingRoutes = new Hono<AppEnv>()
     return c.json({ ok: true, recorded: result.recorded, status: result.status });
   })
   .get("/pixel.gif", (c) => {
-    const clickId = getCookie(c, CLICK_COOKIE) ?? "";
     const params = PostbackQuery.safeParse(c.req.query());
     if (!params.success) throw new HttpError(400, "BAD_REQUEST", "Malformed pixel parameters");
-    let status: 200 | 404 = 200;
+    // A `clickid` in the address (the advertiser's page fills it in) is a postback by image:
+    // the same token, allowlist, status map and idempotency. Without one, the visitor's own
+    // cookie names the click and no network check applies.
+    const byParam = (params.data.clickid ?? "").trim() !== "";
+    const clickId = byParam ? undefined : getCookie(c, CLICK_COOKIE) ?? "";
+    let status: 200 | 400 | 403 | 404 = 200;
     try {
-      recordConversion(c.var.deps.tracking, params.data, { ip: clientIp(c), pixel: true, clickId });
+      recordConversion(c.var.deps.tracking, params.data, {
+        ip: clientIp(c),
+        pixel: !byParam,
+        clickId,
+      });
     } catch (err) {
-      if (!(err instanceof HttpError) || err.status !== 404) throw err;
-      status = 404;
+      if (!(err instanceof HttpError) || ![400, 403, 404].includes(err.status)) throw err;
+      status = err.status as 400 | 403 | 404;
     }
     c.header("Cache-Control", "no-store");
     return c.body(GIF, status, { "Content-Type": "image/gif" });

@@ -100,7 +100,7 @@ export class Uniqueness {
       `SELECT c.campaign_id, c.ip, c.ts, coalesce(u.text, '') AS ua FROM clicks c
        LEFT JOIN user_agents u ON u.id = c.ua_id
        WHERE c.id >= ? AND c.campaign_id IS NOT NULL ORDER BY c.id DESC LIMIT ?`,
-    ).all(clickIdBound(now - hours * 3_600_000), this.capacity);
+    ).all(clickIdBound(db, now - hours * 3_600_000), this.capacity);
     for (let i = rows.length - 1; i >= 0; i--) {
       const r = rows[i];
       this.#swap(Number(r.campaign_id), String(r.ip ?? ""), String(r.ua), Number(r.ts));

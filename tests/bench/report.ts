@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { openDatabase } from "../../server/db/connection.ts";
 import { rebuildRollups } from "../../server/reports/rollup_rebuild.ts";
-import { clickIdBound } from "../../server/tracking/click_id.ts";
+import { clickIdPrefix } from "../../server/tracking/click_id.ts";
 import { PanelClient } from "../../server/tracking/simulate/setup.ts";
 import { ROOT, type ServerProcess, spawnServer, stopServer } from "../helpers/server.ts";
 import { campaignKey, luaScript } from "./click.ts";
@@ -220,7 +220,7 @@ const COUNTRY_OFFER = (start: number) => [
 ];
 
 function boundOf(ms: number): string {
-  return clickIdBound(ms);
+  return clickIdPrefix(ms);
 }
 
 const ALPHABET = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
@@ -229,7 +229,7 @@ const ALPHABET = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwx
 function clickId(ts: number, n: number): string {
   let tail = "";
   for (let i = 0; i < 16; i++, n = Math.floor(n / 64)) tail = ALPHABET[n % 64] + tail;
-  return clickIdBound(ts) + tail;
+  return clickIdPrefix(ts) + tail;
 }
 
 /**

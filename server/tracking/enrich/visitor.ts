@@ -8,6 +8,8 @@ import { isPublicAddress } from "../ip_public.ts";
 import { type GeoInfo, lookupGeo, lookupGeoNetwork, openGeoDatabase } from "./geo.ts";
 import { type IspInfo, lookupIsp, lookupIspV4Block, openIspDatabase } from "./isp.ts";
 import { LruMap } from "./lru.ts";
+import { type ConnectionType, connectionType } from "./connection.ts";
+import { cachedZoneOffset } from "../time_zone.ts";
 import { primaryLanguage } from "./language.ts";
 import {
   detectBot,
@@ -42,8 +44,8 @@ export interface Visitor extends UserAgentInfo, GeoInfo {
   readonly ipVersion: 4 | 6 | null;
   readonly asn: number | null;
   readonly isp: string;
-  /** Connection type (cellular, broadband…): no offline source yet, so always "". */
-  readonly connection: string;
+  /** Connection type from the AS: cellular, broadband, hosting, or "" when unknown. */
+  readonly connection: ConnectionType;
   /** Primary language subtag, lower case (`en`). */
   readonly language: string;
   readonly userAgent: string;
@@ -62,33 +64,15 @@ export interface Visitor extends UserAgentInfo, GeoInfo {
 }
 
 const EMPTY: Readonly<Record<string, string>> = Object.freeze({});
-const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
-const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** ISO weekday and hour of the instant `ts` in `timeZone`. */
 function localTime(ts: number, timeZone: string): { weekday: number; hour: number } {
-  if (timeZone === "UTC") {
-    const days = Math.floor(ts / 86_400_000); // 1970-01-01 was a Thursday (ISO 4)
-    return {
-      weekday: ((days + 3) % 7 + 7) % 7 + 1,
-      hour: (Math.floor(ts / 3_600_000) % 24 + 24) % 24,
-    };
-  }
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "short",
-      hour: "numeric",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
-  let weekday = 0, hour = 0;
-  for (const part of f.formatToParts(ts)) {
-    if (part.type === "weekday") weekday = WEEKDAYS[part.value] ?? 0;
-    if (part.type === "hour") hour = Number(part.value) % 24;
-  }
-  return { weekday, hour };
+  const local = ts + cachedZoneOffset(ts, timeZone);
+  const days = Math.floor(local / 86_400_000); // 1970-01-01 was a Thursday (ISO 4)
+  return {
+    weekday: ((days + 3) % 7 + 7) % 7 + 1,
+    hour: (Math.floor(local / 3_600_000) % 24 + 24) % 24,
+  };
 }
 
 /** Loads the geo and ASN databases now; call once at start so no click pays for it. */
@@ -154,7 +138,7 @@ export function enrichVisitor(input: VisitorInput): Visitor {
     ipVersion: address?.version ?? null,
     asn: net.asn,
     isp: net.isp,
-    connection: "",
+    connection: connectionType(net.asn, net.isp),
     language: primaryLanguage(input.acceptLanguage),
     userAgent,
     referrer: (input.referrer ?? "").slice(0, 2048),
