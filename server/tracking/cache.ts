@@ -51,6 +51,8 @@ export type CampaignRuntime = {
 export type NetworkRuntime = {
   id: number;
   token: string;
+  /** The currency a payout sent without `currency=` is in. */
+  currency: string;
   allowlist: Cidr[];
   statusMap: Map<string, ConversionStatus>;
 };
@@ -246,6 +248,7 @@ export class EntityCache {
         ? {
           id,
           token: String(row.postback_token),
+          currency: String(row.currency),
           allowlist: (json(row.postback_ip_allowlist) as string[])
             .flatMap((c) => parseCidr(c) ?? []),
           statusMap: new Map(
