@@ -27,7 +27,6 @@ import {
 import {
   ClicksAnswer,
   ClicksQuery,
-  ConversionItem,
   ConversionMassPatch,
   ConversionPatch,
   ConversionStatusAnswer,
