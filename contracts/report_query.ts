@@ -200,7 +200,9 @@ export type ConversionMassPatch = z.infer<typeof ConversionMassPatch>;
 
 /** The answer to a status change: each changed conversion with its new status. */
 export const ConversionStatusAnswer = z.object({
-  items: z.array(z.object({ id: z.number(), status: ConversionStatus, postbackOutcome: z.string() })),
+  items: z.array(
+    z.object({ id: z.number(), status: ConversionStatus, postbackOutcome: z.string() }),
+  ),
 });
 export type ConversionStatusAnswer = z.infer<typeof ConversionStatusAnswer>;
 

@@ -21,8 +21,9 @@ export function setConversionStatuses(
   change: { ids: number[]; status: ConversionStatus; user: UserRow; now?: number },
 ): ConversionStatusAnswer {
   const now = change.now ?? Date.now();
-  const answer = transaction(engine.db, () =>
-    [...new Set(change.ids)].map((id) => changeOne(engine, id, { ...change, now }))
+  const answer = transaction(
+    engine.db,
+    () => [...new Set(change.ids)].map((id) => changeOne(engine, id, { ...change, now })),
   );
   engine.s2s.kick();
   return { items: answer };

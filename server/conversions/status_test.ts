@@ -69,29 +69,32 @@ Deno.test("conversion status: an admin's change is recorded, moves the sums and 
       assert.equal((await listed(s)).get(first)!.status, "lead");
     });
 
-    await t.step("lead → sale: recorded with its author, sums move, the sale is forwarded", async () => {
-      const res = await s.api.patch(`/api/conversions/${first}`, { status: "sale" });
-      assert.equal(res.status, 200);
-      assert.deepEqual(res.body, { id: first, status: "sale", postbackOutcome: "queued" });
-      await s.app.deps.tracking.s2s.runDue(Date.now() + 1);
-      assert.equal(target.seen.length, 1);
-      assert.match(target.seen[0], /\/pb\?ext=ext-7&status=sale$/);
-      const item = (await listed(s)).get(first)!;
-      assert.equal(item.status, "sale");
-      assert.equal(item.changes.length, 1);
-      assert.deepEqual(
-        { ...item.changes[0], ts: 0 },
-        {
-          ts: 0,
-          username: "root",
-          field: "status",
-          before: "lead",
-          after: "sale",
-          postbackOutcome: "queued",
-        },
-      );
-      assert.deepEqual(await revenue(s), { conversions: 3, revenue: 37.5 });
-    });
+    await t.step(
+      "lead → sale: recorded with its author, sums move, the sale is forwarded",
+      async () => {
+        const res = await s.api.patch(`/api/conversions/${first}`, { status: "sale" });
+        assert.equal(res.status, 200);
+        assert.deepEqual(res.body, { id: first, status: "sale", postbackOutcome: "queued" });
+        await s.app.deps.tracking.s2s.runDue(Date.now() + 1);
+        assert.equal(target.seen.length, 1);
+        assert.match(target.seen[0], /\/pb\?ext=ext-7&status=sale$/);
+        const item = (await listed(s)).get(first)!;
+        assert.equal(item.status, "sale");
+        assert.equal(item.changes.length, 1);
+        assert.deepEqual(
+          { ...item.changes[0], ts: 0 },
+          {
+            ts: 0,
+            username: "root",
+            field: "status",
+            before: "lead",
+            after: "sale",
+            postbackOutcome: "queued",
+          },
+        );
+        assert.deepEqual(await revenue(s), { conversions: 3, revenue: 37.5 });
+      },
+    );
 
     await t.step("bulk: several conversions at once; an unknown id changes none", async () => {
       const bad = await s.api.patch("/api/conversions/mass", {
@@ -109,7 +112,10 @@ Deno.test("conversion status: an admin's change is recorded, moves the sums and 
       assert.equal(res.status, 200);
       const now = await listed(s);
       assert.deepEqual([now.get(second)!.status, now.get(third)!.status], ["rejected", "rejected"]);
-      assert.equal(now.get(third)!.changes[0].postbackOutcome, "skipped: rejected is not forwarded");
+      assert.equal(
+        now.get(third)!.changes[0].postbackOutcome,
+        "skipped: rejected is not forwarded",
+      );
       assert.deepEqual(await revenue(s), { conversions: 1, revenue: 12.5 });
     });
   } finally {
