@@ -141,6 +141,18 @@ export const ConversionsQuery = z.object({
 });
 export type ConversionsQuery = z.infer<typeof ConversionsQuery>;
 
+/** A recorded manual change of a conversion: who, when, before and after. */
+export const ConversionChange = z.object({
+  ts: z.number(),
+  username: z.string(),
+  field: z.string(),
+  before: z.string(),
+  after: z.string(),
+  /** What became of the traffic source postback the change called for. */
+  postbackOutcome: z.string(),
+});
+export type ConversionChange = z.infer<typeof ConversionChange>;
+
 /** One conversion with its click's details. */
 export const ConversionItem = z.object({
   id: z.number().int(),
@@ -163,6 +175,8 @@ export const ConversionItem = z.object({
   landingId: z.number().nullable(),
   landing: z.string(),
   click: z.record(z.string(), Cell),
+  /** Manual changes, oldest first (empty when none). */
+  changes: z.array(ConversionChange).default([]),
 });
 export type ConversionItem = z.infer<typeof ConversionItem>;
 
@@ -176,6 +190,21 @@ export type ConversionsAnswer = z.infer<typeof ConversionsAnswer>;
 /** `PATCH /api/conversions/:id` (admins): a manual status change. */
 export const ConversionPatch = z.object({ status: ConversionStatus });
 export type ConversionPatch = z.infer<typeof ConversionPatch>;
+
+/** `PATCH /api/conversions/mass` (admins): one status for several conversions. */
+export const ConversionMassPatch = z.object({
+  ids: z.array(z.number().int().positive()).min(1, "Select at least one conversion").max(1000),
+  status: ConversionStatus,
+});
+export type ConversionMassPatch = z.infer<typeof ConversionMassPatch>;
+
+/** The answer to a status change: each changed conversion with its new status. */
+export const ConversionStatusAnswer = z.object({
+  items: z.array(
+    z.object({ id: z.number(), status: ConversionStatus, postbackOutcome: z.string() }),
+  ),
+});
+export type ConversionStatusAnswer = z.infer<typeof ConversionStatusAnswer>;
 
 /** `GET /api/clicks`: the click log, newest first, cursor paging. */
 export const ClicksQuery = z.object({

@@ -1,4 +1,7 @@
-/** Conversions (lazy chunk): every conversion with its click, filters, CSV, manual status (admins). */
+/**
+ * Conversions (lazy chunk): every conversion with its click, filters, CSV, and
+ * confirmed, recorded status changes by admins (one row or the selected ones).
+ */
 import { useState, useSyncExternalStore } from "react";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import { currentUserStore } from "../app/current_user.ts";
@@ -6,6 +9,7 @@ import { PageHeader, useRouteHandle } from "../ui/page.tsx";
 import { csvUrl, type Query } from "../reports/api.ts";
 import { LeadsTable } from "../reports/leads.tsx";
 import { useDates } from "../reports/page.tsx";
+import { useStatusEdit } from "./status_edit.tsx";
 
 /** The conversions screen. */
 export function Page() {
@@ -15,6 +19,8 @@ export function Page() {
   const [status, setStatus] = useState("");
   const [search, setSearch] = useState("");
   const [campaignId, setCampaignId] = useState("");
+  const { edit, bar } = useStatusEdit();
+  const canEdit = user.role === "admin" || user.role === "super-admin";
   const query: Query = {
     from: range.from,
     to: range.to,
@@ -50,11 +56,12 @@ export function Page() {
           Export CSV
         </a>
       </div>
+      {canEdit && bar}
       <LeadsTable
         path="/api/conversions"
         query={query}
         timeZone={timeZone}
-        canEdit={user.role === "admin" || user.role === "super-admin"}
+        edit={canEdit ? edit : undefined}
       />
     </div>
   );

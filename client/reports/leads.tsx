@@ -1,12 +1,12 @@
 /**
  * A table of conversions with their clicks, newest first, a page at a time
  * ("Load more" follows the cursor). Shared by the leads report and the
- * conversions screen; admins may change a status there.
+ * conversions screen, where admins change statuses (`StatusEdit`, one row or the
+ * selected ones). Each row shows its recorded manual changes.
  */
 import { useEffect, useState } from "react";
 import type { ConversionItem } from "../../contracts/report_query.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
-import { api } from "../app/api.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { formatPrice, formatStamp } from "../ui/format.ts";
 import { fetchConversions, type Query } from "./api.ts";
@@ -16,7 +16,7 @@ export function LeadsTable(props: {
   path: "/api/conversions" | "/api/report/leads";
   query: Query;
   timeZone: string;
-  canEdit?: boolean;
+  edit?: StatusEdit;
 }) {
   const [items, setItems] = useState<ConversionItem[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -36,12 +36,8 @@ export function LeadsTable(props: {
       setState({ loading: false, error });
     }
   }
-  useEffect(() => void load(null, true), [key]);
-  async function changeStatus(item: ConversionItem, status: string) {
-    const parsed = ConversionStatus.parse(status);
-    await api(`/api/conversions/${item.id}`, { method: "patch", body: { status: parsed } });
-    setItems((old) => old.map((i) => i.id === item.id ? { ...i, status: parsed } : i));
-  }
+  useEffect(() => void load(null, true), [key, props.edit?.refresh]);
+  const edit = props.edit;
   const showPayout = items.some((i) => i.payout !== undefined);
   return (
     <DataState
@@ -54,6 +50,16 @@ export function LeadsTable(props: {
         <table className="simple-table report__leads" aria-label="Conversions">
           <thead>
             <tr>
+              {edit && (
+                <th>
+                  <input
+                    type="checkbox"
+                    aria-label="Select all conversions"
+                    checked={items.length > 0 && items.every((i) => edit.selected.has(i.id))}
+                    onChange={(e) => edit.toggle(items, e.target.checked)}
+                  />
+                </th>
+              )}
               <th>Time</th>
               <th>Status</th>
               {showPayout && <th className="report__num">Payout</th>}
@@ -72,14 +78,24 @@ export function LeadsTable(props: {
           <tbody>
             {items.map((v) => (
               <tr key={v.id} className={v.current ? "" : "report__replaced"}>
+                {edit && (
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select conversion ${v.id}`}
+                      checked={edit.selected.has(v.id)}
+                      onChange={(e) => edit.toggle([v], e.target.checked)}
+                    />
+                  </td>
+                )}
                 <td>{formatStamp(v.ts, props.timeZone)}</td>
                 <td>
-                  {props.canEdit
+                  {edit
                     ? (
                       <select
                         aria-label={`Status of conversion ${v.id}`}
                         value={v.status}
-                        onChange={(e) => void changeStatus(v, e.target.value)}
+                        onChange={(e) => edit.change([v], ConversionStatus.parse(e.target.value))}
                       >
                         {ConversionStatus.options.map((s) => <option key={s} value={s}>{s}
                         </option>)}
@@ -87,6 +103,7 @@ export function LeadsTable(props: {
                     )
                     : v.status}
                   {!v.current && <span className="chip chip--muted">replaced</span>}
+                  <ChangeHistory item={v} timeZone={props.timeZone} />
                 </td>
                 {showPayout && (
                   <td className="report__num">
@@ -116,5 +133,33 @@ export function LeadsTable(props: {
         </button>
       )}
     </DataState>
+  );
+}
+
+/** How the conversions screen changes statuses: the selection and a (confirmed) change. */
+export interface StatusEdit {
+  selected: Map<number, ConversionItem>;
+  toggle: (items: ConversionItem[], on: boolean) => void;
+  change: (items: ConversionItem[], status: ConversionStatus) => void;
+  /** Bumped after a change: the table loads again (statuses and history). */
+  refresh: number;
+}
+
+/** The conversion's manual changes: who, when, before → after, and the postback's fate. */
+function ChangeHistory(props: { item: ConversionItem; timeZone: string }) {
+  const changes = props.item.changes;
+  if (changes.length === 0) return null;
+  return (
+    <details className="report__history">
+      <summary>{changes.length === 1 ? "1 change" : `${changes.length} changes`}</summary>
+      <ul aria-label={`History of conversion ${props.item.id}`}>
+        {changes.map((c, i) => (
+          <li key={i}>
+            {formatStamp(c.ts, props.timeZone)} · {c.username}: {c.field} {c.before} → {c.after}
+            {c.postbackOutcome && ` · postback ${c.postbackOutcome}`}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -1,9 +1,14 @@
 /**
  * `GET /api/conversions` (read on campaigns; CSV with `format=csv`) and
- * `PATCH /api/conversions/:id`, a manual status change for admins.
+ * `PATCH /api/conversions/:id` and `/mass`, manual status changes for admins
+ * (confirmed in the panel, recorded with their author, S2S as the rules say).
  */
 import { Hono } from "hono";
-import { ConversionPatch, ConversionsQuery } from "../../contracts/report_query.ts";
+import {
+  ConversionMassPatch,
+  ConversionPatch,
+  ConversionsQuery,
+} from "../../contracts/report_query.ts";
 import type { AppEnv } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess, assertUserManager } from "../auth/permissions.ts";
@@ -11,7 +16,7 @@ import { IdParam } from "../entities/routes.ts";
 import { validate } from "../validate.ts";
 import { csvHeaders, csvStream } from "../csv/csv.ts";
 import { conversionsCsv } from "./csv.ts";
-import { setConversionStatus } from "./service.ts";
+import { setConversionStatuses } from "./status.ts";
 
 /** Conversion routes, mounted at `/api/conversions`. */
 export const conversionRoutes = new Hono<AppEnv>()
@@ -27,10 +32,18 @@ export const conversionRoutes = new Hono<AppEnv>()
     }
     return c.json(await c.var.deps.tracking.reads.run("conversions", { query, options }));
   })
+  .patch("/mass", validate("json", ConversionMassPatch), (c) => {
+    const { ids, status } = c.req.valid("json");
+    // Changing what counts as revenue is an admin's call, like managing users.
+    assertUserManager(c.var.user!);
+    const user = c.var.user!;
+    return c.json(setConversionStatuses(c.var.deps.tracking, { ids, status, user }));
+  })
   .patch("/:id", validate("param", IdParam), validate("json", ConversionPatch), (c) => {
     const id = Number(c.req.valid("param").id);
     const { status } = c.req.valid("json");
-    // Changing what counts as revenue is an admin's call, like managing users.
     assertUserManager(c.var.user!);
-    return c.json(setConversionStatus(c.var.deps.db, id, status));
+    const user = c.var.user!;
+    const answer = setConversionStatuses(c.var.deps.tracking, { ids: [id], status, user });
+    return c.json(answer.items[0]);
   });

@@ -1,8 +1,7 @@
 /**
  * Conversions, newest first, with their click's details: the conversions
- * screen and the leads report of a subject. The cursor is the last row's
- * (time, id). Admins may change a status by hand; the rollup triggers move
- * the sums with it.
+ * screen and the leads report of a subject, each with its manual changes
+ * (`status.ts`). The cursor is the last row's (time, id).
  */
 import type { SQLInputValue } from "node:sqlite";
 import {
@@ -14,9 +13,9 @@ import { SUBJECT_TYPES } from "../../contracts/report.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import type { Db } from "../db/connection.ts";
 import { dayRange } from "../entities/range.ts";
-import { HttpError } from "../errors.ts";
 import { CLICK_JOINS, CLICK_SELECT, clickItem } from "../clicklog/fields.ts";
 import { entityNames } from "../reports/labels.ts";
+import { conversionChanges } from "./status.ts";
 
 const CONVERSION_SELECT = `v.id AS v_id, v.ts AS v_ts, v.status AS v_status,
   v.original_status AS v_original_status, v.payout AS v_payout, v.currency AS v_currency,
@@ -77,6 +76,7 @@ export function listConversions(
   const campaigns = names("campaigns", "campaign_id");
   const offers = names("offers", "offer_id");
   const landings = names("landings", "landing_id");
+  const changes = conversionChanges(db, page.map((r) => Number(r.v_id)));
   const items = page.map((r): ConversionItem => {
     const click = clickItem(r);
     const item: ConversionItem = {
@@ -98,30 +98,11 @@ export function listConversions(
       landingId: (r.landing_id as number | null) ?? null,
       landing: landings.get(Number(r.landing_id)) ?? "",
       click,
+      changes: changes.get(Number(r.v_id)) ?? [],
     };
     if (!options.hideProfit) item.payout = Number(r.v_payout) / 1_000_000;
     return item;
   });
   const more = rows.length > query.limit;
   return { items, nextCursor: more ? cursorOf(items[items.length - 1]) : null };
-}
-
-/** A manual status change (admins). The rollup triggers move the conversion's sums. */
-export function setConversionStatus(
-  db: Db,
-  id: number,
-  status: ConversionStatus,
-): { id: number; status: ConversionStatus } {
-  const row = db.prepare("SELECT click_id, txid FROM conversions WHERE id = ?").get(id);
-  if (!row) throw new HttpError(404, "NOT_FOUND", `No conversion #${id}`);
-  try {
-    db.prepare("UPDATE conversions SET status = ? WHERE id = ?")
-      .run(status, id);
-  } catch (err) {
-    if (String((err as Error).message).includes("UNIQUE")) {
-      throw new HttpError(409, "CONFLICT", `The click already has a ${status} with this txid`);
-    }
-    throw err;
-  }
-  return { id, status };
 }

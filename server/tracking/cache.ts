@@ -54,6 +54,8 @@ export type CampaignRuntime = {
 export type NetworkRuntime = {
   id: number;
   token: string;
+  /** The currency a payout sent without `currency=` is in. */
+  currency: string;
   allowlist: Cidr[];
   statusMap: Map<string, ConversionStatus>;
 };
@@ -270,6 +272,7 @@ export class EntityCache {
         ? {
           id,
           token: String(row.postback_token),
+          currency: String(row.currency),
           allowlist: (json(row.postback_ip_allowlist) as string[])
             .flatMap((c) => parseCidr(c) ?? []),
           statusMap: new Map(

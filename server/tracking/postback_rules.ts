@@ -292,7 +292,7 @@ export function decidePostback(facts: PostbackFacts): PostbackDecision {
     status: mapped.status,
     original: raw.slice(0, 64),
     payout,
-    currency: checked.currency || offer?.currency || "USD",
+    currency: payoutCurrency(offer, { fromPostback: !fixed && checked.payout !== null, checked }),
     txid: checked.txid,
   };
   const rule = duplicateRule(facts, conversion);
@@ -301,6 +301,19 @@ export function decidePostback(facts: PostbackFacts): PostbackDecision {
     return { outcome: "duplicate", reason: rule.duplicate, steps, conversion };
   }
   return { outcome: "record", replaces: rule.replaces, steps, conversion };
+}
+
+/**
+ * The currency a payout is actually in (issue 12 item 8): the offer's own payout (fixed, or
+ * none sent) is in the offer's currency; a payout the network sent is in the postback's
+ * `currency=`, else the network's currency, else the offer's.
+ */
+function payoutCurrency(
+  offer: OfferRuntime | null,
+  o: { fromPostback: boolean; checked: { currency: string } },
+): string {
+  if (!o.fromPostback) return offer?.currency || "USD";
+  return o.checked.currency || offer?.network?.currency || offer?.currency || "USD";
 }
 
 /** The click's conversions so far. */

@@ -1,0 +1,109 @@
+/**
+ * Manual conversion status changes (admins; issue 12 item 9). Each change is
+ * one transaction: the new status (the rollup triggers move the sums), the
+ * campaign's CPA/RevShare cost recomputed, the traffic source postback its
+ * rules call for queued (the same `planS2s` as a postback), and a row in
+ * `conversion_changes` saying who changed what, when, and what became of the
+ * postback. A change to the status it already has is not a change.
+ */
+import type { ConversionChange, ConversionStatusAnswer } from "../../contracts/report_query.ts";
+import type { ConversionStatus } from "../../contracts/stats.ts";
+import { type Db, transaction } from "../db/connection.ts";
+import { HttpError } from "../errors.ts";
+import type { TrackingEngine } from "../tracking/engine.ts";
+import { chargeAtConversion } from "../tracking/postback.ts";
+import { planS2s } from "../tracking/s2s_plan.ts";
+import type { UserRow } from "../users/store.ts";
+
+/** Sets `status` on every conversion in `ids` (all or none: an unknown id or a clash is an error). */
+export function setConversionStatuses(
+  engine: TrackingEngine,
+  change: { ids: number[]; status: ConversionStatus; user: UserRow; now?: number },
+): ConversionStatusAnswer {
+  const now = change.now ?? Date.now();
+  const answer = transaction(
+    engine.db,
+    () => [...new Set(change.ids)].map((id) => changeOne(engine, id, { ...change, now })),
+  );
+  engine.s2s.kick();
+  return { items: answer };
+}
+
+function changeOne(
+  engine: TrackingEngine,
+  id: number,
+  change: { status: ConversionStatus; user: UserRow; now: number },
+) {
+  const db = engine.db;
+  const row = db.prepare("SELECT click_id, status, payout FROM conversions WHERE id = ?").get(id);
+  if (!row) throw new HttpError(404, "NOT_FOUND", `No conversion #${id}`);
+  const before = String(row.status);
+  if (before === change.status) {
+    return { id, status: change.status, postbackOutcome: "unchanged" };
+  }
+  try {
+    db.prepare("UPDATE conversions SET status = ? WHERE id = ?").run(change.status, id);
+  } catch (err) {
+    if (String((err as Error).message).includes("UNIQUE")) {
+      throw new HttpError(
+        409,
+        "CONFLICT",
+        `Conversion #${id}: the click already has a ${change.status} with this txid`,
+      );
+    }
+    throw err;
+  }
+  const click = engine.clicks.find(String(row.click_id));
+  const campaign = click?.campaignId == null ? null : engine.cache.campaignById(click.campaignId);
+  let outcome = "";
+  if (click) {
+    if (campaign?.costModel === "cpa" || campaign?.costModel === "revshare") {
+      chargeAtConversion(engine, click.id, campaign);
+    }
+    const plan = planS2s(engine, {
+      click,
+      campaign,
+      offerId: click.offerId,
+      status: change.status,
+      payout: Number(row.payout),
+    });
+    if (plan.url) {
+      db.prepare("INSERT INTO s2s_queue (conversion_id, url, next_at) VALUES (?, ?, ?)")
+        .run(id, plan.url, change.now);
+    }
+    outcome = plan.outcome;
+    if (outcome) {
+      db.prepare("UPDATE conversions SET postback_outcome = ? WHERE id = ?").run(outcome, id);
+    }
+  }
+  db.prepare(
+    `INSERT INTO conversion_changes (conversion_id, ts, user_id, username, field, before, after,
+      postback_outcome) VALUES (?, ?, ?, ?, 'status', ?, ?, ?)`,
+  ).run(id, change.now, change.user.id, change.user.username, before, change.status, outcome);
+  return { id, status: change.status, postbackOutcome: outcome };
+}
+
+/** The recorded changes of each conversion in `ids`, oldest first. */
+export function conversionChanges(db: Db, ids: number[]): Map<number, ConversionChange[]> {
+  const found = new Map<number, ConversionChange[]>();
+  if (ids.length === 0) return found;
+  const rows = db.prepare(
+    `SELECT conversion_id, ts, username, field, before, after, postback_outcome
+     FROM conversion_changes WHERE conversion_id IN (SELECT value FROM json_each(?))
+     ORDER BY ts, id`,
+  ).all(JSON.stringify(ids));
+  for (const r of rows) {
+    const id = Number(r.conversion_id);
+    const list = found.get(id) ?? [];
+    list.push({
+      ts: Number(r.ts),
+      username: String(r.username),
+      field: String(r.field),
+      before: String(r.before),
+      after: String(r.after),
+      postbackOutcome: String(r.postback_outcome),
+    });
+    found.set(id, list);
+  }
+  return found;
+}
