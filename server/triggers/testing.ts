@@ -12,8 +12,8 @@ import {
   buildRotation,
   buildTrafficSource,
 } from "../../fixtures/builders.ts";
-import type { TestApp } from "../../tests/helpers/api.ts";
-import { adminApi, type Api, idOf } from "../entities/testing.ts";
+import { TEST_PASSWORD, type TestApp, testApp } from "../../tests/helpers/api.ts";
+import { type Answer, type Api, apiAs, idOf } from "../entities/testing.ts";
 import { insertTestClick, insertTestConversion } from "../reports/testing.ts";
 import { setTriggerClock } from "./clock.ts";
 
@@ -26,6 +26,8 @@ export const HOUR = 3_600_000;
 export type World = {
   app: TestApp;
   api: Api;
+  /** `PUT` as the admin. */
+  put: (path: string, body: unknown) => Promise<Answer>;
   clock: { now: number };
   networkId: number;
   offerA: number;
@@ -38,7 +40,14 @@ export type World = {
 
 /** A fresh app with entities and a clock at T0. */
 export async function world(): Promise<World> {
-  const { app, api } = await adminApi();
+  const app = testApp();
+  await app.addUser("root", "super-admin");
+  const cookie = await app.signIn("root", TEST_PASSWORD);
+  const api = apiAs(app, cookie);
+  const put = async (path: string, body: unknown) => {
+    const res = await app.send(path, body, { cookie, method: "PUT" });
+    return { status: res.status, body: await res.json() };
+  };
   const clock = { now: T0 };
   setTriggerClock(app.deps.db, () => clock.now);
   const networkId = idOf(await api.post("/api/affiliate-networks", buildAffiliateNetwork()));
@@ -68,6 +77,7 @@ export async function world(): Promise<World> {
   return {
     app,
     api,
+    put,
     clock,
     networkId,
     offerA,
