@@ -8,7 +8,7 @@ import { EntityBase, Id, Notes } from "./fields.ts";
 import { GroupType } from "./group.ts";
 
 /** The entity types rights are given for: every groupable type, then domains and groups. */
-export const PermissionSubject = z.enum([...GroupType.options, "domain", "group"]);
+export const PermissionSubject = z.enum([...GroupType.options, "domain", "group", "trigger"]);
 export type PermissionSubject = z.infer<typeof PermissionSubject>;
 
 /** A right on one entity type. */

@@ -32,6 +32,7 @@ import { reportRoutes } from "./reports/routes.ts";
 import { conversionRoutes } from "./conversions/routes.ts";
 import { clickLogRoutes } from "./clicklog/routes.ts";
 import { bodyLimits } from "./body_limits.ts";
+import { notificationRoutes, triggerRoutes } from "./triggers/routes.ts";
 
 /** Public tracking paths: they never redirect into the panel. */
 const TRACKING_PREFIXES = ["/c/", "/lp/", "/postback", "/pixel.gif"];
@@ -70,6 +71,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api", reportRoutes);
   app.route("/api/conversions", conversionRoutes);
   app.route("/api/clicks", clickLogRoutes);
+  app.route("/api/triggers", triggerRoutes);
+  app.route("/api/notifications", notificationRoutes);
   app.all("/api/*", (c) => {
     throw new HttpError(404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`);
   });

@@ -14,6 +14,7 @@ import { seedDemoData } from "../fixtures/demo.ts";
 import { seedDemoTraffic } from "../fixtures/demo_traffic.ts";
 import { recordServerStart } from "./monitor/build_info.ts";
 import { startAutoClearing } from "./settings/auto_clearing.ts";
+import { startTriggerScheduler } from "./triggers/scheduler.ts";
 
 export async function main(): Promise<void> {
   let config;
@@ -48,6 +49,7 @@ export async function main(): Promise<void> {
   const app = createApp(deps);
   const click = clickFastPath(deps);
   startAutoClearing(db);
+  startTriggerScheduler({ db, reads: deps.tracking.reads });
   const controller = new AbortController();
   const server = Deno.serve({
     port: config.port,

@@ -14,6 +14,7 @@ export const SUBJECT_LABELS: Record<PermissionSubject, string> = {
   rotation: "Rotations",
   domain: "Domains",
   group: "Groups",
+  trigger: "Triggers",
 };
 
 /** The user's right on a subject (mirrors the server's `accessTo`). */

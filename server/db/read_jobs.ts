@@ -16,6 +16,8 @@ import { listConversions } from "../conversions/service.ts";
 import { rawStats, type StatsKey, type StatsRange } from "../entities/stats.ts";
 import { type ReportOptions, reportTable, runReport } from "../reports/service.ts";
 import { runTrends } from "../reports/trends.ts";
+import { type FiguresInput, triggerFigures } from "../triggers/figures.ts";
+import { dryRun, type DryRunInput } from "../triggers/dry_run.ts";
 
 type Viewer = { hideProfit: boolean };
 
@@ -33,6 +35,10 @@ export const READ_JOBS = {
   /** The entity lists' per-item sums (a Map crosses threads by structured clone). */
   entityStats: (db: Db, input: { key: StatsKey; range: StatsRange }) =>
     rawStats(db, input.key, input.range),
+  /** A trigger's figures per subject and window (issue 15). */
+  triggerFigures: (db: Db, input: FiguresInput) => triggerFigures(db, input),
+  /** When a trigger would have fired over the last 7 days. */
+  triggerDryRun: (db: Db, input: DryRunInput) => dryRun(db, input),
 };
 
 /** The jobs' names, inputs and outputs. */

@@ -40,6 +40,7 @@ export const TABLE_LABELS: Record<string, string> = {
   rotations: "Rotation",
   campaigns: "Campaign",
   users: "User",
+  triggers: "Trigger",
 };
 
 /** The per-entity definition the shared list/get/create/patch/archive/clone code runs on. */

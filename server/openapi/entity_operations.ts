@@ -19,6 +19,7 @@ import {
 } from "../../contracts/affiliate_network.ts";
 import { User, UserCloneInput, UserInput, UserPatch } from "../../contracts/user.ts";
 import { UserMassPatch } from "../users/definition.ts";
+import { Trigger, TriggerInput, TriggerPatch } from "../../contracts/trigger.ts";
 import type { Operation } from "./operation.ts";
 
 type Entity = {
@@ -64,6 +65,7 @@ const ENTITIES: readonly Entity[] = [
   },
   { path: "domains", label: "Domain", item: Domain, input: DomainInput, patch: DomainPatch },
   { path: "groups", label: "Group", item: Group, input: GroupInput, patch: GroupPatch },
+  { path: "triggers", label: "Trigger", item: Trigger, input: TriggerInput, patch: TriggerPatch },
   {
     path: "users",
     label: "User",

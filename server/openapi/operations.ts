@@ -15,6 +15,7 @@ import { dataOperations } from "./data_operations.ts";
 import { entityOperations } from "./entity_operations.ts";
 import type { Operation } from "./operation.ts";
 import { settingsOperations } from "./settings_operations.ts";
+import { triggerOperations } from "./trigger_operations.ts";
 
 export type { Operation };
 
@@ -75,6 +76,7 @@ export function operations(): Operation[] {
     ...entityOperations(),
     ...settingsOperations(),
     ...dataOperations(),
+    ...triggerOperations(),
   ];
 }
 

@@ -1,0 +1,221 @@
+import assert from "node:assert/strict";
+import { BLOCK_RULE } from "./flows.ts";
+import {
+  check,
+  createTrigger,
+  HOUR,
+  MIN,
+  spendTrigger,
+  T0,
+  traffic,
+  type World,
+  world,
+} from "./testing.ts";
+
+type Rec = { id: number; kind: string; changes: unknown[]; error: string; undoneAt: number | null };
+
+async function history(w: World, id: number): Promise<Rec[]> {
+  return (await w.api.get(`/api/triggers/history?triggerId=${id}`)).body.items as Rec[];
+}
+
+const clicksAtLeast = (value: number) => ({
+  kind: "metric",
+  metric: "clicks",
+  window: { amount: 1, unit: "hours" },
+  op: ">=",
+  value,
+});
+
+Deno.test("trigger actions: pause the campaign, recorded, undone from the history", async () => {
+  const w = await world();
+  const id = await createTrigger(w, spendTrigger(w, { actions: [{ kind: "pauseCampaign" }] }));
+  traffic(w, { n: 20, ts: T0 - HOUR, cost: 1 });
+  assert.deepEqual(await check(w, id), ["Push"]);
+  assert.equal((await w.api.get(`/api/campaigns/${w.campaignId}`)).body.status, "paused");
+  const [record] = await history(w, id);
+  assert.equal(record.kind, "pauseCampaign");
+  const undo = await w.api.post(`/api/triggers/history/${record.id}/undo`);
+  assert.equal(undo.status, 200);
+  assert.equal(typeof undo.body.undoneAt, "number");
+  assert.equal((await w.api.get(`/api/campaigns/${w.campaignId}`)).body.status, "active");
+  assert.equal((await w.api.post(`/api/triggers/history/${record.id}/undo`)).status, 409);
+});
+
+Deno.test("trigger actions: out of rotation sets weight 0 in every flow; undo restores the flow JSON exactly", async () => {
+  const w = await world();
+  const campaignBefore = (await w.api.get(`/api/campaigns/${w.campaignId}`)).body;
+  const rotationBefore = (await w.api.get(`/api/rotations/${w.rotationId}`)).body;
+  const id = await createTrigger(
+    w,
+    spendTrigger(w, {
+      scope: { type: "offer", ids: [w.offerA] },
+      conditions: [clicksAtLeast(3)],
+      actions: [{ kind: "removeFromRotation" }, { kind: "notify", channels: ["panel"] }],
+    }),
+  );
+  traffic(w, { n: 3, ts: T0 - MIN, offerId: w.offerA });
+  assert.deepEqual(await check(w, id), ["A"]);
+  const campaign = (await w.api.get(`/api/campaigns/${w.campaignId}`)).body;
+  const weights = JSON.stringify(campaign.destination).match(
+    new RegExp(`"offerId":${w.offerA},"weight":\\d+`, "g"),
+  );
+  assert.ok(weights && weights.every((m) => m.endsWith(":0")), JSON.stringify(weights));
+  assert.match(
+    JSON.stringify(campaign.destination),
+    new RegExp(`"offerId":${w.offerB},"weight":100`),
+  );
+  const rotation = (await w.api.get(`/api/rotations/${w.rotationId}`)).body;
+  assert.doesNotMatch(JSON.stringify(rotation.defaultPaths), /"weight":100}\]/);
+  const records = await history(w, id);
+  const removal = records.find((r) => r.kind === "removeFromRotation")!;
+  assert.equal(removal.changes.length, 2, "the campaign's flow and the rotation");
+  const notice = (await w.api.get("/api/notifications")).body;
+  assert.match(JSON.stringify(notice.items), /Take out of rotation/);
+  assert.equal((await w.api.post(`/api/triggers/history/${removal.id}/undo`)).status, 200);
+  const campaignAfter = (await w.api.get(`/api/campaigns/${w.campaignId}`)).body;
+  const rotationAfter = (await w.api.get(`/api/rotations/${w.rotationId}`)).body;
+  assert.equal(
+    JSON.stringify(campaignAfter.destination),
+    JSON.stringify(campaignBefore.destination),
+  );
+  assert.equal(JSON.stringify(rotationAfter.rules), JSON.stringify(rotationBefore.rules));
+  assert.equal(
+    JSON.stringify(rotationAfter.defaultPaths),
+    JSON.stringify(rotationBefore.defaultPaths),
+  );
+});
+
+Deno.test("trigger actions: undo refuses to overwrite a later change", async () => {
+  const w = await world();
+  const id = await createTrigger(w, spendTrigger(w, { actions: [{ kind: "pauseCampaign" }] }));
+  traffic(w, { n: 20, ts: T0 - HOUR, cost: 1 });
+  await check(w, id);
+  await w.api.patch(`/api/campaigns/${w.campaignId}`, { status: "active" });
+  await w.api.patch(`/api/campaigns/${w.campaignId}`, { name: "Renamed" });
+  const [record] = await history(w, id);
+  // Status is active again: the action's after-state is gone, so undo changes nothing.
+  const res = await w.api.post(`/api/triggers/history/${record.id}/undo`);
+  assert.equal(res.status, 409);
+  assert.equal((await w.api.get(`/api/campaigns/${w.campaignId}`)).body.name, "Renamed");
+});
+
+Deno.test("trigger actions: set a path's weight in a campaign's flow", async () => {
+  const w = await world();
+  const id = await createTrigger(
+    w,
+    spendTrigger(w, {
+      conditions: [clicksAtLeast(1)],
+      actions: [{
+        kind: "setPathWeight",
+        owner: "campaign",
+        ownerId: w.campaignId,
+        rule: 0,
+        path: 0,
+        weight: 7,
+      }],
+    }),
+  );
+  traffic(w, { n: 1, ts: T0 - MIN });
+  await check(w, id);
+  const flow = (await w.api.get(`/api/campaigns/${w.campaignId}`)).body.destination as {
+    flow: { rules: { paths: { weight: number }[] }[]; defaultPaths: { weight: number }[] };
+  };
+  assert.equal(flow.flow.rules[0].paths[0].weight, 7);
+  assert.equal(flow.flow.defaultPaths[0].weight, 100);
+  const missing = await createTrigger(
+    w,
+    spendTrigger(w, {
+      conditions: [clicksAtLeast(1)],
+      actions: [{
+        kind: "setPathWeight",
+        owner: "rotation",
+        ownerId: w.rotationId,
+        rule: 5,
+        path: 0,
+        weight: 7,
+      }],
+    }),
+  );
+  await check(w, missing);
+  const [record] = await history(w, missing);
+  assert.match(record.error, /no path 0/);
+});
+
+Deno.test("trigger actions: a token value goes on the campaign's block rule, sent to the chosen offer", async () => {
+  const w = await world();
+  const before = (await w.api.get(`/api/campaigns/${w.campaignId}`)).body.destination;
+  const id = await createTrigger(
+    w,
+    spendTrigger(w, {
+      scope: { type: "token", campaignId: w.campaignId, token: "t1" },
+      conditions: [{
+        kind: "metric",
+        metric: "cost",
+        window: { amount: 6, unit: "hours" },
+        op: ">=",
+        value: 5,
+      }],
+      actions: [{ kind: "blockToken", offerId: w.offerB }],
+    }),
+  );
+  traffic(w, { n: 10, ts: T0 - HOUR, cost: 1, tokens: ["zone-bad"] });
+  traffic(w, { n: 2, ts: T0 - HOUR, cost: 1, tokens: ["zone-good"] });
+  assert.deepEqual(await check(w, id), ["zone-bad"]);
+  const dest = (await w.api.get(`/api/campaigns/${w.campaignId}`)).body.destination as {
+    flow: {
+      rules: {
+        name: string;
+        criteria: { key: string; values: string[] }[];
+        paths: { offers: { offerId: number }[] }[];
+      }[];
+    };
+  };
+  const rule = dest.flow.rules[0];
+  assert.equal(rule.name, BLOCK_RULE);
+  assert.deepEqual(rule.criteria[0].values, ["zone-bad"]);
+  assert.equal(rule.criteria[0].key, "t1");
+  assert.equal(rule.paths[0].offers[0].offerId, w.offerB);
+  const [record] = await history(w, id);
+  await w.api.post(`/api/triggers/history/${record.id}/undo`);
+  const after = (await w.api.get(`/api/campaigns/${w.campaignId}`)).body.destination;
+  assert.equal(JSON.stringify(after), JSON.stringify(before));
+});
+
+Deno.test("trigger actions: once per cooldown per subject; again after it", async () => {
+  const w = await world();
+  const id = await createTrigger(w, spendTrigger(w, { cooldownMinutes: 30 }));
+  traffic(w, { n: 20, ts: T0 - HOUR, cost: 1 });
+  assert.deepEqual(await check(w, id), ["Push"]);
+  w.clock.now = T0 + 29 * MIN;
+  assert.deepEqual(await check(w, id), []);
+  w.clock.now = T0 + 30 * MIN;
+  assert.deepEqual(await check(w, id), ["Push"]);
+  const notices = (await w.api.get("/api/notifications")).body;
+  assert.equal(notices.unread, 2);
+  const read = await w.api.post("/api/notifications/read", {
+    ids: [(notices.items as { id: number }[])[0].id],
+  });
+  assert.equal(read.body.unread, 1);
+  assert.equal((await w.api.post("/api/notifications/read", {})).body.unread, 0);
+});
+
+Deno.test("triggers: rights — no trigger right, no triggers, history or notifications", async () => {
+  const w = await world();
+  const { signedIn } = await import("../entities/testing.ts");
+  const reader = await signedIn(w.app, {
+    username: "reader",
+    role: "user",
+    permissions: { "*": "read" },
+  });
+  const none = await signedIn(w.app, {
+    username: "none",
+    role: "user",
+    permissions: { "*": "read", trigger: "none" },
+  });
+  assert.equal((await reader.get("/api/triggers")).status, 200);
+  assert.equal((await reader.post("/api/triggers", spendTrigger(w))).status, 403);
+  assert.equal((await none.get("/api/triggers")).status, 403);
+  assert.equal((await none.get("/api/notifications")).status, 403);
+  assert.equal((await none.get("/api/triggers/history")).status, 403);
+  assert.equal((await reader.get("/api/triggers/channels")).status, 403);
+});

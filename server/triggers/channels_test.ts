@@ -1,0 +1,247 @@
+import assert from "node:assert/strict";
+import net from "node:net";
+import { sign, SIGNATURE_HEADER } from "./notify.ts";
+import {
+  check,
+  createTrigger,
+  HOUR,
+  spendTrigger,
+  T0,
+  traffic,
+  type World,
+  world,
+} from "./testing.ts";
+
+type Seen = { path: string; headers: Headers; body: string };
+
+/** A local HTTP listener recording what it gets; `answer` decides the reply. */
+function listener(answer: (path: string) => Response = () => new Response("ok")) {
+  const seen: Seen[] = [];
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
+    const path = new URL(req.url).pathname;
+    seen.push({ path, headers: req.headers, body: await req.text() });
+    return answer(path);
+  });
+  return { seen, base: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
+}
+
+async function putChannels(w: World, settings: Record<string, unknown>) {
+  const res = await w.put("/api/triggers/channels", settings);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body as Record<string, Record<string, unknown>>;
+}
+
+async function fire(w: World, channel: string): Promise<{ error: string }[]> {
+  const id = await createTrigger(
+    w,
+    spendTrigger(w, { actions: [{ kind: "notify", channels: [channel] }] }),
+  );
+  traffic(w, { n: 20, ts: T0 - HOUR, cost: 1 });
+  await check(w, id);
+  return (await w.api.get(`/api/triggers/history?triggerId=${id}`)).body.items as {
+    error: string;
+  }[];
+}
+
+Deno.test("trigger channels: a webhook gets the JSON with an HMAC-SHA256 signature", async () => {
+  const w = await world();
+  const hook = listener();
+  try {
+    const saved = await putChannels(w, {
+      allowlist: ["127.0.0.1/32"],
+      webhook: { url: `${hook.base}/hook`, secret: "shh" },
+    });
+    assert.equal(saved.webhook.secret, "********", "secrets are never answered");
+    const [record] = await fire(w, "webhook");
+    assert.equal(record.error, "");
+    assert.equal(hook.seen.length, 1);
+    const body = JSON.parse(hook.seen[0].body);
+    assert.equal(body.event, "trigger.fired");
+    assert.equal(body.label, "Push");
+    assert.equal(body.figures["cost@6h"], 20);
+    assert.equal(
+      hook.seen[0].headers.get(SIGNATURE_HEADER),
+      `sha256=${await sign("shh", hook.seen[0].body)}`,
+    );
+  } finally {
+    await hook.close();
+  }
+});
+
+Deno.test("trigger channels: internal targets are refused unless the allowlist names them", async () => {
+  const w = await world();
+  const hook = listener();
+  try {
+    await putChannels(w, { webhook: { url: `${hook.base}/hook`, secret: "" } });
+    const [record] = await fire(w, "webhook");
+    assert.match(record.error, /webhook: refused/);
+    assert.equal(hook.seen.length, 0);
+  } finally {
+    await hook.close();
+  }
+});
+
+Deno.test("trigger channels: Telegram through a configurable API base", async () => {
+  const w = await world();
+  const api = listener(() => Response.json({ ok: true }));
+  try {
+    await putChannels(w, {
+      allowlist: ["127.0.0.1"],
+      telegram: { apiBase: `${api.base}/tg`, botToken: "123:abc", chatId: "-100" },
+    });
+    const [record] = await fire(w, "telegram");
+    assert.equal(record.error, "");
+    assert.equal(api.seen[0].path, "/tg/bot123:abc/sendMessage");
+    const body = JSON.parse(api.seen[0].body);
+    assert.equal(body.chat_id, "-100");
+    assert.match(body.text, /Spend without sales: Push/);
+    // A stored secret sent back masked is kept.
+    const saved = await putChannels(w, {
+      allowlist: ["127.0.0.1"],
+      telegram: { apiBase: `${api.base}/tg`, botToken: "********", chatId: "-100" },
+    });
+    assert.equal(saved.telegram.botToken, "********");
+    w.clock.now = T0 + 2 * HOUR;
+    await check(w, 4);
+    assert.equal(api.seen.at(-1)?.path, "/tg/bot123:abc/sendMessage");
+  } finally {
+    await api.close();
+  }
+});
+
+/** A local SMTP listener speaking just enough of the protocol; the messages it took. */
+function smtpListener() {
+  const messages: { from: string; to: string[]; auth: string; data: string }[] = [];
+  const server = net.createServer((socket) => {
+    let buffer = "";
+    let inData = false;
+    const current = { from: "", to: [] as string[], auth: "", data: "" };
+    socket.write("220 test ESMTP\r\n");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString();
+      let at;
+      while ((at = buffer.indexOf("\r\n")) >= 0) {
+        const line = buffer.slice(0, at);
+        buffer = buffer.slice(at + 2);
+        if (inData) {
+          if (line === ".") {
+            inData = false;
+            messages.push({ ...current });
+            socket.write("250 queued\r\n");
+          } else current.data += `${line}\n`;
+          continue;
+        }
+        if (line.startsWith("EHLO")) socket.write("250-test\r\n250 AUTH PLAIN\r\n");
+        else if (line.startsWith("AUTH PLAIN ")) {
+          current.auth = atob(line.slice(11));
+          socket.write("235 ok\r\n");
+        } else if (line.startsWith("MAIL FROM:")) {
+          current.from = line.slice(10);
+          socket.write("250 ok\r\n");
+        } else if (line.startsWith("RCPT TO:")) {
+          current.to.push(line.slice(8));
+          socket.write("250 ok\r\n");
+        } else if (line === "DATA") {
+          inData = true;
+          socket.write("354 go\r\n");
+        } else if (line === "QUIT") {
+          socket.end("221 bye\r\n");
+        } else socket.write("500 what\r\n");
+      }
+    });
+  });
+  return new Promise<{ port: number; messages: typeof messages; close: () => void }>((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address() as net.AddressInfo;
+      resolve({ port: address.port, messages, close: () => server.close() });
+    });
+  });
+}
+
+Deno.test("trigger channels: e-mail over SMTP with a login", async () => {
+  const w = await world();
+  const smtp = await smtpListener();
+  try {
+    await putChannels(w, {
+      allowlist: ["127.0.0.1"],
+      email: {
+        host: "127.0.0.1",
+        port: smtp.port,
+        tls: "none",
+        user: "bot",
+        password: "pw",
+        from: "rotor@example.com",
+        to: "me@example.com, ops@example.com",
+      },
+    });
+    const [record] = await fire(w, "email");
+    assert.equal(record.error, "");
+    assert.equal(smtp.messages.length, 1);
+    const [message] = smtp.messages;
+    assert.equal(message.auth, "\u0000bot\u0000pw");
+    assert.deepEqual(message.to, ["<me@example.com>", "<ops@example.com>"]);
+    assert.match(message.data, /Subject: Rotor: Spend without sales: Push/);
+    assert.match(message.data, /cost 20 >= 20/);
+  } finally {
+    smtp.close();
+  }
+});
+
+Deno.test("trigger URL checks: a page that answers 5xx, or lacks the text, is down", async () => {
+  const w = await world();
+  const site = listener((path) =>
+    path === "/broken"
+      ? new Response("no", { status: 503 })
+      : path === "/moved"
+      ? new Response(null, { status: 302, headers: { location: "/x" } })
+      : new Response("<h1>Buy now</h1>")
+  );
+  try {
+    await putChannels(w, { allowlist: ["127.0.0.1"] });
+    const { buildLanding, buildOffer } = await import("../../fixtures/builders.ts");
+    const { idOf } = await import("../entities/testing.ts");
+    // The world's offers and lander point at hosts that do not resolve here: archive nothing,
+    // list only these in the scopes.
+    const up = idOf(
+      await w.api.post(
+        "/api/landings",
+        buildLanding({ name: "Up", url: `${site.base}/lp?c={clickid}` }),
+      ),
+    );
+    const moved = idOf(
+      await w.api.post("/api/landings", buildLanding({ name: "Moved", url: `${site.base}/moved` })),
+    );
+    const broken = idOf(
+      await w.api.post("/api/offers", buildOffer({ name: "Broken", url: `${site.base}/broken` })),
+    );
+    const notify = [{ kind: "notify", channels: ["panel"] }];
+    const landers = await createTrigger(w, {
+      name: "Landers down",
+      scope: { type: "landing", ids: [up, moved] },
+      conditions: [{ kind: "urlDown" }],
+      actions: notify,
+    });
+    assert.deepEqual(await check(w, landers), [], "2xx and 3xx are up");
+    const offers = await createTrigger(w, {
+      name: "Offers down",
+      scope: { type: "offer", ids: [broken] },
+      conditions: [{ kind: "urlDown" }],
+      actions: notify,
+    });
+    assert.deepEqual(await check(w, offers), ["Broken"]);
+    const text = await createTrigger(w, {
+      name: "Lander text",
+      scope: { type: "landing", ids: [up] },
+      conditions: [{ kind: "urlDown", mustContain: "Buy later" }],
+      actions: notify,
+    });
+    assert.deepEqual(await check(w, text), ["Up"]);
+    await w.api.patch(`/api/triggers/${text}`, {
+      conditions: [{ kind: "urlDown", mustContain: "Buy now" }],
+    });
+    w.clock.now = T0 + 10 * HOUR;
+    assert.deepEqual(await check(w, text), []);
+  } finally {
+    await site.close();
+  }
+});

@@ -1,0 +1,153 @@
+/**
+ * One check of a trigger: read its figures (read worker), check URLs, find
+ * the subjects it fires for, and act once per subject per cooldown (claimed
+ * in the database), recording every action with its figures.
+ */
+import { ACTION_LABELS, type Firing, type TriggerInput } from "../../contracts/trigger.ts";
+import type { Db } from "../db/connection.ts";
+import type { ReadWorker } from "../db/read_worker.ts";
+import { getEntity } from "../entities/service.ts";
+import { HttpError } from "../errors.ts";
+import { logEvent } from "../log.ts";
+import { runAction } from "./actions.ts";
+import { triggerDef } from "./definition.ts";
+import { allowlist, probeUrl } from "./egress.ts";
+import { evaluate, spansAt, type UrlResults } from "./evaluate.ts";
+import { type FiguresOutput, scopeEntities, subjectKey } from "./figures.ts";
+import { deliver } from "./notify.ts";
+import { appendRecordError, claimCooldown, insertRecord, readChannels } from "./store.ts";
+
+/** What a check needs: the database and the read worker. */
+export type CheckDeps = { db: Db; reads: ReadWorker };
+
+/** What a check found and did. */
+export type CheckResult = { fired: Firing[]; skipped: string[] };
+
+const MACRO = /\{[A-Za-z0-9_]+\}/g;
+
+/** The trigger's saved values as its contract. */
+export function loadTrigger(db: Db, id: number): { name: string; trigger: TriggerInput } {
+  const values = getEntity(db, triggerDef, id);
+  return { name: String(values.name), trigger: triggerDef.create.parse(values) as TriggerInput };
+}
+
+/** URL checks of the scope's offers and landers (hosted landers are ours: skipped). */
+async function checkUrls(db: Db, trigger: TriggerInput): Promise<UrlResults> {
+  const results: UrlResults = new Map();
+  const conditions = trigger.conditions.filter((c) => c.kind === "urlDown");
+  if (conditions.length === 0) return results;
+  const mustContain = conditions.map((c) => c.mustContain).find((t) => t) ?? "";
+  const type = trigger.scope.type;
+  const tables = type === "pages"
+    ? ["offers", "landings"]
+    : [type === "offer" ? "offers" : "landings"];
+  const pages: { key: string; label: string; url: string }[] = [];
+  for (const table of tables) {
+    const scopeType = table === "offers" ? "offer" : "landing";
+    const ids = [...scopeEntities(db, { ...trigger.scope, type: scopeType }).keys()];
+    for (const id of ids) {
+      const row = db.prepare(`SELECT name, url FROM ${table} WHERE id = ?`).get(id)!;
+      const url = String(row.url);
+      if (url.startsWith("/")) continue;
+      pages.push({ key: subjectKey(scopeType, id), label: String(row.name), url });
+    }
+  }
+  const allow = allowlist(readChannels(db).allowlist);
+  const queue = [...pages];
+  const worker = async () => {
+    for (let page = queue.shift(); page; page = queue.shift()) {
+      const probe = await probeUrl(page.url.replace(MACRO, ""), mustContain, allow);
+      results.set(page.key, { down: !probe.up, detail: probe.detail, label: page.label });
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return results;
+}
+
+/** The figures of `trigger` at `now` (none when it has only URL checks). */
+export async function readFigures(
+  deps: CheckDeps,
+  trigger: TriggerInput,
+  now: number,
+): Promise<FiguresOutput> {
+  const spans = spansAt(trigger, now);
+  if (spans.length === 0) return { spans: [], labels: {} };
+  return await deps.reads.run("triggerFigures", {
+    scope: trigger.scope,
+    formulas: trigger.formulas,
+    spans,
+  });
+}
+
+async function act(
+  db: Db,
+  t: { id: number; name: string; trigger: TriggerInput },
+  firing: Firing,
+  now: number,
+): Promise<void> {
+  const base = {
+    ts: now,
+    triggerId: t.id,
+    triggerName: t.name,
+    subject: firing.subject,
+    label: firing.label,
+    why: firing.why,
+    figures: firing.figures,
+  };
+  const done: string[] = [];
+  for (const action of t.trigger.actions) {
+    if (action.kind === "notify") continue;
+    let changes: ReturnType<typeof runAction> = [];
+    let error = "";
+    try {
+      changes = runAction(db, action, { trigger: t.trigger, subject: firing.subject });
+      if (changes.length === 0) error = "nothing to change";
+      else done.push(`${ACTION_LABELS[action.kind]} (${changes.map((c) => c.label).join(", ")})`);
+    } catch (e) {
+      error = e instanceof HttpError ? e.message : String(e);
+      logEvent("warn", "trigger_action_failed", { trigger: t.id, kind: action.kind, error });
+    }
+    insertRecord(db, { ...base, kind: action.kind, changes, error });
+  }
+  for (const action of t.trigger.actions) {
+    if (action.kind !== "notify") continue;
+    const id = insertRecord(db, { ...base, kind: "notify", changes: [], error: "" });
+    const failures = await deliver(db, action.channels, {
+      ts: now,
+      triggerId: t.id,
+      trigger: t.name,
+      subject: firing.subject,
+      label: firing.label,
+      why: firing.why,
+      figures: firing.figures,
+      actions: done,
+    });
+    if (failures.length) appendRecordError(db, id, failures.join("; "));
+  }
+}
+
+/** Checks trigger `id` at `now` and acts for every subject out of its cooldown. */
+export async function checkTrigger(deps: CheckDeps, id: number, now: number): Promise<CheckResult> {
+  const t = { id, ...loadTrigger(deps.db, id) };
+  const [figures, urls] = await Promise.all([
+    readFigures(deps, t.trigger, now),
+    checkUrls(deps.db, t.trigger),
+  ]);
+  const fired: Firing[] = [];
+  const skipped: string[] = [];
+  for (const firing of evaluate(t.trigger, figures, urls)) {
+    const claimed = claimCooldown(deps.db, {
+      triggerId: id,
+      subject: firing.subject,
+      now,
+      cooldownMs: t.trigger.cooldownMinutes * 60_000,
+    });
+    if (!claimed) {
+      skipped.push(`${firing.label}: in cooldown`);
+      continue;
+    }
+    fired.push(firing);
+    await act(deps.db, t, firing, now);
+  }
+  return { fired, skipped };
+}
