@@ -9,7 +9,7 @@ import { startAppearance } from "./app/appearance_apply.ts";
 import { installPreloadErrorBridge } from "./app/preload_error.ts";
 import { createPanelRouter } from "./app/router.tsx";
 import { ProgressBar } from "./app/progress_bar.tsx";
-import { ToastHost } from "./app/toasts.tsx";
+import { DeferredToastHost } from "./app/deferred_toasts.tsx";
 import { SWR_CONFIG } from "./app/swr_config.ts";
 
 const moved = rewriteToBase(location.pathname, location.search, location.hash);
@@ -28,7 +28,7 @@ createRoot(container).render(
     <SWRConfig value={SWR_CONFIG}>
       <ProgressBar router={router} />
       <RouterProvider router={router} />
-      <ToastHost />
+      <DeferredToastHost router={router} />
     </SWRConfig>
   </StrictMode>,
 );

@@ -3,6 +3,15 @@
  */
 import { z } from "zod";
 
+export {
+  AUTH_ERROR_CODE,
+  DEMO_CREDENTIALS,
+  LICENCE_EXPIRED,
+  LICENCE_NOT_FOUND,
+  roleFromWire,
+  roleToWire,
+} from "./wire.ts";
+
 /** Roles as the panel names them. */
 export const Role = z.enum(["super-admin", "admin", "user"]);
 export type Role = z.infer<typeof Role>;
@@ -10,16 +19,6 @@ export type Role = z.infer<typeof Role>;
 /** Roles as `/api/user/role` sends them: super-admin travels as `super_admin`. */
 export const WireRole = z.enum(["super_admin", "admin", "user"]);
 export type WireRole = z.infer<typeof WireRole>;
-
-/** Maps the wire role to the panel role (SPEC §6). */
-export function roleFromWire(role: WireRole): Role {
-  return role === "super_admin" ? "super-admin" : role;
-}
-
-/** Maps the panel role to the wire role. */
-export function roleToWire(role: Role): WireRole {
-  return role === "super-admin" ? "super_admin" : role;
-}
 
 /** `POST /api/user/sign_in`. Sent as given; the bounds only stop absurd payloads. */
 export const SignInInput = z.object({
@@ -52,14 +51,6 @@ export type ModeAnswer = z.infer<typeof ModeAnswer>;
 export const LicenceState = z.enum(["valid", "expired", "missing"]);
 export type LicenceState = z.infer<typeof LicenceState>;
 
-/** The message a missing licence carries, word for word (SPEC §8). */
-export const LICENCE_NOT_FOUND = "License not found";
-/** The message an expired licence carries unless support set another one. */
-export const LICENCE_EXPIRED = "License expired";
-
-/** The fixed demo account the panel signs in with in demo mode (SPEC §7). */
-export const DEMO_CREDENTIALS: SignInInput = { login: "demo", password: "demo" };
-
 /** `GET /updates/check`. */
 export const UpdatesAnswer = z.object({
   is_available_updates: z.boolean(),
@@ -75,6 +66,3 @@ export const ReleaseManifest = z.object({
   notes: z.string().default(""),
 });
 export type ReleaseManifest = z.infer<typeof ReleaseManifest>;
-
-/** Error codes the server sends for the auth flows. */
-export const AUTH_ERROR_CODE = "AUTHENTICATION_ERROR";

@@ -3,6 +3,7 @@
  * Nothing here imports from server or client.
  */
 import { z } from "zod";
+import { ROUTE_ID_PATTERN, ROUTE_IDS_PATTERN } from "./wire.ts";
 
 /** Every error answer of the API, except the licence 402 (see `LicenceErrorBody`). */
 export const ErrorBody = z.object({
@@ -36,7 +37,7 @@ export const ResultStatus = z.enum([
 export type ResultStatus = z.infer<typeof ResultStatus>;
 
 /** A numeric id as it appears in a route (`/campaigns/edit/:id`): digits only. */
-export const RouteId = z.string().regex(/^\d+$/, "must be digits");
+export const RouteId = z.string().regex(ROUTE_ID_PATTERN, "must be digits");
 
 /** One or more numeric ids joined by commas (`/report/offer/1,2,3`). */
-export const RouteIds = z.string().regex(/^\d+(,\d+)*$/, "must be digits separated by commas");
+export const RouteIds = z.string().regex(ROUTE_IDS_PATTERN, "must be digits separated by commas");

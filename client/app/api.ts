@@ -2,8 +2,7 @@
  * The one client fetcher (STYLE 8). Same origin, JSON in and out; every failure becomes an
  * `ApiError` carrying the status and the normalised message of SPEC §5 and §8.
  */
-import type { z } from "zod";
-import { ErrorBody, LicenceErrorBody } from "../../contracts/common.ts";
+import { ErrorBodyParser, LicenceErrorParser, type Parser } from "./shell_parsers.ts";
 import { DEMO_UNAVAILABLE, GATEWAY_TIMEOUT, nonApiMessage, normaliseError } from "./errors.ts";
 
 /** HTTP verbs of SPEC §3. */
@@ -37,7 +36,7 @@ export interface ApiOptions<T> {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   /** Parses the answer; without it the answer is returned unchecked as `unknown`. */
-  schema?: z.ZodType<T>;
+  schema?: Parser<T>;
   signal?: AbortSignal;
 }
 
@@ -108,12 +107,12 @@ export async function api<T = unknown>(path: string, options: ApiOptions<T> = {}
 /** Turns a non-OK answer into an `ApiError` (exported for tests). */
 export function errorFromResponse(status: number, body: unknown): ApiError {
   if (status === 402) {
-    const licence = LicenceErrorBody.safeParse(body);
+    const licence = LicenceErrorParser.safeParse(body);
     if (licence.success) {
       return new ApiError(402, licence.data.error, { trackerId: licence.data.trackerId });
     }
   }
-  const shaped = ErrorBody.safeParse(body);
+  const shaped = ErrorBodyParser.safeParse(body);
   const code = shaped.success ? shaped.data.error.code : undefined;
   if (status === 504) return new ApiError(status, GATEWAY_TIMEOUT, { code });
   if (status === 410) return new ApiError(status, DEMO_UNAVAILABLE, { code });

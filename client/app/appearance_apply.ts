@@ -8,6 +8,7 @@ import {
 } from "./appearance.ts";
 import { createExternalStore } from "./external_store.ts";
 import { loadFont } from "./font_loader.ts";
+import { registerFont } from "./font_files.ts";
 import { debounce } from "./helpers.ts";
 
 /** The chosen settings, observable (what the settings screen shows). */
@@ -21,7 +22,10 @@ export async function applyNow(value: Appearance): Promise<void> {
   root.dataset.colorScheme = value.colorScheme;
   root.style.setProperty("--font-size-delta", `${value.fontSizeDelta}px`);
   const family = `"${value.font}"`;
-  const loaded = await loadFont(() => document.fonts.load(`400 16px ${family}`));
+  const loaded = await loadFont(async () => {
+    await registerFont(value.font);
+    await document.fonts.load(`400 16px ${family}`);
+  });
   if (loaded && appearanceStore.get().font === value.font) {
     root.style.setProperty("--font-family", family);
     root.dataset.font = value.font;

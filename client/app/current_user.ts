@@ -1,6 +1,6 @@
 /** The signed-in user kept in local storage under a versioned key (SPEC §3, §9). */
-import { z } from "zod";
-import { Role } from "../../contracts/auth.ts";
+import type { Role } from "../../contracts/auth.ts";
+import { CurrentUserParser } from "./shell_parsers.ts";
 import { browserStore, type KeyValueStore, readJson, writeJson } from "./storage.ts";
 import { createExternalStore } from "./external_store.ts";
 
@@ -11,13 +11,13 @@ export const CURRENT_USER_KEY = `currentUser_${CURRENT_USER_VERSION}`;
 /** The username shown until sign-in sets it. */
 export const USERNAME_PLACEHOLDER = "User";
 
-export const CurrentUser = z.object({
-  id: z.string(),
-  username: z.string(),
-  role: Role,
-  isHideProfit: z.boolean(),
-});
-export type CurrentUser = z.infer<typeof CurrentUser>;
+/** The signed-in user as the panel keeps it. */
+export interface CurrentUser {
+  id: string;
+  username: string;
+  role: Role;
+  isHideProfit: boolean;
+}
 
 /** The user before sign-in. */
 export const ANONYMOUS: CurrentUser = {
@@ -29,7 +29,7 @@ export const ANONYMOUS: CurrentUser = {
 
 /** The stored user, or the placeholder when absent or from another version. */
 export function readCurrentUser(store: KeyValueStore = browserStore()): CurrentUser {
-  const parsed = CurrentUser.safeParse(readJson(store, CURRENT_USER_KEY));
+  const parsed = CurrentUserParser.safeParse(readJson(store, CURRENT_USER_KEY));
   return parsed.success ? parsed.data : ANONYMOUS;
 }
 

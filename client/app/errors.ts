@@ -3,7 +3,7 @@
  * Pure, so every rule is unit-tested.
  */
 import type { ResultStatus } from "../../contracts/common.ts";
-import { AUTH_ERROR_CODE, LICENCE_NOT_FOUND } from "../../contracts/auth.ts";
+import { AUTH_ERROR_CODE, LICENCE_NOT_FOUND } from "../../contracts/wire.ts";
 
 /** Shown when nothing readable comes with a failure. */
 export const UNKNOWN_ERROR = "Unknown error";

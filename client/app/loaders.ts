@@ -3,7 +3,6 @@ import { type LoaderFunctionArgs, redirect } from "react-router";
 import { BASE_PATH } from "./base_path.ts";
 import { decideSignInPage, signInHref, type Target } from "./guard.ts";
 import { checkSession, licenceNoticeStore, runGuard } from "./session.ts";
-import { checkForUpdates } from "./update_check.ts";
 
 /** The requested address relative to the base path. */
 export function targetOf(request: Request): Target {
@@ -37,6 +36,7 @@ export async function loginLoader() {
 
 /** The update route rechecks for updates; with none available it goes to campaigns. */
 export async function updateLoader() {
+  const { checkForUpdates } = await import("./update_check.ts");
   const state = await checkForUpdates({ force: true });
   if (state.status === "value" && !state.available) throw redirect("/campaigns");
   return state;

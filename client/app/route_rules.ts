@@ -1,5 +1,5 @@
 /** Pure route rules (SPEC §2, §3, §5): titles, id and subject checks, CRUD actions. */
-import { RouteId, RouteIds } from "../../contracts/common.ts";
+import { ROUTE_ID_PATTERN, ROUTE_IDS_PATTERN } from "../../contracts/wire.ts";
 
 /** The product's name: the fallback title. */
 export const PRODUCT_NAME = "Rotor";
@@ -26,12 +26,12 @@ export type ReportSubjectType = typeof REPORT_SUBJECT_TYPES[number];
 
 /** Whether a route value is one or more comma-separated numeric ids. */
 export function isRouteIds(value: string | undefined): boolean {
-  return value !== undefined && RouteIds.safeParse(value).success;
+  return value !== undefined && ROUTE_IDS_PATTERN.test(value);
 }
 
 /** Whether a route value is one numeric id. */
 export function isRouteId(value: string | undefined): boolean {
-  return value !== undefined && RouteId.safeParse(value).success;
+  return value !== undefined && ROUTE_ID_PATTERN.test(value);
 }
 
 /** Whether a route value is a report subject type. */

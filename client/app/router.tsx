@@ -10,7 +10,6 @@ import { reactToFailure } from "./guard.ts";
 import { titleOf } from "./route_rules.ts";
 import { buildRoutes } from "./routes.tsx";
 import { guardStateStore, licenceNoticeStore } from "./session.ts";
-import { Frame } from "../ui/frame.tsx";
 
 /** The router type. */
 export type PanelRouter = ReturnType<typeof createBrowserRouter>;
@@ -28,7 +27,7 @@ function Root() {
 /** Creates the router and wires its effects. */
 export function createPanelRouter(): PanelRouter {
   startAuthKeeper();
-  const router = createBrowserRouter(buildRoutes({ Root, Frame }), { basename: BASE_PATH });
+  const router = createBrowserRouter(buildRoutes({ Root }), { basename: BASE_PATH });
   router.subscribe((state) => {
     keepAuth();
     if (state.navigation.state === "idle") {

@@ -202,7 +202,8 @@ const guarded: RouteObject[] = [
 /** The whole route table, relative to the `/panel` basename. */
 export function buildRoutes(shell: {
   Root: ComponentType;
-  Frame: ComponentType;
+  /** The signed-in frame; loaded with the first guarded screen when absent. */
+  Frame?: ComponentType;
 }): RouteObject[] {
   return [{
     path: "/",
@@ -222,7 +223,9 @@ export function buildRoutes(shell: {
         id: "guarded",
         loader: guardLoader,
         shouldRevalidate: () => true,
-        Component: shell.Frame,
+        ...(shell.Frame
+          ? { Component: shell.Frame }
+          : { lazy: page(() => import("../ui/frame.tsx"), "Frame") }),
         ErrorBoundary: RouteError,
         children: guarded,
       },

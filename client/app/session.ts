@@ -2,16 +2,14 @@
  * The session flows that call the server: session check, demo sign-in, sign-in, logout and
  * the guard run. The rules they follow are in `guard.ts`.
  */
+import type { Mode, SignInInput } from "../../contracts/auth.ts";
+import { DEMO_CREDENTIALS, roleFromWire } from "../../contracts/wire.ts";
 import {
-  DEMO_CREDENTIALS,
-  HideProfitAnswer,
-  type Mode,
-  ModeAnswer,
-  RoleAnswer,
-  roleFromWire,
-  type SignInInput,
-} from "../../contracts/auth.ts";
-import { OkBody } from "../../contracts/common.ts";
+  HideProfitParser,
+  ModeAnswerParser,
+  OkBodyParser,
+  RoleAnswerParser,
+} from "./shell_parsers.ts";
 import { api, ApiError } from "./api.ts";
 import { clearCurrentUser, saveCurrentUser } from "./current_user.ts";
 import { createExternalStore } from "./external_store.ts";
@@ -43,9 +41,9 @@ function asFailure(error: unknown): SessionOutcome {
 /** The session check: the role call; on success the user is stored with the profit flag. */
 export async function checkSession(): Promise<SessionOutcome> {
   try {
-    const answer = await api("/api/user/role", { schema: RoleAnswer });
+    const answer = await api("/api/user/role", { schema: RoleAnswerParser });
     const hideProfit = await api(`/api/user/${encodeURIComponent(answer.id)}/hide_profit`, {
-      schema: HideProfitAnswer,
+      schema: HideProfitParser,
     }).then((a) => a.hideProfit, () => false);
     saveCurrentUser({
       id: answer.id,
@@ -62,7 +60,7 @@ export async function checkSession(): Promise<SessionOutcome> {
 /** The mode; `normal` unless the server says `demo`. */
 export async function fetchMode(): Promise<Mode> {
   try {
-    return (await api("/api/mode", { schema: ModeAnswer })).mode;
+    return (await api("/api/mode", { schema: ModeAnswerParser })).mode;
   } catch {
     return "normal";
   }
@@ -70,14 +68,14 @@ export async function fetchMode(): Promise<Mode> {
 
 /** Signs in; refuses to start while a sign-in runs. Throws `ApiError` on failure. */
 export const signIn = exclusive("Sign-in", async (input: SignInInput) => {
-  await api("/api/user/sign_in", { method: "post", body: input, schema: OkBody });
+  await api("/api/user/sign_in", { method: "post", body: input, schema: OkBodyParser });
   licenceNoticeStore.set(null);
 });
 
 /** Logs out; refuses to start while a logout runs. The stored user is cleared either way. */
 export const logout = exclusive("Logout", async () => {
   try {
-    await api("/api/user/logout", { method: "post", body: {}, schema: OkBody });
+    await api("/api/user/logout", { method: "post", body: {}, schema: OkBodyParser });
   } finally {
     clearCurrentUser();
     guardStateStore.set("initial");

@@ -4,6 +4,8 @@ import { cssTransition, type Id, toast, ToastContainer, type ToastPosition } fro
 import { useSyncExternalStore } from "react";
 import { TOAST_CONFIG, type ToastType } from "./toast_config.ts";
 import { themeStore } from "./theme.ts";
+import "react-toastify/dist/ReactToastify.css";
+import "../styles/toasts.css";
 
 /** The fade transition (keyframes in `styles/toasts.css`). */
 const Fade = cssTransition({ enter: "toast-fade-in", exit: "toast-fade-out" });

@@ -1,13 +1,12 @@
 /** The sign-in page (SPEC §2, §7, §8): username and password, licence and error messages. */
 import { type FormEvent, useState, useSyncExternalStore } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { SignInInput } from "../../contracts/auth.ts";
 import { ApiError } from "../app/api.ts";
 import { describeFailure, licenceMessage } from "../app/errors.ts";
 import { afterSignIn } from "../app/guard.ts";
 import { AlreadyRunning } from "../app/helpers.ts";
 import { licenceNoticeStore, signIn } from "../app/session.ts";
-import { SafeMarkdown } from "../ui/safe_markdown.tsx";
+import { LazyMarkdown } from "../ui/lazy_markdown.tsx";
 import { Field } from "../ui/field.tsx";
 
 /** The sign-in form. */
@@ -22,6 +21,8 @@ export function LoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The contract (and zod) load on the first submit, not with the page.
+    const { SignInInput } = await import("../../contracts/auth.ts");
     const input = SignInInput.safeParse({ login, password });
     if (!input.success) {
       setError(input.error.issues.map((issue) => issue.message).join("\n"));
@@ -55,12 +56,12 @@ export function LoginPage() {
         </div>
         {licence && (
           <div className="notice notice--warning" role="alert" data-testid="licence-message">
-            <SafeMarkdown text={licenceMessage(licence.message, licence.trackerId)} />
+            <LazyMarkdown text={licenceMessage(licence.message, licence.trackerId)} />
           </div>
         )}
         {error && (
           <div className="notice notice--error" role="alert" data-testid="sign-in-error">
-            <SafeMarkdown text={error} />
+            <LazyMarkdown text={error} />
           </div>
         )}
         <Field label="Username">

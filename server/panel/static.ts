@@ -1,7 +1,8 @@
 /**
  * Serves the built panel under `/panel/`: files from the build folder, hashed
  * assets cached for a year, everything else falls back to `index.html`
- * (never cached) so client routes load on refresh.
+ * (never cached) so client routes load on refresh. Text files go out precompressed (the
+ * build's `.br` / `.gz` twins) when the browser accepts it, with `Vary: Accept-Encoding`.
  */
 import type { Context } from "hono";
 import { extname, join, normalize, sep } from "node:path";
@@ -41,6 +42,53 @@ async function readInside(root: string, relative: string): Promise<Uint8Array | 
   }
 }
 
+/** The encodings the build writes, best first, with their file suffix. */
+const ENCODINGS = [["br", ".br"], ["gzip", ".gz"]] as const;
+
+/** The `Accept-Encoding` q-value of `name` (0 when absent or refused; `*` counts). */
+export function acceptedQuality(header: string | undefined, name: string): number {
+  let wildcard = 0;
+  for (const part of (header ?? "").split(",")) {
+    const [token, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    const quality = Number.isFinite(value) ? value : 0;
+    if (token === name) return quality;
+    if (token === "*") wildcard = quality;
+  }
+  return wildcard;
+}
+
+/** The file's body and encoding: a precompressed twin when accepted and present. */
+async function readEncoded(
+  root: string,
+  relative: string,
+  accept: string | undefined,
+): Promise<{ body: Uint8Array; encoding?: string } | undefined> {
+  const ranked = ENCODINGS.map(([name, suffix]) => ({
+    name,
+    suffix,
+    q: acceptedQuality(accept, name),
+  })).filter((e) => e.q > 0).sort((a, b) => b.q - a.q);
+  for (const { name, suffix } of ranked) {
+    const body = await readInside(root, relative + suffix);
+    if (body) return { body, encoding: name };
+  }
+  const body = await readInside(root, relative);
+  return body ? { body } : undefined;
+}
+
+/** Headers of a file answer: its type, caching, and the encoding it went out in. */
+function fileHeaders(relative: string, cache: string, encoding?: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Type": TYPES[extname(relative)] ?? "application/octet-stream",
+    "Cache-Control": cache,
+    "Vary": "Accept-Encoding",
+  };
+  if (encoding) headers["Content-Encoding"] = encoding;
+  return headers;
+}
+
 /** Exchanges a valid `?auth=` secret for a session when the browser has none. */
 async function signInBySecret(c: Context<AppEnv>): Promise<void> {
   const secret = c.req.query("auth");
@@ -65,20 +113,19 @@ export async function servePanel(c: Context<AppEnv>): Promise<Response> {
   } catch {
     relative = "";
   }
-  const file = relative ? await readInside(root, relative) : undefined;
+  const accept = c.req.header("Accept-Encoding");
+  const file = relative ? await readEncoded(root, relative, accept) : undefined;
   if (file) {
     const cache = relative.startsWith("assets/") ? IMMUTABLE : "no-cache";
-    return c.body(file.slice().buffer, 200, {
-      "Content-Type": TYPES[extname(relative)] ?? "application/octet-stream",
-      "Cache-Control": cache,
-    });
+    return c.body(file.body.slice().buffer, 200, fileHeaders(relative, cache, file.encoding));
   }
   if (relative.startsWith("assets/")) return c.text("Not found", 404);
-  const index = await readInside(root, "index.html");
+  const index = await readEncoded(root, "index.html", accept);
   if (!index) return c.text("The panel is not built: run `deno task build`.", 503);
   await signInBySecret(c);
-  return c.body(index.slice().buffer, 200, {
-    "Content-Type": TYPES[".html"],
-    "Cache-Control": "no-store",
-  });
+  return c.body(
+    index.body.slice().buffer,
+    200,
+    fileHeaders("index.html", "no-store", index.encoding),
+  );
 }

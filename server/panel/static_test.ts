@@ -9,7 +9,7 @@ async function builtPanel() {
   await Deno.writeTextFile(`${dir}/assets/index-abc123.js`, "console.log(1)");
   await Deno.writeTextFile(`${dir}/../secret.txt`, "outside");
   const t = testApp({ deps: { panelDir: dir } });
-  return { t, cleanup: () => Deno.remove(outer, { recursive: true }) };
+  return { t, dir, cleanup: () => Deno.remove(outer, { recursive: true }) };
 }
 
 Deno.test("panel: hashed assets are cached for a year, index.html never", async () => {
@@ -79,4 +79,40 @@ Deno.test("panel: answers 503 with a hint when the client is not built", async (
   const res = await t.request("/panel/");
   assert.equal(res.status, 503);
   assert.match(await res.text(), /deno task build/);
+});
+
+Deno.test("panel: precompressed twins go out by Accept-Encoding, with Vary", async () => {
+  const { t, cleanup, dir } = await builtPanel();
+  try {
+    const { brotliCompressSync, gzipSync } = await import("node:zlib");
+    const source = new TextEncoder().encode("console.log(1)");
+    await Deno.writeFile(`${dir}/assets/index-abc123.js.br`, brotliCompressSync(source));
+    await Deno.writeFile(`${dir}/assets/index-abc123.js.gz`, gzipSync(source));
+    const cases: Array<[string | undefined, string | null]> = [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["br;q=0.5, gzip;q=0.9", "gzip"],
+      ["identity", null],
+      [undefined, null],
+    ];
+    for (const [accept, expected] of cases) {
+      const res = await t.request("/panel/assets/index-abc123.js", {
+        headers: accept ? { "Accept-Encoding": accept } : {},
+      });
+      assert.equal(res.headers.get("content-encoding"), expected, String(accept));
+      assert.equal(res.headers.get("vary"), "Accept-Encoding");
+      assert.match(res.headers.get("content-type")!, /javascript/);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
+      const plain = expected === "br"
+        ? brotliDecompressSync(bytes)
+        : expected === "gzip"
+        ? gunzipSync(bytes)
+        : bytes;
+      assert.equal(new TextDecoder().decode(plain), "console.log(1)");
+    }
+  } finally {
+    await cleanup();
+  }
 });
