@@ -6,7 +6,9 @@
  */
 import { Hono } from "hono";
 import { ConversionsQuery, ReportQuery, TrendsQuery } from "../../contracts/report_query.ts";
-import { SUBJECT_TYPES } from "../../contracts/report.ts";
+import { DIMENSION_BY_NAME, SUBJECT_TYPES } from "../../contracts/report.ts";
+import type { PermissionSubject } from "../../contracts/user.ts";
+import type { UserRow } from "../users/store.ts";
 import type { AppEnv } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
@@ -14,6 +16,21 @@ import { HttpError } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { csvHeaders, csvStream, toCsv } from "../csv/csv.ts";
 import { conversionsCsv } from "../conversions/csv.ts";
+
+/** The entity type whose names label a dimension's rows (campaign groups: campaigns). */
+const SUBJECT_OF_TABLE = new Map<string, PermissionSubject>([
+  ...Object.values(SUBJECT_TYPES).map((s) => [s.table, s.permission] as const),
+  ["groups", "campaign"],
+]);
+
+/** 403 when a grouping would show names of entities the user may not read. */
+function assertMayGroup(user: UserRow, groupBy: readonly string[]): void {
+  for (const name of groupBy) {
+    const table = DIMENSION_BY_NAME.get(name)?.entity;
+    const subject = table ? SUBJECT_OF_TABLE.get(table) : undefined;
+    if (subject) assertAccess(user, subject, "read");
+  }
+}
 
 /** Report routes, mounted at `/api`. */
 export const reportRoutes = new Hono<AppEnv>()
@@ -24,6 +41,7 @@ export const reportRoutes = new Hono<AppEnv>()
     const query = c.req.valid("query");
     const user = c.var.user!;
     assertAccess(user, SUBJECT_TYPES[query.subjectType].permission, "read");
+    assertMayGroup(user, query.groupBy);
     const options = { hideProfit: user.hideProfit };
     if (query.format === "csv") {
       const table = await c.var.deps.tracking.reads.run("reportTable", { query, options });

@@ -60,7 +60,7 @@ export function writeSection<S extends SettingsSection>(
 
 /** Refuses a change of a tracker-wide section by a plain user (403). */
 export function assertMayChange(user: UserRow, section: SettingsSection): void {
-  if (isPerUser(section) || section === "feedback" || canManageUsers(user)) return;
+  if (isPerUser(section) || canManageUsers(user)) return;
   throw new HttpError(403, "FORBIDDEN", "Only admins change tracker settings");
 }
 

@@ -44,6 +44,10 @@ export const toolRoutes = new Hono<AppEnv>()
   .get("/tracking-links/links", validate("query", TrackingLinksQuery), (c) => {
     const query = c.req.valid("query");
     assertAccess(c.var.user!, "campaign", "read");
+    // The postback URL carries the network's secret token: only for who may see networks.
+    if (query.affiliateNetworkId !== undefined) {
+      assertAccess(c.var.user!, "affiliate-network", "read");
+    }
     const origin = new URL(c.req.url).origin;
     return c.json(buildTrackingLinks(c.var.deps.db, { query, origin }));
   })

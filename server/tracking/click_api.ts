@@ -1,7 +1,7 @@
 /**
  * `POST /api/click-api/v1` (issue 5): the click path for server-side
- * integrations. The caller (an API key, or a signed-in user) needs read access
- * to campaigns; the click is recorded exactly like `/c/:key`'s.
+ * integrations. The caller (an API key, or a signed-in user) needs write access
+ * to campaigns and read access to landers and offers (the answer holds their URL); the click is recorded exactly like `/c/:key`'s.
  */
 import { Hono } from "hono";
 import { type ClickApiAnswer, ClickApiInput } from "../../contracts/click_api.ts";
@@ -17,7 +17,10 @@ export const clickApiRoutes = new Hono<AppEnv>()
   .use("*", requireUser)
   .post("/v1", validate("json", ClickApiInput), async (c) => {
     const input = c.req.valid("json");
-    assertAccess(c.var.user!, "campaign", "read");
+    // A click is a write, and its answer names the lander or offer URL it chose.
+    assertAccess(c.var.user!, "campaign", "write");
+    assertAccess(c.var.user!, "landing", "read");
+    assertAccess(c.var.user!, "offer", "read");
     const decision = await recordClick(c.var.deps.tracking, {
       key: input.key,
       ip: input.ip,
