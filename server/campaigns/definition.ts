@@ -2,6 +2,7 @@
 import { CampaignInput, CampaignPatch } from "../../contracts/campaign.ts";
 import { columns, type EntityDef } from "../entities/definition.ts";
 import { campaignRefs, newCampaignKey } from "./service.ts";
+import { assignCampaignIds } from "../rotations/flow_ids.ts";
 
 /** The `campaign` definition the shared entity code runs on. */
 export const campaignDef: EntityDef = {
@@ -35,5 +36,8 @@ export const campaignDef: EntityDef = {
       : [];
   },
   stats: { key: "c.campaign_id" },
+  // An inline flow's rules and paths get stable ids (decision 123) inside the write's transaction.
+  afterWrite: (db, id, values) =>
+    assignCampaignIds(db, id, CampaignInput.shape.destination.parse(values.destination)),
   searchColumns: ["key"],
 };
