@@ -25,7 +25,8 @@ export const ClickApiAnswer = z.object({
   /** null when the bot policy blocked the visitor. */
   url: z.string().nullable(),
   /** null when the default paths (or a URL destination) were used. */
-  rule: z.object({ index: z.number().int(), name: z.string() }).nullable(),
+  rule: z.object({ index: z.number().int(), id: z.number().int().nullable(), name: z.string() })
+    .nullable(),
   blocked: z.boolean(),
 });
 export type ClickApiAnswer = z.infer<typeof ClickApiAnswer>;

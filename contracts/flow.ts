@@ -115,12 +115,20 @@ export const Criterion = z.object({
 });
 export type Criterion = z.infer<typeof Criterion>;
 
+/**
+ * A rule's or path's stable id: unique across every flow, kept across reorder
+ * and edits, stored on each click (reports, click log and CSV show the name).
+ * The server assigns it when missing, or when it belongs to another flow.
+ */
+export const FlowItemId = z.number().int().min(1000).max(Number.MAX_SAFE_INTEGER).optional();
+
 /** A lander or offer inside a path, with its weight. */
 export const WeightedLanding = z.object({ landingId: z.number().int().positive(), weight: Weight });
 export const WeightedOffer = z.object({ offerId: z.number().int().positive(), weight: Weight });
 
 /** A path: landers (unless `direct`) then offers, each picked by weight. */
 export const Path = z.object({
+  id: FlowItemId,
   name: z.string().max(255).default(""),
   weight: Weight.default(100),
   enabled: z.boolean().default(true),
@@ -150,6 +158,7 @@ export const RULE_LOGIC_LABELS: Readonly<Record<RuleLogic, { option: string; hea
 
 /** A rule: when its criteria match (all or any), the visitor takes one of its paths. */
 export const Rule = z.object({
+  id: FlowItemId,
   name: z.string().max(255).default(""),
   enabled: z.boolean().default(true),
   logic: RuleLogic.default("all"),

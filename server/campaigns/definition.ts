@@ -3,6 +3,7 @@ import { CampaignInput, CampaignPatch } from "../../contracts/campaign.ts";
 import { columns, type EntityDef } from "../entities/definition.ts";
 import { postbackUrlWarnings } from "../tracking/safe_fetch.ts";
 import { campaignRefs, newCampaignKey } from "./service.ts";
+import { assignCampaignIds } from "../rotations/flow_ids.ts";
 
 /** The `campaign` definition the shared entity code runs on. */
 export const campaignDef: EntityDef = {
@@ -36,6 +37,9 @@ export const campaignDef: EntityDef = {
       : [];
   },
   stats: { key: "c.campaign_id" },
+  // An inline flow's rules and paths get stable ids (decision 123) inside the write's transaction.
+  afterWrite: (db, id, values) =>
+    assignCampaignIds(db, id, CampaignInput.shape.destination.parse(values.destination)),
   searchColumns: ["key"],
   warnings: postbackUrlWarnings,
 };

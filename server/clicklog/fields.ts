@@ -5,9 +5,24 @@
  * and keys in camelCase.
  */
 import type { Db } from "../db/connection.ts";
+import { FIRST_FLOW_ITEM_ID } from "../rotations/flow_ids.ts";
+
+/**
+ * A click's rule or path as words: its stable id's label (decision 123), a
+ * position for clicks before ids, "Default paths" for a rule-less path.
+ */
+function flowItemSql(column: "rule" | "path", noun: string): string {
+  const named =
+    `coalesce((SELECT f.label FROM flow_items f WHERE f.id = k.${column}), '${noun} #' || k.${column})`;
+  const rule = column === "rule" ? "WHEN k.rule IS NULL THEN 'Default paths' " : "";
+  return `CASE WHEN k.path IS NULL THEN NULL ${rule}WHEN k.${column} < ${FIRST_FLOW_ITEM_ID} THEN '${noun} ' || (k.${column} + 1) ELSE ${named} END`;
+}
 
 /** SELECT list over `k` (clicks), `p` (places) and `u` (user agents). */
-export const CLICK_SELECT = `k.*, p.country AS country, p.region AS region, p.city AS city,
+export const CLICK_SELECT = `k.*, ${flowItemSql("rule", "Rule")} AS rule_name,
+  ${
+  flowItemSql("path", "Path")
+} AS path_name, p.country AS country, p.region AS region, p.city AS city,
   p.isp AS isp, u.text AS user_agent, u.device_type AS device_type, u.brand AS brand,
   u.model AS model, u.os AS os, u.os_version AS os_version, u.browser AS browser,
   u.browser_version AS browser_version`;
@@ -17,7 +32,7 @@ export const CLICK_JOINS =
   "LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id";
 
 /** Internal columns that never reach the screen. */
-const HIDDEN = new Set(["place_id", "ua_id", "tokens"]);
+const HIDDEN = new Set(["place_id", "ua_id", "tokens", "rule", "path"]);
 const MONEY = new Set(["cost"]);
 
 /** `device_type` → `deviceType`. */
@@ -30,6 +45,8 @@ export function clickColumns(db: Db): string[] {
   const stored = db.prepare("SELECT name FROM pragma_table_info('clicks')").all()
     .map((r) => String(r.name)).filter((n) => !HIDDEN.has(n));
   const resolved = [
+    "rule_name",
+    "path_name",
     "country",
     "region",
     "city",

@@ -4,6 +4,7 @@
  */
 import { DIMENSION_BY_NAME, WEEKDAYS } from "../../contracts/report.ts";
 import type { Db } from "../db/connection.ts";
+import { flowItemLabeller } from "../rotations/flow_ids.ts";
 import { dateHourLabel, dayLabel } from "./time.ts";
 
 const ENTITY_TABLES = new Set([
@@ -52,9 +53,10 @@ export function labeller(
     case "flag":
       return (v) => Number(v) ? "Yes" : "No";
     case "rule":
-      return (v) => Number(v) < 0 ? "Default paths" : `Rule ${Number(v) + 1}`;
-    case "path":
-      return (v) => Number(v) < 0 ? "(none)" : `Path ${Number(v) + 1}`;
+    case "path": {
+      const label = flowItemLabeller(db, dim.format, [...values].map(Number));
+      return (v) => label(Number(v));
+    }
     case "status":
       return (v) => v === "" ? "(no conversion)" : String(v);
     default:

@@ -27,7 +27,7 @@ export type ClickRequest = {
 };
 
 /** The matched rule, for the click API's answer. */
-export type MatchedRule = { index: number; name: string } | null;
+export type MatchedRule = { index: number; id: number | null; name: string } | null;
 
 /** What to answer. */
 export type ClickDecision =
@@ -195,18 +195,20 @@ function route(
     if (!picked) return "no usable path in the flow";
     const offer = engine.cache.offer(picked.offerId);
     if (!offer) return `offer ${picked.offerId} is gone`;
+    // Stable ids (decision 123); a flow saved before ids has positions, as older clicks do.
+    const matched = picked.ruleIndex === null ? null : target.flow.rules[picked.ruleIndex];
     Object.assign(row, {
-      rule: picked.ruleIndex,
-      path: picked.pathIndex,
+      rule: matched ? matched.id ?? picked.ruleIndex : null,
+      path: picked.path.id ?? picked.pathIndex,
       landingId: picked.landingId,
       offerId: picked.offerId,
     });
     ctx.offerId = picked.offerId;
     ctx.landingId = picked.landingId;
     ctx.payout = offer.payout;
-    const rule = picked.ruleIndex === null
+    const rule = matched === null
       ? null
-      : { index: picked.ruleIndex, name: target.flow.rules[picked.ruleIndex].name };
+      : { index: picked.ruleIndex!, id: matched.id ?? null, name: matched.name };
     const macros = clickMacros(ctx, visitor);
     if (picked.landingId === null) return { url: buildDestination(offer.url, macros), rule };
     const landing = engine.cache.landing(picked.landingId);

@@ -40,7 +40,9 @@ Deno.test("click API: answers the decision as JSON and records the click", async
       },
     });
     const res = await s.api.post("/api/click-api/v1", body);
-    assert.deepEqual(res.body.rule, { index: 0, name: "Android" });
+    const rule = res.body.rule as { index: number; id: number; name: string };
+    assert.deepEqual([rule.index, rule.name], [0, "Android"]);
+    assert.ok(rule.id >= 1000, "the rule's stable id");
   });
   await t.step("errors: anonymous 401, unknown campaign 404, bad input 400", async () => {
     assert.equal((await apiAs(s.app).post("/api/click-api/v1", body)).status, 401);

@@ -198,7 +198,10 @@ Deno.test("click: rules, landers, rotations and campaign links", async (t) => {
     const row = s.app.deps.db.prepare(
       "SELECT rule, path, offer_id, lp_click_ts, rotation_id FROM clicks WHERE id = ?",
     ).get(id)!;
-    assert.equal(row.rule, 0);
+    const stored = await s.api.get(`/api/rotations/${rotation.body.id}`);
+    const rule = (stored.body.rules as { id: number; paths: { id: number }[] }[])[0];
+    assert.equal(row.rule, rule.id, "the rule's stable id");
+    assert.equal(row.path, rule.paths[0].id);
     assert.equal(row.offer_id, b);
     assert.equal(row.rotation_id, rotation.body.id);
     assert.ok(Number(row.lp_click_ts) > 0);

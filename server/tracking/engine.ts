@@ -6,6 +6,7 @@
  */
 import type { Db } from "../db/connection.ts";
 import { ReadWorker } from "../db/read_worker.ts";
+import { assignMissingFlowIds } from "../rotations/flow_ids.ts";
 import { EntityCache } from "./cache.ts";
 import { ClickStore } from "./click_store.ts";
 import { Uniqueness } from "./uniqueness.ts";
@@ -32,6 +33,8 @@ export class TrackingEngine {
   readonly reads: ReadWorker;
 
   constructor(readonly db: Db, options: TrackingOptions = {}) {
+    // Flows saved before rules and paths had ids get them now (decision 123).
+    assignMissingFlowIds(db);
     this.cache = new EntityCache(db);
     this.clicks = new ClickStore(db, { maxDelayMs: options.maxDelayMs });
     this.uniqueness = new Uniqueness();

@@ -5,6 +5,7 @@
  * answer; only for clicks that were shown a lander) → the offer URL with macros.
  */
 import type { Path } from "../../contracts/flow.ts";
+import { FIRST_FLOW_ITEM_ID } from "../rotations/flow_ids.ts";
 import type { CampaignRuntime } from "./cache.ts";
 import { isClickId } from "./click_id.ts";
 import type { StoredClick } from "./click_store.ts";
@@ -12,10 +13,14 @@ import type { TrackingEngine } from "./engine.ts";
 import { storedMacros } from "./macro_values.ts";
 import { buildDestination, DestinationError } from "./macros.ts";
 
-/** The path a click took, if its campaign's flow still has it. */
+/** The path a click took (by its id, or by position for clicks before ids), if the flow still has it. */
 function pathOf(campaign: CampaignRuntime | null, click: StoredClick): Path | null {
   if (!campaign || campaign.target.kind !== "flow" || click.path === null) return null;
   const flow = campaign.target.flow;
+  if (click.path >= FIRST_FLOW_ITEM_ID) {
+    const all = [...flow.rules.flatMap((r) => r.paths), ...flow.defaultPaths];
+    return all.find((p) => p.id === click.path) ?? null;
+  }
   const paths = click.rule === null ? flow.defaultPaths : flow.rules[click.rule]?.paths;
   return paths?.[click.path] ?? null;
 }

@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
+import { clickIdOf, trackingApp, type TrackingSetup } from "../tracking/testing.ts";
+import { TrackingEngine } from "../tracking/engine.ts";
+
+type Item = { id: number; name: string; paths: { id: number; name: string }[] };
+
+const direct = (offerId: number, name = "") => ({
+  name,
+  weight: 1,
+  direct: true,
+  offers: [{ offerId, weight: 1 }],
+});
+const everyone = [{ field: "ipVersion", op: "isNot", values: ["9"] }];
+
+async function rotation(s: TrackingSetup, rules: unknown[]) {
+  const res = await s.api.post("/api/rotations", {
+    name: "R",
+    rules,
+    defaultPaths: [direct(s.offerIds[0])],
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body as { id: number; rules: Item[]; defaultPaths: { id: number }[] };
+}
+
+Deno.test("flow ids: rules and paths get ids that survive reorder and edits", async () => {
+  const s = await trackingApp();
+  const [a, b] = s.offerIds;
+  const r = await rotation(s, [
+    { name: "First", criteria: everyone, paths: [direct(a)] },
+    { name: "Second", criteria: everyone, paths: [direct(b)] },
+  ]);
+  const [first, second] = r.rules;
+  const ids = [first.id, second.id, first.paths[0].id, second.paths[0].id, r.defaultPaths[0].id];
+  assert.ok(ids.every((id) => id >= 1000));
+  assert.equal(new Set(ids).size, ids.length);
+  // Reordered, renamed, and a new rule without an id.
+  const patched = await s.api.patch(`/api/rotations/${r.id}`, {
+    rules: [
+      { ...second, name: "Second, renamed" },
+      first,
+      { name: "New", criteria: everyone, paths: [direct(a)] },
+    ],
+  });
+  const rules = patched.body.rules as Item[];
+  assert.deepEqual(rules.slice(0, 2).map((x) => x.id), [second.id, first.id]);
+  assert.equal(rules[0].paths[0].id, second.paths[0].id);
+  assert.ok(!ids.includes(rules[2].id));
+  // An id pasted twice, or one belonging to another flow, is replaced.
+  const twice = await s.api.patch(`/api/rotations/${r.id}`, { rules: [first, first] });
+  const [x, y] = twice.body.rules as Item[];
+  assert.equal(x.id, first.id);
+  assert.notEqual(y.id, first.id);
+  const copy = await s.api.post(`/api/rotations/${r.id}/clone`);
+  const copied = (copy.body.rules as Item[]).map((rule) => rule.id);
+  assert.ok(copied.every((id) => id !== x.id && id !== y.id), "a copy never shares ids");
+});
+
+Deno.test("flow ids: reports, the click log and CSV name rules; equal positions in two campaigns stay apart", async () => {
+  const s = await trackingApp();
+  const [a, b] = s.offerIds;
+  const inline = (name: string, offerId: number) => ({
+    type: "flow",
+    flow: {
+      rules: [{ name, criteria: everyone, paths: [direct(offerId, "Main")] }],
+      defaultPaths: [direct(a)],
+    },
+  });
+  await s.api.patch(`/api/campaigns/${s.campaignId}`, { destination: inline("Android US", a) });
+  const other = await s.api.post("/api/campaigns", {
+    name: "Other",
+    trafficSourceId: s.sourceId,
+    destination: inline("Desktop DE", b),
+  });
+  const otherKey = String(other.body.key);
+  const clickA = clickIdOf(await s.click());
+  clickIdOf(await s.click({ key: otherKey }));
+  clickIdOf(await s.click({ key: otherKey }));
+  const day = new Date().toISOString().slice(0, 10);
+  const query =
+    `subjectType=campaign&subjectIds=${s.campaignId},${other.body.id}&from=${day}&to=${day}&tz=UTC&groupBy=rule`;
+  const report = await s.api.get(`/api/report?${query}`);
+  assert.equal(report.status, 200, JSON.stringify(report.body));
+  const rows = (report.body.rows as { labels: string[]; metrics: { clicks: number } }[])
+    .map((r) => [r.labels[0], r.metrics.clicks]).sort();
+  assert.deepEqual(rows, [["Android US", 1], ["Desktop DE", 2]]);
+  const byPath = await s.api.get(`/api/report?${query.replace("groupBy=rule", "groupBy=path")}`);
+  const paths = (byPath.body.rows as { labels: string[] }[]).map((r) => r.labels[0]).sort();
+  assert.deepEqual(paths, ["Android US › Main", "Desktop DE › Main"]);
+  const log = await s.api.get(`/api/clicks?search=${clickA}`);
+  const item = (log.body.items as Record<string, unknown>[])[0];
+  assert.equal(item.ruleName, "Android US");
+  assert.equal(item.pathName, "Android US › Main");
+  const cookie = await s.app.signIn("root", TEST_PASSWORD);
+  const csv = await (await s.app.request(`/api/report?${query}&format=csv`, { cookie })).text();
+  assert.match(csv, /Android US/);
+  assert.match(csv, /Desktop DE/);
+});
+
+Deno.test("flow ids: flows saved before ids get them at start; old clicks read by position", async () => {
+  const s = await trackingApp();
+  const db = s.app.deps.db;
+  const r = await rotation(s, [{
+    name: "Geo",
+    criteria: everyone,
+    paths: [direct(s.offerIds[0])],
+  }]);
+  // As an earlier version stored it: no ids.
+  const bare = JSON.stringify([{ ...r.rules[0], id: undefined, paths: [direct(s.offerIds[0])] }]);
+  db.prepare("UPDATE rotations SET rules = ? WHERE id = ?").run(bare, r.id);
+  db.prepare(
+    `INSERT INTO clicks (id, ts, campaign_id, rotation_id, rule, path, offer_id, cost, is_unique)
+     VALUES ('0ZZZZZZZ00legacyrule0001', ?, ?, ?, 1, 0, ?, 0, 1)`,
+  ).run(Date.now(), s.campaignId, r.id, s.offerIds[0]);
+  new TrackingEngine(db);
+  const got = await s.api.get(`/api/rotations/${r.id}`);
+  assert.ok((got.body.rules as Item[])[0].id >= 1000);
+  const log = await s.api.get("/api/clicks?search=0ZZZZZZZ00legacyrule0001");
+  const item = (log.body.items as Record<string, unknown>[])[0];
+  assert.deepEqual([item.ruleName, item.pathName], ["Rule 2", "Path 1"]);
+});
