@@ -5,7 +5,8 @@ import { adminApi } from "../entities/testing.ts";
 
 Deno.test("traffic source: the fields the form marks required are required by the API", async (t) => {
   const { api } = await adminApi();
-  const count = async () => ((await api.get("/api/traffic-sources")).body.items as unknown[]).length;
+  const count = async () =>
+    ((await api.get("/api/traffic-sources")).body.items as unknown[]).length;
   await t.step("the form's markers: name and the click id parameter, nothing else", () => {
     const marked = [
       "name",
@@ -44,12 +45,15 @@ Deno.test("traffic source: the fields the form marks required are required by th
       assert.equal(await count(), 0);
     });
   }
-  await t.step("a click id parameter is enough (fbclid-style sources need no placeholder)", async () => {
-    const res = await api.post("/api/traffic-sources", {
-      name: "Facebook",
-      externalIdParam: { param: "fbclid" },
-    });
-    assert.equal(res.status, 201);
-    assert.deepEqual(res.body.externalIdParam, { param: "fbclid", placeholder: "" });
-  });
+  await t.step(
+    "a click id parameter is enough (fbclid-style sources need no placeholder)",
+    async () => {
+      const res = await api.post("/api/traffic-sources", {
+        name: "Facebook",
+        externalIdParam: { param: "fbclid" },
+      });
+      assert.equal(res.status, 201);
+      assert.deepEqual(res.body.externalIdParam, { param: "fbclid", placeholder: "" });
+    },
+  );
 });
