@@ -1,9 +1,13 @@
 /** Affiliate network screens (lazy chunk): list and form (postback token, IP allowlist, status map). */
-import { useState } from "react";
+import useSWR from "swr";
 import { AffiliateNetworkInput } from "../../contracts/affiliate_network.ts";
-import { AffiliateNetworkTemplate } from "../../contracts/integration.ts";
+import { AffiliateNetworkTemplate, IntegrationTemplates } from "../../contracts/integration.ts";
+import { TrackingLinks } from "../../contracts/tracking_links.ts";
+import { api } from "../app/api.ts";
 import type { CrudAction } from "../app/route_rules.ts";
-import { ApplyTemplate } from "../settings/apply_template.tsx";
+import { ApplyTemplate, TEMPLATES_KEY } from "../settings/apply_template.tsx";
+import { CopyRow } from "../settings/controls.tsx";
+import { matchingTemplate, networkPostbackUrl } from "./postback_url.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import type { FormConfig } from "../ui/entity_form.tsx";
 import type { ListConfig } from "../ui/entity_list.tsx";
@@ -37,6 +41,9 @@ const list: ListConfig = {
     },
   ],
 };
+
+/** The server's tracking links without a campaign: the address and postback path. */
+const LINKS_URL = "/api/settings/tracking-links/links";
 
 function StatusMapField() {
   const field = useField<Record<string, string>>("statusMap");
@@ -99,21 +106,22 @@ function TokenField() {
   );
 }
 
-/** The postback URL to paste into the network: a template's, with its macros, or a generic one. */
-function PostbackHint({ template }: { template?: AffiliateNetworkTemplate }) {
-  const token = useField<string>("postbackToken").value;
-  const generic =
-    `${location.origin}/postback?clickid={clickid}&status={status}&payout={payout}&txid={txid}`;
-  const base = template?.postbackTemplate
-    ? template.postbackTemplate.replaceAll("{domain}", location.origin)
-    : generic;
-  const url = base + (token ? `${base.includes("?") ? "&" : "?"}token=${token}` : "");
+/** The postback URL to paste into the network, built from its saved fields, with a Copy button. */
+function PostbackHint() {
+  const token = useField<string>("postbackToken").value ?? "";
+  const offerUrlTemplate = useField<string>("offerUrlTemplate").value ?? "";
+  const links = useSWR(LINKS_URL, (u: string) => api(u, { schema: TrackingLinks }));
+  const list = useSWR(TEMPLATES_KEY, () => api(TEMPLATES_KEY, { schema: IntegrationTemplates }));
+  if (!links.data) return null;
+  const template = matchingTemplate(list.data?.affiliateNetworks ?? [], offerUrlTemplate);
+  const url = networkPostbackUrl(links.data, { template, token });
   return (
     <div className="preview" data-testid="postback-hint">
-      <p className="preview__title">
-        Postback URL for this network{template ? ` (${template.name} macros)` : ""}
-      </p>
-      <code className="wrap">{url}</code>
+      <CopyRow
+        label={`Postback URL for this network${template ? ` (${template.name} macros)` : ""}`}
+        value={url}
+        testId="network-postback-url"
+      />
       <p className="muted">
         {template
           ? "Paste it into the network's postback settings as it is."
@@ -124,22 +132,20 @@ function PostbackHint({ template }: { template?: AffiliateNetworkTemplate }) {
 }
 
 function NetworkFields({ action }: { action: CrudAction }) {
-  const [template, setTemplate] = useState<AffiliateNetworkTemplate>();
   return (
     <div className="stack">
       {action.type === "create" && (
         <ApplyTemplate<AffiliateNetworkTemplate>
           kind="affiliateNetworks"
           fields={AffiliateNetworkTemplate.shape.fields}
-          onApplied={setTemplate}
         />
       )}
-      <NetworkGeneral template={template} />
+      <NetworkGeneral />
     </div>
   );
 }
 
-function NetworkGeneral({ template }: { template?: AffiliateNetworkTemplate }) {
+function NetworkGeneral() {
   return (
     <section className="section card" aria-label="General">
       <div className="form-grid">
@@ -153,7 +159,7 @@ function NetworkGeneral({ template }: { template?: AffiliateNetworkTemplate }) {
         label="Offer URL template"
         placeholder="{offer_url}?sub1={clickid}"
       />
-      <PostbackHint template={template} />
+      <PostbackHint />
       <div className="form-grid">
         <LinesField
           path="postbackIpAllowlist"

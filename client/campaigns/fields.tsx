@@ -133,7 +133,7 @@ export function CampaignFields(props: { action: CrudAction }) {
             path="domainId"
             label="Tracking domain"
             resource="domains"
-            empty="This panel's address"
+            empty="Default tracking domain"
           />
           <SelectField
             path="costModel"

@@ -1,42 +1,22 @@
-/** A saved campaign's tracking link (`<origin>/c/<key>` plus the source's params) with a copy button. */
-import { Domain } from "../../contracts/domain.ts";
-import { TrafficSource } from "../../contracts/traffic_source.ts";
-import { notify } from "../app/toasts.tsx";
-import { type AnyEntity, useEntity } from "../ui/entity_api.ts";
-
 /**
- * The link a traffic source sends clicks to: on the campaign's domain when it
- * has one (same scheme as the panel), else this panel's origin; the source's
- * external id, cost and token params are appended with their placeholders.
+ * A saved campaign's tracking link with a copy button. The server builds it
+ * (Settings → Tracking links): the campaign's domain, else the default
+ * tracking domain, with the links' scheme and click path, and the traffic
+ * source's parameters with their placeholders.
  */
-export function trackingLink(
-  key: string,
-  options: { origin: string; protocol: string; host?: string; source?: TrafficSource },
-): string {
-  const base = options.host ? `${options.protocol}//${options.host}` : options.origin;
-  const params: string[] = [];
-  const source = options.source;
-  if (source) {
-    for (const p of [source.externalIdParam, source.costParam, ...source.tokens]) {
-      if (p.param) params.push(`${encodeURIComponent(p.param)}=${p.placeholder}`);
-    }
-  }
-  return `${base}/c/${encodeURIComponent(key)}${params.length ? `?${params.join("&")}` : ""}`;
-}
+import useSWR from "swr";
+import { TrackingLinks } from "../../contracts/tracking_links.ts";
+import { api, buildUrl } from "../app/api.ts";
+import { notify } from "../app/toasts.tsx";
+import type { AnyEntity } from "../ui/entity_api.ts";
 
 /** The tracking link box of the campaign form. */
 export function TrackingLink({ entity }: { entity: AnyEntity }) {
-  const domainId = typeof entity.domainId === "number" ? entity.domainId : undefined;
-  const sourceId = typeof entity.trafficSourceId === "number" ? entity.trafficSourceId : undefined;
-  const domain = useEntity("domains", domainId);
-  const source = useEntity("traffic-sources", sourceId);
-  const host = Domain.safeParse(domain.data).data?.host;
-  const link = trackingLink(String(entity.key), {
-    origin: location.origin,
-    protocol: location.protocol,
-    host,
-    source: TrafficSource.safeParse(source.data).data,
-  });
+  // The entity's domain and source are in the key: a saved change builds the link again.
+  const url = buildUrl("/api/settings/tracking-links/links", { campaignId: Number(entity.id) });
+  const key = `${url}#${String(entity.domainId)}:${String(entity.trafficSourceId)}`;
+  const links = useSWR(key, () => api(url, { schema: TrackingLinks }));
+  const link = links.data?.click ?? "";
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -52,8 +32,13 @@ export function TrackingLink({ entity }: { entity: AnyEntity }) {
         <span className="muted">Give this link to the traffic source.</span>
       </div>
       <div className="tracking-link__row">
-        <code data-testid="tracking-link">{link}</code>
-        <button type="button" className="btn btn--small btn--primary" onClick={() => void copy()}>
+        <code data-testid="tracking-link">{link || "…"}</code>
+        <button
+          type="button"
+          className="btn btn--small btn--primary"
+          disabled={!link}
+          onClick={() => void copy()}
+        >
           Copy
         </button>
       </div>

@@ -5,7 +5,7 @@ import { maxItems, useField } from "../ui/form_state.ts";
 
 /** Most tokens a source passes (t1…t30), as the contract bounds it. */
 const MAX_TOKENS = maxItems(TrafficSourceInput.shape.tokens, {
-  param: "",
+  param: "t",
   placeholder: "",
   name: "",
 });

@@ -35,7 +35,7 @@ Deno.test("form state: an array's bound is read from the contract", async () => 
   const { TrafficSourceInput } = await import("../../contracts/traffic_source.ts");
   const { maxItems } = await import("./form_state.ts");
   assert.equal(
-    maxItems(TrafficSourceInput.shape.tokens, { param: "", placeholder: "", name: "" }),
+    maxItems(TrafficSourceInput.shape.tokens, { param: "t", placeholder: "", name: "" }),
     30,
   );
 });

@@ -28,13 +28,26 @@ function sourceParams(db: Db, sourceId: unknown): Array<[string, string]> {
   return list.filter((p) => p.param).map((p) => [p.param, p.placeholder]);
 }
 
-/** The base address: the chosen (or default tracking) domain, else the panel's own origin. */
+/**
+ * The base address (issue 12 item 11): the chosen domain, else Settings → Tracking links'
+ * default, else the domain marked default for tracking on Domains, each with the links'
+ * scheme; the panel's own origin only when there is no tracking domain at all.
+ */
 function baseFor(db: Db, options: { domainId?: number; origin: string }): string {
   const settings = readSection(db, "tracking-links");
-  const domainId = options.domainId ?? settings.domainId;
+  const domainId = options.domainId ?? settings.domainId ?? defaultTrackingDomain(db);
   if (domainId === null || domainId === undefined) return options.origin;
   const domain = getEntity(db, domainDef, domainId);
   return `${settings.scheme}://${domain.host}`;
+}
+
+/** The live domain marked default for tracking, if any. */
+function defaultTrackingDomain(db: Db): number | null {
+  const row = db.prepare(
+    `SELECT id FROM domains WHERE is_default = 1 AND purpose = 'tracking' AND archived = 0
+     ORDER BY id LIMIT 1`,
+  ).get();
+  return row ? Number(row.id) : null;
 }
 
 /** The links for `query` (a campaign, a domain and a network are each optional). */

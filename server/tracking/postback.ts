@@ -111,7 +111,11 @@ function insertConversion(engine: TrackingEngine, c: Insert): PostbackResult {
 const COUNTED = COUNTED_STATUSES.map((s) => `'${s}'`).join(", ");
 
 /** CPA: the cost per counted conversion; RevShare: a share (cost value in %) of the revenue. */
-export function chargeAtConversion(engine: TrackingEngine, clickId: string, campaign: CampaignRuntime) {
+export function chargeAtConversion(
+  engine: TrackingEngine,
+  clickId: string,
+  campaign: CampaignRuntime,
+) {
   const sums = engine.db.prepare(
     `SELECT count(*) AS n, coalesce(sum(payout), 0) AS revenue FROM conversions
      WHERE click_id = ? AND current = 1 AND status IN (${COUNTED})`,

@@ -76,7 +76,10 @@ async function pinSelf(cpus: string): Promise<string> {
 
 /** Entities through the real API: a source, 6 offers, 2 landers, 10 campaigns. */
 async function createEntities(panel: PanelClient): Promise<Setup> {
-  const source = await panel.call("POST", "/api/traffic-sources", { name: "Bench source" });
+  const source = await panel.call("POST", "/api/traffic-sources", {
+    name: "Bench source",
+    externalIdParam: { param: "subid", placeholder: "{subid}" },
+  });
   const offerIds: number[] = [];
   for (let i = 0; i < 6; i++) {
     offerIds.push(Number(
