@@ -152,11 +152,16 @@ const guarded: RouteObject[] = [
     noun: "user",
     load: () => import("../users/page.tsx"),
   }),
+  ...entity({
+    path: "triggers",
+    title: "Triggers",
+    noun: "trigger",
+    load: () => import("../triggers/page.tsx"),
+  }),
   simple("trends", "Trends", () => import("../trends/page.tsx")),
   simple("files", "Files", () => import("../files/page.tsx")),
   simple("conversions", "Conversions", () => import("../conversions/page.tsx")),
   simple("clicklog", "Click Log", () => import("../clicklog/page.tsx")),
-  simple("triggers", "Triggers", () => import("../triggers/page.tsx")),
   simple("domains", "Domains", () => import("../domains/page.tsx")),
   simple("groups", "Groups", () => import("../groups/page.tsx")),
   // `/update` is registered twice (SPEC §2): the guarded real page first, so it wins the match.

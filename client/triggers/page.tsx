@@ -1,9 +1,165 @@
-/** Triggers (lazy chunk). */
-import { ComingSoonPage } from "../ui/page.tsx";
+/** Trigger screens (lazy chunk): list, form with dry run and history, channels. */
+import { useState } from "react";
+import {
+  type Action,
+  ACTION_LABELS,
+  type Condition,
+  SCOPE_LABELS,
+  type ScopeType,
+  TriggerInput,
+} from "../../contracts/trigger.ts";
+import { notify, notifyError } from "../app/toasts.tsx";
+import { type AnyEntity, useMyAccount } from "../ui/entity_api.ts";
+import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
+import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
+import { canWrite } from "../ui/rights.ts";
+import { checkNow, useRefreshTriggerViews } from "./api.ts";
+import { ChannelsModal } from "./channels.tsx";
+import { TriggerFields } from "./fields.tsx";
+import { TriggerHistory } from "./history.tsx";
 
-/** Triggers: the route's title and a clear "coming soon" state. */
-export function Page() {
+function conditionText(c: Condition): string {
+  if (c.kind === "urlDown") return c.mustContain ? `URL lacks "${c.mustContain}"` : "URL down";
+  const w = `${c.window.amount} ${c.window.unit}`;
+  if (c.kind === "noPostbacks") return `no postbacks in ${w} with ≥ ${c.minClicks} clicks`;
+  const unit = c.compare === "previous" ? "% vs previous" : "";
+  return `${c.metric} ${c.op} ${c.value}${unit} (${w})`;
+}
+
+const list: ListConfig = {
+  resource: "triggers",
+  path: "/triggers",
+  title: "Triggers",
+  noun: "trigger",
+  subject: "trigger",
+  stats: false,
+  columns: [
+    {
+      key: "enabled",
+      label: "On",
+      width: 56,
+      sort: "enabled",
+      render: (t) => (t.enabled ? "on" : <span className="muted">off</span>),
+    },
+    {
+      key: "scope",
+      label: "Watches",
+      width: 160,
+      render: (t) => SCOPE_LABELS[(t.scope as { type: ScopeType }).type],
+    },
+    {
+      key: "conditions",
+      label: "When",
+      width: 320,
+      render: (t) => (
+        <span className="ellipsis">
+          {(t.conditions as Condition[]).map(conditionText).join(
+            t.logic === "any" ? " or " : " and ",
+          )}
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      label: "Then",
+      width: 220,
+      render: (t) => (t.actions as Action[]).map((a) => ACTION_LABELS[a.kind]).join(", "),
+    },
+    {
+      key: "cooldownMinutes",
+      label: "Every / cooldown",
+      width: 130,
+      render: (t) => `${t.checkEveryMinutes} / ${t.cooldownMinutes} min`,
+    },
+  ],
+};
+
+function CheckAside({ entity }: { entity: AnyEntity }) {
+  const account = useMyAccount();
+  const writable = canWrite(account.data, "trigger");
+  const [busy, setBusy] = useState(false);
+  const refreshTriggerViews = useRefreshTriggerViews();
+  const run = async () => {
+    setBusy(true);
+    try {
+      const answer = await checkNow(entity.id);
+      await refreshTriggerViews();
+      const names = answer.fired.map((f) => f.label).join(", ");
+      notify(names ? `Fired for ${names}` : "Checked: nothing to fire", { type: "info" });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <ComingSoonPage what="Triggers are not part of Rotor yet. This stub keeps the tab in its place." />
+    <div className="stack">
+      {writable && (
+        <p>
+          <button type="button" className="btn" disabled={busy} onClick={() => void run()}>
+            {busy ? "Checking…" : "Check now"}
+          </button>{" "}
+          <span className="muted">Saved values; acts like a scheduled check.</span>
+        </p>
+      )}
+      <TriggerHistory triggerId={entity.id} canUndo={writable} />
+    </div>
   );
+}
+
+const form: FormConfig = {
+  resource: "triggers",
+  path: "/triggers",
+  noun: "trigger",
+  subject: "trigger",
+  schema: TriggerInput,
+  blanks: {
+    name: "",
+    scope: { type: "campaign", ids: [], campaignId: null, token: null },
+    conditions: [{
+      kind: "metric",
+      metric: "cost",
+      window: { amount: 6, unit: "hours" },
+      compare: "value",
+      op: ">=",
+      value: 20,
+    }],
+    actions: [{ kind: "notify", channels: ["panel"] }],
+  },
+  Fields: TriggerFields,
+  Aside: CheckAside,
+};
+
+/** The list, with the history of every trigger and (admins) the channels. */
+export function ListPage() {
+  const account = useMyAccount();
+  const [channels, setChannels] = useState(false);
+  const [history, setHistory] = useState(false);
+  const admin = account.data?.role === "admin" || account.data?.role === "super-admin";
+  return (
+    <>
+      <div className="trigger-tools">
+        <button type="button" className="btn btn--small" onClick={() => setHistory(!history)}>
+          {history ? "Hide history" : "History"}
+        </button>
+        {admin && (
+          <button
+            type="button"
+            className="btn btn--small"
+            onClick={() => setChannels(true)}
+          >
+            Notification channels
+          </button>
+        )}
+      </div>
+      {history && <TriggerHistory canUndo={canWrite(account.data, "trigger")} />}
+      <EntityListPage config={list} />
+      {channels && <ChannelsModal onClose={() => setChannels(false)} />}
+    </>
+  );
+}
+
+/** Create / edit / clone. */
+export function FormPage() {
+  return <EntityFormPage config={form} />;
 }

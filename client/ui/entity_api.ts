@@ -19,7 +19,8 @@ export type ResourceName =
   | "rotations"
   | "users"
   | "domains"
-  | "groups";
+  | "groups"
+  | "triggers";
 
 type Query = Record<string, string | number | undefined>;
 

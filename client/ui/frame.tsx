@@ -10,6 +10,7 @@ import { MenuButton } from "./menu_button.tsx";
 import { isTabActive, menuEntries, NAV_TABS } from "./nav.ts";
 import { UserMenu } from "./user_menu.tsx";
 import { useServerPreferences } from "../settings/preferences.ts";
+import { NotificationCentre } from "../triggers/notification_centre.tsx";
 
 function useMode() {
   const { data } = useSWR("/api/mode", () => api("/api/mode", { schema: ModeAnswer }));
@@ -68,6 +69,7 @@ export function Frame() {
             <span className="main-menu__text">Menu</span>
             {updateReady && <span className="dot" aria-hidden="true" />}
           </MenuButton>
+          <NotificationCentre />
           <UserMenu />
         </div>
       </header>

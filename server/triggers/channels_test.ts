@@ -31,7 +31,7 @@ async function putChannels(w: World, settings: Record<string, unknown>) {
   return res.body as Record<string, Record<string, unknown>>;
 }
 
-async function fire(w: World, channel: string): Promise<{ error: string }[]> {
+async function fire(w: World, channel: string): Promise<{ error: string; triggerId: number }[]> {
   const id = await createTrigger(
     w,
     spendTrigger(w, { actions: [{ kind: "notify", channels: [channel] }] }),
@@ -40,6 +40,7 @@ async function fire(w: World, channel: string): Promise<{ error: string }[]> {
   await check(w, id);
   return (await w.api.get(`/api/triggers/history?triggerId=${id}`)).body.items as {
     error: string;
+    triggerId: number;
   }[];
 }
 
@@ -102,7 +103,7 @@ Deno.test("trigger channels: Telegram through a configurable API base", async ()
     });
     assert.equal(saved.telegram.botToken, "********");
     w.clock.now = T0 + 2 * HOUR;
-    await check(w, 4);
+    await check(w, record.triggerId);
     assert.equal(api.seen.at(-1)?.path, "/tg/bot123:abc/sendMessage");
   } finally {
     await api.close();

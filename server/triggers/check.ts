@@ -3,6 +3,8 @@
  * the subjects it fires for, and act once per subject per cooldown (claimed
  * in the database), recording every action with its figures.
  */
+import { formulaRefs, parseFormula } from "../../contracts/formula.ts";
+import { METRIC_BY_NAME, METRICS } from "../../contracts/report.ts";
 import { ACTION_LABELS, type Firing, type TriggerInput } from "../../contracts/trigger.ts";
 import type { Db } from "../db/connection.ts";
 import type { ReadWorker } from "../db/read_worker.ts";
@@ -24,6 +26,21 @@ export type CheckDeps = { db: Db; reads: ReadWorker };
 export type CheckResult = { fired: Firing[]; skipped: string[] };
 
 const MACRO = /\{[A-Za-z0-9_]+\}/g;
+
+const METRIC_NAMES = new Set(METRICS.map((m) => m.name));
+
+/** Whether a trigger's figures include a profit metric (directly or through a formula). */
+export function readsProfit(trigger: TriggerInput): boolean {
+  const names = new Set<string>();
+  for (const c of trigger.conditions) if (c.kind === "metric") names.add(c.metric);
+  for (const f of trigger.formulas) {
+    if (!names.has(f.name)) continue;
+    try {
+      formulaRefs(parseFormula(f.expr, METRIC_NAMES), names);
+    } catch { /* a bad formula reads nothing; the check reports it */ }
+  }
+  return [...names].some((n) => METRIC_BY_NAME.get(n)?.profit);
+}
 
 /** The trigger's saved values as its contract. */
 export function loadTrigger(db: Db, id: number): { name: string; trigger: TriggerInput } {
@@ -56,7 +73,7 @@ async function checkUrls(db: Db, trigger: TriggerInput): Promise<UrlResults> {
   const queue = [...pages];
   const worker = async () => {
     for (let page = queue.shift(); page; page = queue.shift()) {
-      const probe = await probeUrl(page.url.replace(MACRO, ""), mustContain, allow);
+      const probe = await probeUrl(page.url.replace(MACRO, ""), { mustContain, allow });
       results.set(page.key, { down: !probe.up, detail: probe.detail, label: page.label });
     }
   };
@@ -93,6 +110,7 @@ async function act(
     label: firing.label,
     why: firing.why,
     figures: firing.figures,
+    profit: readsProfit(t.trigger),
   };
   const done: string[] = [];
   for (const action of t.trigger.actions) {
@@ -120,6 +138,7 @@ async function act(
       label: firing.label,
       why: firing.why,
       figures: firing.figures,
+      profit: base.profit,
       actions: done,
     });
     if (failures.length) appendRecordError(db, id, failures.join("; "));
@@ -127,7 +146,11 @@ async function act(
 }
 
 /** Checks trigger `id` at `now` and acts for every subject out of its cooldown. */
-export async function checkTrigger(deps: CheckDeps, id: number, now: number): Promise<CheckResult> {
+export async function checkTrigger(
+  deps: CheckDeps,
+  at: { id: number; now: number },
+): Promise<CheckResult> {
+  const { id, now } = at;
   const t = { id, ...loadTrigger(deps.db, id) };
   const [figures, urls] = await Promise.all([
     readFigures(deps, t.trigger, now),

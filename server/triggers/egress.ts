@@ -70,7 +70,11 @@ export type Probe = { up: boolean; status: number | null; detail: string };
  * Opens `url` (no redirects followed: a 3xx counts as up) and, when
  * `mustContain` is set, reads up to 512 KB of a 2xx body looking for it.
  */
-export async function probeUrl(url: string, mustContain: string, allow: Allow): Promise<Probe> {
+export async function probeUrl(
+  url: string,
+  options: { mustContain: string; allow: Allow },
+): Promise<Probe> {
+  const { mustContain, allow } = options;
   let client: Deno.HttpClient | null = null;
   try {
     const target = new URL(url);

@@ -18,6 +18,8 @@ export type Message = {
   label: string;
   why: string;
   figures: Record<string, number>;
+  /** The figures include profit (hidden from hide-profit users in the panel). */
+  profit: boolean;
   actions: string[];
 };
 
@@ -54,6 +56,7 @@ async function send(channel: Channel, m: Message, s: ChannelSettings, db: Db): P
         triggerId: m.triggerId,
         title: `${m.trigger}: ${m.label}`,
         body: text(m).split("\n").slice(1).join("\n"),
+        profit: m.profit,
       });
       return;
     case "webhook": {

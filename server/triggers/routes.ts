@@ -67,7 +67,9 @@ const extra = new Hono<AppEnv>()
   .get("/history", validate("query", HistoryQuery), (c) => {
     const query = c.req.valid("query");
     assertAccess(c.var.user!, "trigger", "read");
-    return c.json({ items: listRecords(c.var.deps.db, query) });
+    return c.json({
+      items: listRecords(c.var.deps.db, { ...query, hideProfit: c.var.user!.hideProfit }),
+    });
   })
   .post("/history/:id/undo", validate("param", IdParam), (c) => {
     const id = Number(c.req.valid("param").id);
@@ -85,7 +87,7 @@ const extra = new Hono<AppEnv>()
     }
     undoChanges(db, record.changes);
     markUndone(db, id, { userId: user.id, now: triggerNow(db) });
-    return c.json(getRecord(db, id));
+    return c.json(getRecord(db, id, user.hideProfit));
   })
   .get("/channels", (c) => {
     assertUserManager(c.var.user!);
@@ -102,7 +104,7 @@ const extra = new Hono<AppEnv>()
     const id = Number(c.req.valid("param").id);
     assertAccess(c.var.user!, "trigger", "write");
     const { db, tracking } = c.var.deps;
-    return c.json(await checkTrigger({ db, reads: tracking.reads }, id, triggerNow(db)));
+    return c.json(await checkTrigger({ db, reads: tracking.reads }, { id, now: triggerNow(db) }));
   });
 
 /** Mounted at `/api/triggers`. */
@@ -119,7 +121,10 @@ export const notificationRoutes = new Hono<AppEnv>()
     validate("query", z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) })),
     (c) => {
       assertAccess(c.var.user!, "trigger", "read");
-      return c.json(listNotifications(c.var.deps.db, c.req.valid("query").limit));
+      const { limit } = c.req.valid("query");
+      return c.json(
+        listNotifications(c.var.deps.db, { limit, hideProfit: c.var.user!.hideProfit }),
+      );
     },
   )
   .post("/read", validate("json", MarkReadInput), (c) => {
@@ -127,5 +132,5 @@ export const notificationRoutes = new Hono<AppEnv>()
     assertAccess(c.var.user!, "trigger", "read");
     const db = c.var.deps.db;
     markRead(db, input.ids, triggerNow(db));
-    return c.json(listNotifications(db, 50));
+    return c.json(listNotifications(db, { limit: 50, hideProfit: c.var.user!.hideProfit }));
   });

@@ -19,7 +19,7 @@ export async function runDueTriggers(deps: CheckDeps): Promise<number[]> {
     if (!claimCheck(deps.db, id, now)) continue;
     checked.push(id);
     try {
-      await checkTrigger(deps, id, now);
+      await checkTrigger(deps, { id, now });
     } catch (e) {
       logEvent("error", "trigger_check_failed", { trigger: id, message: String(e) });
     }

@@ -48,11 +48,14 @@ export function claimCooldown(
 }
 
 /** Stores one action record; returns its id. */
-export function insertRecord(db: Db, r: Omit<ActionRecord, "id" | "undoneAt">): number {
+export function insertRecord(
+  db: Db,
+  r: Omit<ActionRecord, "id" | "undoneAt"> & { profit: boolean },
+): number {
   return Number(
     db.prepare(
       `INSERT INTO trigger_actions (ts, trigger_id, trigger_name, kind, subject, label, why,
-        figures, changes, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        figures, changes, error, profit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     ).get(
       r.ts,
       r.triggerId,
@@ -64,6 +67,7 @@ export function insertRecord(db: Db, r: Omit<ActionRecord, "id" | "undoneAt">): 
       JSON.stringify(r.figures),
       JSON.stringify(r.changes),
       r.error,
+      r.profit ? 1 : 0,
     )!.id,
   );
 }
@@ -75,7 +79,11 @@ export function appendRecordError(db: Db, id: number, error: string): void {
   ).run(error, error, id);
 }
 
-function toRecord(row: Record<string, unknown>): ActionRecord {
+/** A hide-profit viewer's view of a record or notification that shows profit figures. */
+const HIDDEN = "Figures hidden: they include profit";
+
+function toRecord(row: Record<string, unknown>, hideProfit = false): ActionRecord {
+  const hidden = hideProfit && row.profit === 1;
   return {
     id: Number(row.id),
     ts: Number(row.ts),
@@ -84,8 +92,8 @@ function toRecord(row: Record<string, unknown>): ActionRecord {
     kind: String(row.kind) as ActionRecord["kind"],
     subject: String(row.subject),
     label: String(row.label),
-    why: String(row.why),
-    figures: JSON.parse(String(row.figures)),
+    why: hidden ? HIDDEN : String(row.why),
+    figures: hidden ? {} : JSON.parse(String(row.figures)),
     changes: JSON.parse(String(row.changes)) as ActionChange[],
     error: String(row.error),
     undoneAt: row.undone_at === null ? null : Number(row.undone_at),
@@ -93,20 +101,20 @@ function toRecord(row: Record<string, unknown>): ActionRecord {
 }
 
 /** One record, or undefined. */
-export function getRecord(db: Db, id: number): ActionRecord | undefined {
+export function getRecord(db: Db, id: number, hideProfit = false): ActionRecord | undefined {
   const row = db.prepare("SELECT * FROM trigger_actions WHERE id = ?").get(id);
-  return row ? toRecord(row) : undefined;
+  return row ? toRecord(row, hideProfit) : undefined;
 }
 
 /** Newest records first (of one trigger when given). */
 export function listRecords(
   db: Db,
-  query: { triggerId?: number; limit: number },
+  query: { triggerId?: number; limit: number; hideProfit: boolean },
 ): ActionRecord[] {
   const where = query.triggerId ? "WHERE trigger_id = ?" : "";
   const params = query.triggerId ? [query.triggerId, query.limit] : [query.limit];
   return db.prepare(`SELECT * FROM trigger_actions ${where} ORDER BY id DESC LIMIT ?`)
-    .all(...params).map(toRecord);
+    .all(...params).map((row) => toRecord(row, query.hideProfit));
 }
 
 /** Marks a record undone. */
@@ -118,27 +126,28 @@ export function markUndone(db: Db, id: number, by: { userId: number; now: number
 /** Adds an in-panel notification. */
 export function insertNotification(
   db: Db,
-  n: { ts: number; triggerId: number | null; title: string; body: string },
+  n: { ts: number; triggerId: number | null; title: string; body: string; profit: boolean },
 ): number {
   return Number(
     db.prepare(
-      "INSERT INTO notifications (ts, trigger_id, title, body) VALUES (?, ?, ?, ?) RETURNING id",
-    ).get(n.ts, n.triggerId, n.title, n.body)!.id,
+      `INSERT INTO notifications (ts, trigger_id, title, body, profit) VALUES (?, ?, ?, ?, ?)
+       RETURNING id`,
+    ).get(n.ts, n.triggerId, n.title, n.body, n.profit ? 1 : 0)!.id,
   );
 }
 
 /** The newest notifications and how many are unread. */
 export function listNotifications(
   db: Db,
-  limit: number,
+  query: { limit: number; hideProfit: boolean },
 ): { items: Notification[]; unread: number } {
-  const items = db.prepare("SELECT * FROM notifications ORDER BY id DESC LIMIT ?").all(limit)
+  const items = db.prepare("SELECT * FROM notifications ORDER BY id DESC LIMIT ?").all(query.limit)
     .map((r) => ({
       id: Number(r.id),
       ts: Number(r.ts),
       triggerId: r.trigger_id === null ? null : Number(r.trigger_id),
       title: String(r.title),
-      body: String(r.body),
+      body: query.hideProfit && r.profit === 1 ? HIDDEN : String(r.body),
       read: r.read_at !== null,
     }));
   const unread = Number(

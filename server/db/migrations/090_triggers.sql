@@ -43,6 +43,8 @@ CREATE TABLE trigger_actions (
   figures TEXT NOT NULL,
   changes TEXT NOT NULL DEFAULT '[]',
   error TEXT NOT NULL DEFAULT '',
+  -- The figures include profit metrics: hidden from hide-profit users.
+  profit INTEGER NOT NULL DEFAULT 0,
   undone_at INTEGER,
   undone_by INTEGER REFERENCES users (id)
 ) STRICT;
@@ -54,6 +56,7 @@ CREATE TABLE notifications (
   trigger_id INTEGER REFERENCES triggers (id),
   title TEXT NOT NULL,
   body TEXT NOT NULL,
+  profit INTEGER NOT NULL DEFAULT 0,
   read_at INTEGER
 ) STRICT;
 

@@ -1,0 +1,69 @@
+/**
+ * The header's notification centre: a bell with the unread count, opening the
+ * newest notifications; opening it marks what it shows read. Shown to users
+ * who may see triggers.
+ */
+import { Link } from "react-router";
+import { useMyAccount } from "../ui/entity_api.ts";
+import { formatStamp } from "../ui/format.ts";
+import { Popover } from "../ui/popover.tsx";
+import { accessOf } from "../ui/rights.ts";
+import { markRead, useNotifications } from "./api.ts";
+
+/** The bell and its list. */
+export function NotificationCentre() {
+  const account = useMyAccount();
+  const allowed = accessOf(account.data, "trigger") !== "none";
+  const list = useNotifications(allowed);
+  if (!allowed || !list.data) return null;
+  const { items, unread } = list.data;
+  const read = async (ids?: number[]) => void list.mutate(await markRead(ids), false);
+  return (
+    <Popover
+      className="notification-centre"
+      align="end"
+      ariaLabel={`Notifications, ${unread} unread`}
+      label={
+        <>
+          <span aria-hidden="true">🔔</span>
+          {unread > 0 && <span className="badge" data-testid="unread-count">{unread}</span>}
+        </>
+      }
+    >
+      {(close) => (
+        <div className="notification-list" role="region" aria-label="Notifications">
+          <div className="notification-list__head">
+            <strong>Notifications</strong>
+            {unread > 0 && (
+              <button
+                type="button"
+                className="btn btn--small"
+                onClick={() => void read()}
+              >
+                Mark all read
+              </button>
+            )}
+          </div>
+          {items.length === 0 && <p className="muted">Nothing yet.</p>}
+          <ul>
+            {items.map((n) => (
+              <li key={n.id} className={n.read ? "" : "notification--unread"}>
+                <Link
+                  to={n.triggerId ? `/triggers/edit/${n.triggerId}` : "/triggers"}
+                  onClick={() => {
+                    if (!n.read) void read([n.id]);
+                    close();
+                  }}
+                >
+                  <strong>{n.title}</strong>
+                </Link>
+                <span className="muted">{formatStamp(n.ts)}</span>
+                <p>{n.body}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Popover>
+  );
+}

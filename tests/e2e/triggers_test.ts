@@ -1,0 +1,80 @@
+/**
+ * Issue 15 in a real Chromium against the real server: a buyer creates a
+ * trigger through the form, sees its dry run, checks it, and the notification
+ * arrives in the header's notification centre.
+ */
+import assert from "node:assert/strict";
+import { startServer } from "../helpers/server.ts";
+import { launchBrowser } from "../helpers/browser.ts";
+import { directCampaign } from "../helpers/panel.ts";
+import { signedInPage } from "./entities_helpers.ts";
+
+async function until(what: string, test: () => Promise<boolean>, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await test()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+Deno.test({
+  name: "browser: a trigger is created, its dry run shown, and its notification arrives",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const server = await startServer();
+    const browser = await launchBrowser();
+    try {
+      const { panel, id, key } = await directCampaign(server.url, {
+        name: "Night push",
+        offer: { name: "Keto", url: "https://offers.example.com/keto", payout: 5 },
+      });
+      await panel.call("PATCH", `/api/campaigns/${id}`, { costModel: "cpc", costValue: 1 });
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${server.url}/c/${key}`, { redirect: "manual" });
+        await res.body?.cancel();
+      }
+      await until("the clicks to be stored", async () => {
+        const report = await panel.call(
+          "GET",
+          `/api/report?subjectType=campaign&subjectIds=${id}&groupBy=campaign`,
+        );
+        return (report.totals as Record<string, number>).cost === 3;
+      });
+      const { page } = await signedInPage(browser, server);
+
+      await t.step("the form saves a trigger after showing its dry run", async () => {
+        await page.goto(`${server.url}/panel/triggers/create`);
+        await page.getByLabel("Name").fill("Spend watch");
+        await page.getByLabel("Value").fill("2");
+        await page.getByRole("button", { name: "Run dry run" }).click();
+        await page.getByTestId("dry-run").getByText("It would have fired 1 time").waitFor();
+        assert.match(await page.getByTestId("dry-run").innerText(), /Night push: cost 3 >= 2/);
+        await page.getByRole("button", { name: "Create trigger" }).click();
+        await page.waitForURL(/\/triggers\/edit\/\d+$/);
+      });
+
+      await t.step("a check fires it: history, and the notification in the header", async () => {
+        await page.getByRole("button", { name: "Check now" }).click();
+        await page.getByTestId("trigger-action").first().waitFor();
+        assert.match(await page.getByTestId("trigger-action").first().innerText(), /Night push/);
+        await page.getByTestId("unread-count").getByText("1").waitFor();
+        await page.getByRole("button", { name: /Notifications, 1 unread/ }).click();
+        const list = page.getByRole("region", { name: "Notifications" });
+        await list.getByText("Spend watch: Night push").waitFor();
+        await list.getByRole("button", { name: "Mark all read" }).click();
+        await page.getByTestId("unread-count").waitFor({ state: "detached" });
+      });
+
+      await t.step("the list shows it beside the install's three defaults", async () => {
+        await page.goto(`${server.url}/panel/triggers`);
+        await page.getByRole("link", { name: "Spend watch" }).waitFor();
+        await page.getByRole("link", { name: "Spend with no conversions" }).waitFor();
+      });
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  },
+});
