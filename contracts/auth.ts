@@ -57,6 +57,8 @@ export const UpdatesAnswer = z.object({
   current_version: z.string(),
   latest_version: z.string(),
   notes: z.string(),
+  /** False when no release manifest is configured: nothing is checked, nothing failed. */
+  checks_enabled: z.boolean().default(true),
 });
 export type UpdatesAnswer = z.infer<typeof UpdatesAnswer>;
 

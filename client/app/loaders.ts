@@ -34,10 +34,15 @@ export async function loginLoader() {
   return null;
 }
 
-/** The update route rechecks for updates; with none available it goes to campaigns. */
+/**
+ * The update route rechecks for updates; with none available it goes to campaigns, unless
+ * checks are off (no manifest): then the page says so with the running version.
+ */
 export async function updateLoader() {
   const { checkForUpdates } = await import("./update_check.ts");
   const state = await checkForUpdates({ force: true });
-  if (state.status === "value" && !state.available) throw redirect("/campaigns");
+  if (state.status === "value" && !state.available && state.checksEnabled !== false) {
+    throw redirect("/campaigns");
+  }
   return state;
 }

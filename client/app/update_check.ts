@@ -22,7 +22,7 @@ export interface UpdateRecord {
 export type UpdateCheckState =
   | { status: "not-fetching" }
   | { status: "fetching" }
-  | { status: "value"; available: boolean }
+  | { status: "value"; available: boolean; checksEnabled?: boolean }
   | { status: "error"; message: string };
 
 /** A stored record when it is younger than one hour at `now`. */
@@ -43,7 +43,7 @@ export interface CheckOptions {
   force?: boolean;
   now?: number;
   store?: KeyValueStore;
-  fetchAnswer?: () => Promise<UpdatesAnswer>;
+  fetchAnswer?: () => Promise<Pick<UpdatesAnswer, "is_available_updates"> & Partial<UpdatesAnswer>>;
   log?: (message: string) => void;
 }
 
@@ -59,7 +59,11 @@ export async function checkForUpdates(options: CheckOptions = {}): Promise<Updat
   try {
     const answer = await fetchAnswer();
     writeJson(store, UPDATE_CACHE_KEY, { value: answer.is_available_updates, updatedAt: now });
-    return settle({ status: "value", available: answer.is_available_updates });
+    return settle({
+      status: "value",
+      available: answer.is_available_updates,
+      ...(answer.checks_enabled === false ? { checksEnabled: false } : {}),
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     (options.log ?? console.error)(message);

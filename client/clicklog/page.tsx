@@ -33,26 +33,33 @@ const FIRST = [
   "externalId",
 ];
 
+/**
+ * The pages of clicks for `query`. A new query supersedes the running request: its answer is
+ * dropped when it lands late, so the table always shows what the filters say now.
+ */
 function useClickPages(query: Query) {
   const [items, setItems] = useState<Record<string, Cell>[]>([]);
   const [columns, setColumns] = useState<string[]>([]);
   const [cursor, setCursor] = useState<string | null | undefined>(undefined);
   const [state, setState] = useState<{ loading: boolean; error?: unknown }>({ loading: true });
+  const generation = useRef(0);
   const busy = useRef(false);
   const key = JSON.stringify(query);
   const load = async (after: string | undefined, reset: boolean) => {
-    if (busy.current) return;
+    if (busy.current && !reset) return;
+    const mine = reset ? ++generation.current : generation.current;
     busy.current = true;
     try {
       const page = await fetchClicks({ ...query, cursor: after, limit: 200 });
+      if (mine !== generation.current) return;
       setColumns(page.columns);
       setItems((old) => reset ? page.items : [...old, ...page.items]);
       setCursor(page.nextCursor);
       setState({ loading: false });
     } catch (error) {
-      setState({ loading: false, error });
+      if (mine === generation.current) setState({ loading: false, error });
     } finally {
-      busy.current = false;
+      if (mine === generation.current) busy.current = false;
     }
   };
   useEffect(() => {
@@ -60,6 +67,44 @@ function useClickPages(query: Query) {
     void load(undefined, true);
   }, [key]);
   return { items, columns, more: cursor ? () => load(cursor, false) : undefined, state };
+}
+
+/** Human labels of the click columns; others show their key. */
+const LABELS: Record<string, string> = {
+  ts: "Time",
+  id: "Click id",
+  campaignId: "Campaign",
+  offerId: "Offer",
+  landingId: "Lander",
+  country: "Country",
+  ip: "IP",
+  deviceType: "Device",
+  os: "OS",
+  browser: "Browser",
+  isBot: "Bot",
+  isUnique: "Unique",
+  cost: "Cost",
+  externalId: "External id",
+  lpClickTs: "Lander click time",
+  userAgent: "User agent",
+  referrer: "Referrer",
+  trafficSourceId: "Traffic source",
+  region: "Region",
+  city: "City",
+  isp: "ISP",
+  brand: "Brand",
+  model: "Model",
+  osVersion: "OS version",
+  browserVersion: "Browser version",
+};
+
+/** The column's label: known keys by name, `t3` as "Token 3", others split at capitals. */
+export function columnLabel(key: string): string {
+  if (LABELS[key]) return LABELS[key];
+  const token = /^t(\d+)$/.exec(key);
+  if (token) return `Token ${token[1]}`;
+  const words = key.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** The click log screen. */
@@ -78,6 +123,7 @@ export function Page() {
     tz: timeZone,
   };
   const { items, columns, more, state } = useClickPages(query);
+  const filtered = Boolean(query.campaignId || query.country || query.bot || query.search);
   const shown = [
     ...FIRST.filter((c) => columns.includes(c)),
     ...columns.filter((c) => !FIRST.includes(c)),
@@ -143,7 +189,7 @@ export function Page() {
         loading={state.loading}
         error={state.error}
         empty={items.length === 0}
-        emptyText="No clicks yet."
+        emptyText={filtered ? "No matches" : "No clicks yet."}
       >
         <div
           ref={scroller}
@@ -154,7 +200,9 @@ export function Page() {
         >
           <div className="clicklog__head" role="row" style={{ width: total }}>
             {shown.map((k) => (
-              <span key={k} role="columnheader" style={{ width: width(k) }}>{k}</span>
+              <span key={k} role="columnheader" style={{ width: width(k) }} title={k}>
+                {columnLabel(k)}
+              </span>
             ))}
           </div>
           <div style={{ height: virtualizer.getTotalSize(), width: total, position: "relative" }}>

@@ -68,22 +68,38 @@ export function Page() {
       <DataState loading={isLoading} error={error}>
         {data && (
           <>
-            <section className="card stack" aria-labelledby="versions">
-              <h2 id="versions" className="card__title">Versions</h2>
-              <dl className="facts">
-                <dt>Installed version</dt>
-                <dd>{data.current_version}</dd>
-                <dt>Available version</dt>
-                <dd>{data.latest_version}</dd>
-              </dl>
-              <h3 className="card__title">Release notes</h3>
-              {data.notes
-                ? <ReleaseNotes text={data.notes} />
-                : <p className="muted">This release has no notes.</p>}
-            </section>
-            {data.is_available_updates
+            {!data.checks_enabled && (
+              <section className="card stack" aria-labelledby="versions">
+                <h2 id="versions" className="card__title">Versions</h2>
+                <dl className="facts">
+                  <dt>Installed version</dt>
+                  <dd>{data.current_version}</dd>
+                </dl>
+                <p>
+                  Update checks are off: no release manifest is configured. Set{" "}
+                  <code>ROTOR_UPDATE_MANIFEST_URL</code>{" "}
+                  to the address of a release manifest to be told about new versions.
+                </p>
+              </section>
+            )}
+            {data.checks_enabled && (
+              <section className="card stack" aria-labelledby="versions">
+                <h2 id="versions" className="card__title">Versions</h2>
+                <dl className="facts">
+                  <dt>Installed version</dt>
+                  <dd>{data.current_version}</dd>
+                  <dt>Available version</dt>
+                  <dd>{data.latest_version}</dd>
+                </dl>
+                <h3 className="card__title">Release notes</h3>
+                {data.notes
+                  ? <ReleaseNotes text={data.notes} />
+                  : <p className="muted">This release has no notes.</p>}
+              </section>
+            )}
+            {data.checks_enabled && (data.is_available_updates
               ? <HowToUpdate version={data.latest_version} />
-              : <p className="muted">This server runs the latest version.</p>}
+              : <p className="muted">This server runs the latest version.</p>)}
           </>
         )}
       </DataState>

@@ -28,15 +28,20 @@ export function manifestUrl(deps: Deps): string | undefined {
     readSetting(deps.db, "updates", { schema: UpdatesSetting, fallback: {} }).manifestUrl;
 }
 
-/** Fetches the manifest and compares; any failure is a 502/503 with a readable message. */
+/**
+ * Fetches the manifest and compares; a failing manifest is a 502 with a readable message.
+ * With no manifest configured, checks are off: the running version, nothing available.
+ */
 export async function checkForUpdates(deps: Deps): Promise<UpdatesAnswer> {
   const url = manifestUrl(deps);
   if (!url) {
-    throw new HttpError(
-      503,
-      "UPDATE_CHECK_FAILED",
-      "Update check failed: no release manifest URL is set (ROTOR_UPDATE_MANIFEST_URL)",
-    );
+    return {
+      is_available_updates: false,
+      current_version: deps.version,
+      latest_version: deps.version,
+      notes: "",
+      checks_enabled: false,
+    };
   }
   let manifest: ReleaseManifest;
   try {
@@ -54,5 +59,6 @@ export async function checkForUpdates(deps: Deps): Promise<UpdatesAnswer> {
     current_version: deps.version,
     latest_version: manifest.version,
     notes: manifest.notes,
+    checks_enabled: true,
   };
 }

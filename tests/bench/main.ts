@@ -9,6 +9,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   password: () => import("./password.ts").then((m) => m.bench),
   click: () => import("./click.ts").then((m) => m.bench),
   report: () => import("./report.ts").then((m) => m.bench),
+  lighthouse: () => import("./lighthouse.ts").then((m) => m.bench),
 };
 
 const names = Deno.args.length ? Deno.args : Object.keys(BENCHES);

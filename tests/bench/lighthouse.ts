@@ -1,0 +1,65 @@
+/**
+ * Lighthouse on the built panel (issue 17): performance and accessibility of Login and
+ * Campaigns, mobile and desktop, with Debian's Chromium against the real server process.
+ * Figures on a shared, busy machine are noisy; run `deno task build` first.
+ */
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { launch } from "chrome-launcher";
+import { ADMIN_PASSWORD, startServer } from "../helpers/server.ts";
+import { CHROMIUM } from "../helpers/browser.ts";
+
+const PAGES = [["Login", "/panel/login"], ["Campaigns", "/panel/campaigns"]] as const;
+
+async function sessionCookie(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/user/sign_in`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ login: "admin", password: ADMIN_PASSWORD }),
+  });
+  await res.body?.cancel();
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (!res.ok || !cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie;
+}
+
+export const bench = {
+  describe: "Lighthouse performance / accessibility, Login and Campaigns, mobile and desktop",
+  async run() {
+    const server = await startServer();
+    const chrome = await launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+    });
+    try {
+      const cookie = await sessionCookie(server.url);
+      for (const [name, path] of PAGES) {
+        for (const form of ["mobile", "desktop"] as const) {
+          const result = await lighthouse(
+            `${server.url}${path}`,
+            {
+              port: chrome.port,
+              output: "json",
+              logLevel: "error",
+              onlyCategories: ["performance", "accessibility"],
+              extraHeaders: name === "Login" ? undefined : { Cookie: cookie },
+            },
+            form === "desktop" ? desktopConfig : undefined,
+          );
+          const lhr = result?.lhr;
+          if (!lhr) throw new Error("lighthouse gave no result");
+          const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+          const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+          console.log(
+            `${name.padEnd(10)} ${form.padEnd(8)} performance ${score("performance")}` +
+              `  accessibility ${score("accessibility")}  FCP ${ms("first-contentful-paint")} ms` +
+              `  LCP ${ms("largest-contentful-paint")} ms  TBT ${ms("total-blocking-time")} ms`,
+          );
+        }
+      }
+    } finally {
+      chrome.kill();
+      await server.stop();
+    }
+  },
+};
