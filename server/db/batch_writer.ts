@@ -9,6 +9,8 @@ import type { Db } from "./connection.ts";
 export type BatchWriterOptions<Row> = {
   /** Writes the rows; runs inside the batch's transaction. */
   insert: (db: Db, rows: Row[]) => void;
+  /** Runs after a batch's transaction rolled back (whatever failed: the insert or the commit). */
+  rolledBack?: () => void;
   /** Rows per transaction at most. */
   maxBatch?: number;
   /** How long the first queued row waits for company. */
@@ -21,6 +23,7 @@ export class BatchWriter<Row> {
   #queue: Pending<Row>[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
+  #paused = false;
   /** Rows committed since start, and the time of the last flush (ms), for the monitor. */
   committed = 0;
   lastFlushAt = 0;
@@ -42,8 +45,28 @@ export class BatchWriter<Row> {
     });
   }
 
-  /** Commits everything queued now. */
+  /**
+   * Holds commits (rows keep queueing) until `resume`: the checkpoint thread
+   * asks for it when the WAL has grown past its limit (decision 111).
+   */
+  pause(): void {
+    this.#paused = true;
+  }
+
+  /** Ends a pause and commits what queued meanwhile. */
+  resume(): void {
+    this.#paused = false;
+    this.flush();
+  }
+
+  /** Whether commits are held. */
+  get paused(): boolean {
+    return this.#paused;
+  }
+
+  /** Commits everything queued now (unless paused: then `resume` does). */
   flush(): void {
+    if (this.#paused) return;
     clearTimeout(this.#timer);
     this.#timer = undefined;
     while (this.#queue.length) {
@@ -54,7 +77,8 @@ export class BatchWriter<Row> {
           this.options.insert(this.db, batch.map((p) => p.row));
           this.db.exec("COMMIT");
         } catch (err) {
-          this.db.exec("ROLLBACK");
+          if (this.db.isTransaction) this.db.exec("ROLLBACK");
+          this.options.rolledBack?.();
           throw err;
         }
         this.committed += batch.length;
@@ -69,6 +93,7 @@ export class BatchWriter<Row> {
   /** Flushes and refuses further writes (shutdown). */
   close(): void {
     this.#closed = true;
+    this.#paused = false;
     this.flush();
   }
 }

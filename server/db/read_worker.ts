@@ -6,7 +6,11 @@
  * thread at nice 19 (clicks go first when cores are short). A separate thread
  * runs the WAL checkpoints: the main connection turns automatic checkpoints
  * off (each one fsyncs, ~50–100 ms here, inside whichever commit crossed the
- * threshold) and the checkpoint thread copies the WAL back every second.
+ * threshold) and the checkpoint thread copies the WAL back several times a
+ * second. A WAL is reused from its start only when a checkpoint has copied
+ * all of it before the next commit, which never happens while clicks keep
+ * coming; so past `WAL_PAUSE_BYTES` the thread asks the click writer to hold
+ * its commits, copies the last frames, and lets it go on (decision 111).
  *
  * An in-memory database (`:memory:`, tests only) cannot be shared with another
  * thread: its jobs run on the one connection instead. Production always opens
@@ -26,9 +30,22 @@ import { READ_JOBS, type ReadJob, type ReadJobInput, type ReadJobOutput } from "
 /** Read threads at most; two keep one report from queueing behind another. */
 const POOL_SIZE = 2;
 /** How often the checkpoint thread copies the WAL back into the database. */
-const CHECKPOINT_MS = 1000;
+const CHECKPOINT_MS = 250;
+/** WAL size past which the writer pauses for a checkpoint that completes. */
+export const WAL_PAUSE_BYTES = 16 * 1024 * 1024;
+/** A pause ends after this long even without the thread's word (ms). */
+const PAUSE_LIMIT_MS = 500;
 
 type ThreadData = { rotorReadThread: "reads" | "checkpoints"; path: string };
+
+/** What the read worker asks of the database's writer. */
+export type WriterHooks = {
+  /** Runs before each read job is sent (the click writer writes its pending sums). */
+  beforeRead?: () => void;
+  /** Holds commits until `resume` (no transaction is open when it returns). */
+  pause?: () => void;
+  resume?: () => void;
+};
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
 type Slot = { worker: Worker; pending: Map<number, Pending> };
 type JobError = {
@@ -60,15 +77,47 @@ export class ReadWorker {
   #checkpoints: Worker | null = null;
   #next = 1;
   #closed = false;
+  #pauseTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Writer pauses so far, and the longest (ms), for the monitor and the benchmark. */
+  pauses = 0;
+  longestPauseMs = 0;
 
-  constructor(readonly db: Db) {
+  constructor(readonly db: Db, readonly hooks: WriterHooks = {}) {
     this.#path = db.location() || null;
     if (!this.#path) return;
     db.exec("PRAGMA wal_autocheckpoint = 0");
-    this.#checkpoints = spawn({ rotorReadThread: "checkpoints", path: this.#path });
-    this.#checkpoints.on("error", (err: Error) => {
+    // After a checkpoint restarts the WAL, its file is cut back to this size.
+    db.exec(`PRAGMA journal_size_limit = ${WAL_PAUSE_BYTES}`);
+    const thread = spawn({ rotorReadThread: "checkpoints", path: this.#path });
+    this.#checkpoints = thread;
+    thread.on("error", (err: Error) => {
+      this.#resume(0);
       logEvent("error", "checkpoint_thread_failed", { message: err.message });
     });
+    this.checkpointsReady = new Promise((resolve) => this.#ready = resolve);
+    thread.on("message", (msg: "ready" | "pause" | "resume") => {
+      if (msg === "ready") return this.#ready();
+      if (msg === "resume") return this.#resume(performance.now() - this.#pausedAt);
+      if (!this.hooks.pause || this.#closed) return thread.postMessage("go");
+      this.hooks.pause();
+      this.#pausedAt = performance.now();
+      this.#pauseTimer = setTimeout(() => this.#resume(PAUSE_LIMIT_MS), PAUSE_LIMIT_MS);
+      thread.postMessage("paused");
+    });
+  }
+
+  #pausedAt = 0;
+  #ready = () => {};
+  /** Settles once the checkpoint thread runs (tests wait for it; it loads in a moment). */
+  checkpointsReady: Promise<void> = Promise.resolve();
+
+  #resume(ms: number): void {
+    if (this.#pauseTimer === undefined) return;
+    clearTimeout(this.#pauseTimer);
+    this.#pauseTimer = undefined;
+    this.pauses++;
+    this.longestPauseMs = Math.max(this.longestPauseMs, ms);
+    this.hooks.resume?.();
   }
 
   /** Whether reads leave the main thread (false only for in-memory test databases). */
@@ -78,6 +127,11 @@ export class ReadWorker {
 
   /** Runs read job `job`; its errors arrive as the HttpError the job threw. */
   run<K extends ReadJob>(job: K, input: ReadJobInput<K>): Promise<ReadJobOutput<K>> {
+    try {
+      this.hooks.beforeRead?.();
+    } catch (err) {
+      return Promise.reject(err);
+    }
     if (!this.#path) {
       try {
         const fn = READ_JOBS[job] as (db: Db, input: ReadJobInput<K>) => ReadJobOutput<K>;
@@ -105,6 +159,7 @@ export class ReadWorker {
       for (const p of slot.pending.values()) p.reject(new Error("read worker closed"));
     }
     this.#slots = [];
+    this.#resume(0);
     void this.#checkpoints?.terminate();
     this.#checkpoints = null;
     this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -142,13 +197,41 @@ export class ReadWorker {
 
 // ── inside a read or checkpoint thread ─────────────────────────────────────
 
+/**
+ * Copies the WAL back every `CHECKPOINT_MS`. When the WAL holds more than
+ * `WAL_PAUSE_BYTES`, asks the writer to pause, copies what is left (a
+ * fraction of a second's commits, all of the WAL unless a reader still needs
+ * old frames) and lets it go: its next commit starts the WAL over.
+ */
 function serveCheckpoints(path: string): void {
   const db = new DatabaseSync(path);
-  setInterval(() => {
+  const pageSize = Number(db.prepare("PRAGMA page_size").get()!.page_size);
+  const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
+  const limit = WAL_PAUSE_BYTES / (pageSize + 24); // a frame is a page and its header
+  let asked = false;
+  let calmUntil = 0;
+  const pass = (): { log: number; done: boolean } => {
     try {
-      db.exec("PRAGMA wal_checkpoint(PASSIVE)");
-    } catch { /* busy: the next tick tries again */ }
+      const r = checkpoint.get()!;
+      return { log: Number(r.log), done: Number(r.checkpointed) === Number(r.log) };
+    } catch {
+      return { log: 0, done: false }; // busy: the next tick tries again
+    }
+  };
+  parentPort!.on("message", (msg: "paused" | "go") => {
+    // A reader still on old frames kept the copy short: no new pause for a while.
+    if (msg === "paused" && !pass().done) calmUntil = Date.now() + 2000;
+    parentPort!.postMessage("resume");
+    asked = false;
+  });
+  setInterval(() => {
+    if (asked) return;
+    if (pass().log > limit && Date.now() >= calmUntil) {
+      asked = true;
+      parentPort!.postMessage("pause");
+    }
   }, CHECKPOINT_MS);
+  parentPort!.postMessage("ready");
 }
 
 function serveReads(path: string): void {

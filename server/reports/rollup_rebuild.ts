@@ -8,6 +8,7 @@
  */
 import type { Db } from "../db/connection.ts";
 import { DAILY, foldSql, HOURLY, SEALED_TABLE, SUMS } from "./rollup_schema.ts";
+import { WATERMARK_TABLE } from "../tracking/click_rollup.ts";
 
 const COLUMNS: Record<string, string> = {
   country: "p.country",
@@ -60,4 +61,6 @@ export function rebuildRollups(db: Db, options: { sealedHour?: number } = {}): v
     db.exec(`DELETE FROM ${cube.table}`);
     db.exec(foldSql(cube, `hour < (SELECT hour FROM ${SEALED_TABLE})`));
   }
+  // Every stored click is counted now (decision 110).
+  db.exec(`UPDATE ${WATERMARK_TABLE} SET click_id = (SELECT coalesce(max(id), '') FROM clicks)`);
 }

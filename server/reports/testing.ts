@@ -115,7 +115,7 @@ export function insertTestClick(db: Db, c: TestClick): string {
     isBot: Boolean(c.isBot),
     lpClick: c.lpClickTs != null,
     cost: Math.round((c.cost ?? 0) * 1_000_000),
-  });
+  }, id);
   rollups.flush();
   return id;
 }

@@ -1,17 +1,20 @@
 /**
- * New clicks' share of the rollups (decisions 060 and 061), summed per
- * group-commit batch instead of by a per-row trigger (decision 054): the
- * writer adds each inserted click here, then `flush` runs one upsert per
- * distinct key of each hourly cube, inside the batch's transaction, so the
- * rollups never differ from the raw rows. The daily tier costs the batch
- * one read of the sealed hour: once an hour the first batch of the new hour
- * folds the finished hours into it (`foldSql`) and moves `rollup_sealed` on;
- * only a click in an already sealed hour (a clock set back) is added to both. Lander
- * click-throughs and conversions are rare and stay with the triggers.
+ * New clicks' share of the rollups (decisions 060 and 061), summed in the
+ * click writer instead of by a per-row trigger (decision 054) and kept in
+ * memory for up to a second (decision 110): the writer adds each inserted
+ * click here, then `flush` runs one upsert per distinct key of each hourly
+ * cube and moves the watermark (`rollup_watermark`) to the newest click
+ * written, in one transaction. A crash loses no sums: `recover` adds the
+ * stored clicks after the watermark. The daily tier costs a flush one read of
+ * the sealed hour: the first flush of a new hour folds the finished hours
+ * into it (`foldSql`) and moves `rollup_sealed` on; only a click in an
+ * already sealed hour (a clock set back) is added to both. Lander
+ * click-throughs, costs and conversions stay with the triggers.
  */
 import type { StatementSync } from "node:sqlite";
 import type { Db } from "../db/connection.ts";
 import {
+  CLICK_SUMS,
   clickUpsertSql,
   type Cube,
   DAILY,
@@ -19,6 +22,7 @@ import {
   HOURLY,
   MS_HOUR,
   SEALED_TABLE,
+  SUMS,
 } from "../reports/rollup_schema.ts";
 import { MultiRowInsert } from "./multi_row.ts";
 
@@ -148,17 +152,59 @@ class LateSums {
   }
 }
 
-/** Sums new clicks by rollup key; `flush` writes them (call inside the clicks' transaction). */
+/** The one-row table holding the newest click id counted in the rollups (migration 050). */
+export const WATERMARK_TABLE = "rollup_watermark";
+
+/**
+ * One cube's share of the stored clicks after the watermark `?1`, added from
+ * raw rows with the same key expressions as the triggers (a daily cube takes
+ * only the clicks of sealed hours).
+ */
+function tailSql(cube: Cube): string {
+  const keys = cube.keys.map((k) => k.from.replaceAll("{r}", "r").replaceAll("{t}", "r.ts"));
+  const sums = SUMS.map((s) =>
+    (
+      {
+        clicks: "count(*)",
+        unique_clicks: "sum(r.is_unique)",
+        bots: "sum(r.is_bot)",
+        lp_clicks: "sum(r.lp_click_ts IS NOT NULL)",
+        cost: "sum(r.cost)",
+      } as Record<string, string>
+    )[s] ?? "0"
+  );
+  const sealed = cube.tier === "day"
+    ? ` AND r.ts / ${MS_HOUR} < (SELECT hour FROM ${SEALED_TABLE})`
+    : "";
+  const set = CLICK_SUMS.map((s) => `${s} = ${s} + excluded.${s}`).join(", ");
+  return `INSERT INTO ${cube.table} (${[...cube.keys.map((k) => k.name), ...SUMS].join(", ")})
+    SELECT ${[...keys, ...sums].join(", ")} FROM clicks r WHERE r.id > ?1${sealed}
+    GROUP BY ${keys.map((_, i) => i + 1).join(", ")} ON CONFLICT DO UPDATE SET ${set}`;
+}
+
+/**
+ * New clicks' sums by rollup key, kept in memory between flushes (decision
+ * 110). `flush` (inside a transaction) writes them and moves the watermark to
+ * the newest click counted, so a crash loses nothing: `recover` adds the
+ * stored clicks after the watermark from raw rows.
+ */
 export class ClickRollups {
   readonly #cubes: CubeSums[];
   readonly #late: LateSums[];
   readonly #sealed: StatementSync;
   readonly #seal: StatementSync;
   readonly #folds: StatementSync[];
+  readonly #readMark: StatementSync;
+  readonly #mark: StatementSync;
+  readonly #tails: StatementSync[];
   #firstHour = Infinity;
   #lastHour = -1;
+  #watermark: string;
+  #newest = "";
+  /** Clicks added since the last flush. */
+  pending = 0;
 
-  constructor(db: Db) {
+  constructor(readonly db: Db) {
     this.#cubes = HOURLY.map((cube) => new CubeSums(db, cube));
     this.#late = DAILY.map((cube) =>
       new LateSums(db, cube, this.#cubes.find((s) => s.cube === cube.hourly)!)
@@ -166,20 +212,43 @@ export class ClickRollups {
     this.#sealed = db.prepare(`SELECT hour FROM ${SEALED_TABLE}`);
     this.#seal = db.prepare(`UPDATE ${SEALED_TABLE} SET hour = ?`);
     this.#folds = DAILY.map((cube) => db.prepare(foldSql(cube)));
+    this.#readMark = db.prepare(`SELECT click_id FROM ${WATERMARK_TABLE}`);
+    this.#mark = db.prepare(`UPDATE ${WATERMARK_TABLE} SET click_id = max(click_id, ?)`);
+    this.#tails = [...HOURLY, ...DAILY].map((cube) => db.prepare(tailSql(cube)));
+    this.#watermark = this.#readWatermark();
   }
 
-  /** Counts one inserted click. */
-  add(click: RollupClick): void {
+  #readWatermark(): string {
+    return String(this.#readMark.get()!.click_id);
+  }
+
+  /** The newest click id whose contribution is written (every stored click up to it is). */
+  get watermark(): string {
+    return this.#watermark;
+  }
+
+  /** Distinct keys waiting in the largest cube. */
+  get keys(): number {
+    let n = 0;
+    for (const cube of this.#cubes) n = Math.max(n, cube.pending.size);
+    return n;
+  }
+
+  /** Counts one inserted click (`id`: its click id, for the watermark). */
+  add(click: RollupClick, id: string): void {
     for (const cube of this.#cubes) cube.add(click);
     const hour = Math.trunc(click.ts / MS_HOUR);
     if (hour > this.#lastHour) this.#lastHour = hour;
     if (hour < this.#firstHour) this.#firstHour = hour;
+    if (id > this.#newest) this.#newest = id;
+    this.pending++;
   }
 
   /**
    * Writes the pending sums: one upsert per distinct key of each hourly cube.
-   * When the batch's newest click (never later than the clock) is in a later
-   * hour than the sealed one, the hours between are folded into the daily tier.
+   * When the newest click (never later than the clock) is in a later hour
+   * than the sealed one, the hours between are folded into the daily tier.
+   * The watermark moves to the newest click written.
    */
   flush(): void {
     if (this.#lastHour < 0) return;
@@ -191,7 +260,24 @@ export class ClickRollups {
       for (const fold of this.#folds) fold.run(sealed, seal);
       this.#seal.run(seal);
     }
+    this.#mark.run(this.#newest);
+    if (this.#newest > this.#watermark) this.#watermark = this.#newest;
     this.clear();
+  }
+
+  /**
+   * Adds the stored clicks after the watermark (a crash lost their sums, or a
+   * transaction that held them rolled back) and moves the watermark past
+   * them; drops what is pending (call inside a transaction, before new clicks).
+   */
+  recover(): void {
+    this.clear();
+    this.#watermark = this.#readWatermark();
+    for (const tail of this.#tails) tail.run(this.#watermark);
+    this.#mark.run(
+      String(this.db.prepare("SELECT coalesce(max(id), '') AS id FROM clicks").get()!.id),
+    );
+    this.#watermark = this.#readWatermark();
   }
 
   /** Drops pending sums (their transaction rolled back). */
@@ -200,5 +286,7 @@ export class ClickRollups {
     for (const late of this.#late) late.clear();
     this.#firstHour = Infinity;
     this.#lastHour = -1;
+    this.#newest = "";
+    this.pending = 0;
   }
 }

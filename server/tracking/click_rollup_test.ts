@@ -80,60 +80,69 @@ function sorted(rows: ReturnType<typeof querySums>["rows"]) {
 let epoch = START;
 let daily = 0;
 
-Deno.test("click writer: rollups summed per batch equal raw aggregation, lander clicks kept", async () => {
+Deno.test("click writer: rollups summed in memory equal raw aggregation, lander clicks kept, after a crash too", async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(clickArb, { minLength: 1, maxLength: 60 }), async (clicks) => {
-      // Each run after the last one's click ids (they never go back in time), on a UTC midnight.
-      epoch += 10 * 24 * HOUR;
-      const start = epoch;
-      clicks.sort((a, b) => a.hour - b.hour);
-      const db = openDatabase(":memory:");
-      for (const id of [1, 2]) {
-        db.prepare(
-          `INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,
+    fc.asyncProperty(
+      fc.array(clickArb, { minLength: 1, maxLength: 60 }),
+      fc.boolean(),
+      async (clicks, crash) => {
+        // Each run after the last one's click ids (they never go back in time), on a UTC midnight.
+        epoch += 10 * 24 * HOUR;
+        const start = epoch;
+        clicks.sort((a, b) => a.hour - b.hour);
+        const db = openDatabase(":memory:");
+        for (const id of [1, 2]) {
+          db.prepare(
+            `INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,
             currency, destination, hide_referrer, uniqueness_hours, bot_policy, postback_url, status)
            VALUES (?, ?, 0, 0, ?, 'cpc', 0, 'USD', '{}', 0, 24, 'flag', '', 'active')`,
-        ).run(id, `Campaign ${id}`, `key${id}`);
-      }
-      const store = new ClickStore(db);
-      // Batches as the writer commits them: clicks and lander click-throughs mixed.
-      const batch: Promise<void>[] = [];
-      const later: ClickWrite[] = [];
-      for (const [i, c] of clicks.entries()) {
-        if (c.newBatch) await Promise.all(batch.splice(0));
-        const r = row(c, i, start);
-        batch.push(store.write({ kind: "click", row: r }));
-        if (c.lp) {
-          const lp: ClickWrite = { kind: "lp", id: r.id, ts: r.ts + 1000, offerId: c.lp.offerId };
-          if (c.lp.sameBatch) batch.push(store.write(lp));
-          else later.push(lp);
+          ).run(id, `Campaign ${id}`, `key${id}`);
         }
-      }
-      await Promise.all(batch);
-      await Promise.all(later.map((lp) => store.write(lp)));
-      const lpClicks = db.prepare("SELECT count(*) AS n FROM clicks WHERE lp_click_ts IS NOT NULL");
-      assert.equal(
-        lpClicks.get()!.n,
-        clicks.filter((c) => c.lp).length,
-        "every lander click-through",
-      );
-      for (const groupBy of GROUPINGS) {
-        const spec: SumsSpec = {
-          subject: { type: "campaign", ids: [1, 2] },
-          groupBy,
-          filters: [],
-          start: start - HOUR,
-          end: start + 50 * HOUR,
-          tz: "UTC",
-        };
-        const rolled = querySums(db, spec);
-        assert.match(rolled.source, /^rollup:/, groupBy.join(","));
-        if (rolled.source.includes("_day")) daily++;
-        const raw = querySums(db, { ...spec, forceRaw: true });
-        assert.deepEqual(sorted(rolled.rows), sorted(raw.rows), groupBy.join(","));
-      }
-      db.close();
-    }),
+        const store = new ClickStore(db);
+        // Batches as the writer commits them: clicks and lander click-throughs mixed.
+        const batch: Promise<void>[] = [];
+        const later: ClickWrite[] = [];
+        for (const [i, c] of clicks.entries()) {
+          if (c.newBatch) await Promise.all(batch.splice(0));
+          const r = row(c, i, start);
+          batch.push(store.write({ kind: "click", row: r }));
+          if (c.lp) {
+            const lp: ClickWrite = { kind: "lp", id: r.id, ts: r.ts + 1000, offerId: c.lp.offerId };
+            if (c.lp.sameBatch) batch.push(store.write(lp));
+            else later.push(lp);
+          }
+        }
+        await Promise.all(batch);
+        await Promise.all(later.map((lp) => store.write(lp)));
+        // A crash loses the sums held in memory: the next start adds them from the raw clicks.
+        if (crash) new ClickStore(db);
+        else store.flushRollups();
+        const lpClicks = db.prepare(
+          "SELECT count(*) AS n FROM clicks WHERE lp_click_ts IS NOT NULL",
+        );
+        assert.equal(
+          lpClicks.get()!.n,
+          clicks.filter((c) => c.lp).length,
+          "every lander click-through",
+        );
+        for (const groupBy of GROUPINGS) {
+          const spec: SumsSpec = {
+            subject: { type: "campaign", ids: [1, 2] },
+            groupBy,
+            filters: [],
+            start: start - HOUR,
+            end: start + 50 * HOUR,
+            tz: "UTC",
+          };
+          const rolled = querySums(db, spec);
+          assert.match(rolled.source, /^rollup:/, groupBy.join(","));
+          if (rolled.source.includes("_day")) daily++;
+          const raw = querySums(db, { ...spec, forceRaw: true });
+          assert.deepEqual(sorted(rolled.rows), sorted(raw.rows), groupBy.join(","));
+        }
+        db.close();
+      },
+    ),
     { numRuns: 60 },
   );
   assert.ok(daily > 0, "some runs read the daily tier");

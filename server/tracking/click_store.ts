@@ -7,7 +7,7 @@
  */
 import type { StatementSync } from "node:sqlite";
 import { setImmediate } from "node:timers";
-import type { Db } from "../db/connection.ts";
+import { type Db, transaction } from "../db/connection.ts";
 import { BatchWriter } from "../db/batch_writer.ts";
 import { ClickRollups } from "./click_rollup.ts";
 import { LruMap } from "./enrich/lru.ts";
@@ -83,6 +83,10 @@ type Entry = { id: number; facets: readonly string[] };
 const HOLD_MS = 2;
 /** Rows after which a batch is committed without waiting for more. */
 const HOLD_ROWS = 256;
+/** How long new clicks' rollup sums stay in memory at most while clicks keep coming (ms). */
+const ROLLUP_FLUSH_MS = 1000;
+/** Distinct keys in one cube after which the sums are written early (bounds memory). */
+const ROLLUP_MAX_KEYS = 20_000;
 
 /** Interned strings (user agents, places) → ids, with a bounded memory of recent ones. */
 class Dictionary {
@@ -180,6 +184,9 @@ export class ClickStore {
   #flushQueued = false;
   #heldSince = 0;
   #depthSeen = 0;
+  #rollupsAt = performance.now();
+  /** A transaction holding rollup sums rolled back: the next one recovers them from raw rows. */
+  #rollupsLost = false;
 
   constructor(readonly db: Db, options: { maxDelayMs?: number; maxBatch?: number } = {}) {
     this.userAgents = new Dictionary(db, "user_agents");
@@ -187,32 +194,90 @@ export class ClickStore {
     this.#insert = new MultiRowInsert(db, INSERT_SQL);
     this.#lp = db.prepare(LP_SQL);
     this.#rollups = new ClickRollups(db);
+    // Clicks stored after the watermark (the last run ended without writing their sums).
+    transaction(db, () => this.#rollups.recover());
     this.writer = new BatchWriter<ClickWrite>(db, {
       insert: (_db, rows) => this.#write(rows),
+      rolledBack: () => this.#dropRollups(),
       maxBatch: options.maxBatch ?? 1000,
       // A fallback only: `write` flushes on the next turn of the event loop.
       maxDelayMs: options.maxDelayMs ?? 5,
     });
   }
 
+  /**
+   * One batch, in its transaction. New clicks' sums join the rollups held in
+   * memory; they are written once a second (or at `ROLLUP_MAX_KEYS`), and at
+   * once when a click is not newer than the watermark (a clock set back): the
+   * watermark must keep meaning "every click up to here is counted". A lander
+   * click-through on a click whose sums are still in memory writes them first,
+   * so the triggers move a counted contribution and the clicks after the
+   * watermark keep the values they were counted with (decision 110).
+   */
   #write(rows: ClickWrite[]): void {
+    const rollups = this.#rollups;
     try {
+      if (this.#rollupsLost) {
+        rollups.recover();
+        this.#rollupsLost = false;
+      }
+      let late = false;
       for (const item of rows) {
-        if (item.kind === "click") this.#insertClick(item.row);
-        else {
+        if (item.kind === "click") {
+          this.#insertClick(item.row);
+          if (item.row.id <= rollups.watermark) late = true;
+        } else {
           this.#insert.flush(); // the click it updates may be among the rows not yet sent
+          if (item.id > rollups.watermark && rollups.pending > 0) this.#flushRollups();
           this.#lp.run(item.ts, item.offerId, item.id);
         }
       }
       this.#insert.flush();
-      this.#rollups.flush();
+      if (
+        late || rollups.keys > ROLLUP_MAX_KEYS ||
+        performance.now() - this.#rollupsAt >= ROLLUP_FLUSH_MS
+      ) this.#flushRollups();
     } catch (err) {
       this.userAgents.clear();
       this.places.clear();
       this.#insert.clear();
-      this.#rollups.clear();
       throw err;
     }
+  }
+
+  /** Sums in memory may now count clicks that rolled back: recover them from raw rows. */
+  #dropRollups(): void {
+    this.#rollups.clear();
+    this.#rollupsLost = true;
+  }
+
+  #flushRollups(): void {
+    this.#rollups.flush();
+    this.#rollupsAt = performance.now();
+  }
+
+  /**
+   * Writes the rollup sums held in memory now, in their own transaction: before
+   * a report or list reads the rollups, before a postback changes a click's
+   * cost, and at shutdown. Never call it inside another transaction.
+   */
+  flushRollups(): void {
+    if (this.#rollups.pending === 0 && !this.#rollupsLost) return;
+    try {
+      transaction(this.db, () => {
+        if (this.#rollupsLost) this.#rollups.recover();
+        this.#flushRollups();
+      });
+      this.#rollupsLost = false;
+    } catch (err) {
+      this.#dropRollups();
+      throw err;
+    }
+  }
+
+  /** Whether click `id`'s sums may still be in memory (not yet in the rollups). */
+  pendingRollup(id: string): boolean {
+    return this.#rollups.pending > 0 && id > this.#rollups.watermark;
   }
 
   #insertClick(r: ClickRow): void {
@@ -272,7 +337,7 @@ export class ClickStore {
       isBot: r.isBot,
       lpClick: false,
       cost: r.cost,
-    });
+    }, r.id);
   }
 
   /**

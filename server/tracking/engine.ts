@@ -41,12 +41,19 @@ export class TrackingEngine {
     this.uniqueness.load(db);
     this.s2s = new S2sQueue(db, options.s2s);
     this.random = options.random ?? Math.random;
-    this.reads = new ReadWorker(db);
+    // Reads see the rollups whole: the sums still in memory are written first (decision 110).
+    // The WAL stays bounded: the checkpoint thread pauses the writer briefly (decision 111).
+    this.reads = new ReadWorker(db, {
+      beforeRead: () => this.clicks.flushRollups(),
+      pause: () => this.clicks.writer.pause(),
+      resume: () => this.clicks.writer.resume(),
+    });
   }
 
   /** Commits queued clicks and stops the S2S sender (shutdown). */
   async close(): Promise<void> {
     this.clicks.writer.close();
+    this.clicks.flushRollups();
     await this.s2s.stop();
     this.reads.close();
   }

@@ -39,6 +39,10 @@ export function recordConversion(
   options: { ip: string; pixel?: boolean; clickId?: string; now?: number },
 ): PostbackResult {
   const now = options.now ?? Date.now();
+  // A cost charged below moves the click's contribution: it must already be in the rollups.
+  if (engine.clicks.pendingRollup((options.clickId ?? params.clickid ?? "").trim())) {
+    engine.clicks.flushRollups();
+  }
   const result = transaction(engine.db, () => {
     const facts = gatherFacts(engine, params, options);
     const decision = decidePostback(facts);

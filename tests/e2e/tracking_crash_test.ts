@@ -1,7 +1,8 @@
 /**
  * Durability of the real process: a 5k-click load, `kill -9` at a random
  * moment, restart — every click that got its 302 is stored exactly once and
- * the database is intact; postbacks stay idempotent across retries and restarts.
+ * the database is intact, and the rollups (whose newest sums were in memory)
+ * equal the raw clicks again; postbacks stay idempotent across retries and restarts.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -69,6 +70,17 @@ Deno.test({
       const lost = answered.filter((id) => !stored.has(id));
       assert.deepEqual(lost, [], `${lost.length} of ${answered.length} answered clicks were lost`);
       assert.equal(new Set(answered).size, answered.length, "no click id was answered twice");
+      // The sums held in memory at the kill were added back from the raw clicks at start.
+      const raw = db.prepare(
+        "SELECT count(*) AS clicks, sum(is_unique) AS uniques, sum(cost) AS cost FROM clicks",
+      ).get();
+      for (const cube of ["rollup_flow", "rollup_geo", "rollup_tech"]) {
+        const rolled = db.prepare(
+          `SELECT sum(clicks) AS clicks, sum(unique_clicks) AS uniques, sum(cost) AS cost
+           FROM ${cube}`,
+        ).get();
+        assert.deepEqual({ ...rolled }, { ...raw }, `${cube} equals the raw clicks`);
+      }
       db.close();
       // The server takes clicks again after the crash.
       const res = await fetch(`${server.url}/c/${key}`, { redirect: "manual" });
