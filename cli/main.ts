@@ -15,6 +15,7 @@ import { registerExport } from "./export.ts";
 import { registerImport } from "./import.ts";
 import { registerClear } from "./clear.ts";
 import { registerApiKey } from "./apikey.ts";
+import { registerBackup } from "./backup.ts";
 import { refuseInForwardMode } from "./forward_guard.ts";
 
 /** Builds the program; exported so tests can inspect it. */
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   registerImport(program);
   registerClear(program);
   registerApiKey(program);
+  registerBackup(program);
   refuseInForwardMode(program);
   return program;
 }

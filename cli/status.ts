@@ -21,7 +21,7 @@ import {
 import { type GlobalOptions, openData } from "./context.ts";
 
 /** Whether the recorded server process still runs (Linux: its /proc entry names the server). */
-function isRunning(start: ServerStart): boolean | undefined {
+export function isRunning(start: ServerStart): boolean | undefined {
   try {
     return Deno.readTextFileSync(`/proc/${start.pid}/cmdline`).includes("server/main.ts");
   } catch (err) {

@@ -22,6 +22,10 @@ const ConfigSchema = z.object({
   ROTOR_UPSTREAM: z.url({ protocol: /^https?$/ }).optional(),
   /** Forward mode: seconds the upstream may take to answer before a 504. */
   ROTOR_UPSTREAM_TIMEOUT: z.coerce.number().positive().max(600).default(30),
+  /** Seconds a client may take to send a request's headers (slow or idle connections end). */
+  ROTOR_HEADERS_TIMEOUT: z.coerce.number().positive().max(600).default(15),
+  /** Open connections at most; 0: the file-descriptor limit less a reserve. */
+  ROTOR_MAX_CONNECTIONS: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
 export type Config = {
@@ -36,6 +40,10 @@ export type Config = {
   upstream?: string;
   /** Forward mode: milliseconds the upstream may take to start answering. */
   upstreamTimeoutMs: number;
+  /** Time to receive a request's headers; also the idle keep-alive limit. */
+  headersTimeoutMs: number;
+  /** Open connections at most (0: from the file-descriptor limit). */
+  maxConnections: number;
 };
 
 const FLAGS = {
@@ -93,5 +101,7 @@ export function parseConfig(env: Record<string, string | undefined>, args: strin
     seed: v.ROTOR_SEED,
     upstream: v.ROTOR_UPSTREAM,
     upstreamTimeoutMs: Math.round(v.ROTOR_UPSTREAM_TIMEOUT * 1000),
+    headersTimeoutMs: Math.round(v.ROTOR_HEADERS_TIMEOUT * 1000),
+    maxConnections: v.ROTOR_MAX_CONNECTIONS,
   };
 }

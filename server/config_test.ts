@@ -13,6 +13,8 @@ Deno.test("config: defaults when nothing is set", () => {
     seed: false,
     upstream: undefined,
     upstreamTimeoutMs: 30_000,
+    headersTimeoutMs: 15_000,
+    maxConnections: 0,
   });
 });
 

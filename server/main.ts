@@ -15,6 +15,7 @@ import { seedDemoTraffic } from "../fixtures/demo_traffic.ts";
 import { recordServerStart } from "./monitor/build_info.ts";
 import { startAutoClearing } from "./settings/auto_clearing.ts";
 import { startTriggerScheduler } from "./triggers/scheduler.ts";
+import { serveHttp } from "./serve.ts";
 
 export async function main(): Promise<void> {
   let config;
@@ -50,24 +51,25 @@ export async function main(): Promise<void> {
   const click = clickFastPath(deps);
   startAutoClearing(db);
   startTriggerScheduler({ db, reads: deps.tracking.reads });
-  const controller = new AbortController();
-  const server = Deno.serve({
+  // node:http with header, idle and connection limits (decision 101).
+  const server = serveHttp({
     port: config.port,
     hostname: config.host,
-    signal: controller.signal,
+    headersTimeoutMs: config.headersTimeoutMs,
+    maxConnections: config.maxConnections,
     onListen: ({ hostname, port }) => {
       deps.listening = { hostname, port };
       const shown = hostname === "0.0.0.0" ? "localhost" : hostname;
       logEvent("info", "listening", { url: `http://${shown}:${port}/panel/`, port });
     },
-  }, (req, info) =>
+  }, (req, remoteAddr) =>
     // The click answers before Hono's router (decision 054); everything else goes to the app.
-    click(req, info.remoteAddr) ?? app.fetch(req, { remoteAddr: info.remoteAddr }));
+    click(req, remoteAddr) ?? app.fetch(req, { remoteAddr }));
 
   const stop = () => {
     logEvent("info", "stopping", {});
-    // shutdown(), unlike aborting the signal, lets requests in flight finish.
-    void server.shutdown();
+    // Requests in flight finish; idle connections end now.
+    server.shutdown();
   };
   Deno.addSignalListener("SIGTERM", stop);
   Deno.addSignalListener("SIGINT", stop);

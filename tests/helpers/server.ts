@@ -111,15 +111,16 @@ export async function startServer(
 export type ServerProcess = { url: string; child: Deno.ChildProcess };
 
 /**
- * Runs `deno run -A <script>` (under `taskset -c <cpu>` when `cpu` is given)
+ * Runs `deno run -A <script>` (under `taskset -c <cpu>` when `cpu` is given,
+ * after the `wrap` command such as `prlimit --nofile=…` when given)
  * on a free port; resolves when it listens. For benchmarks and crash tests
  * that kill or time the process themselves.
  */
 export async function spawnServer(
   script: string,
-  options: { env?: Record<string, string>; cpu?: string } = {},
+  options: { env?: Record<string, string>; cpu?: string; wrap?: string[] } = {},
 ): Promise<ServerProcess> {
-  const deno = [Deno.execPath(), "run", "-A", script];
+  const deno = [...(options.wrap ?? []), Deno.execPath(), "run", "-A", script];
   const [command, ...args] = options.cpu ? ["taskset", "-c", options.cpu, ...deno] : deno;
   const child = new Deno.Command(command, {
     args,

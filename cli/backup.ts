@@ -1,0 +1,64 @@
+/**
+ * `rotor backup` and `rotor restore` (decision 102): an online copy of the data
+ * folder (database and hosted files) while the server runs, and a verified
+ * restore while it is stopped.
+ */
+import type { Command } from "commander";
+import { VERSION } from "../server/deps.ts";
+import { pruneBackups, restoreBackup, takeBackup } from "../server/backup/backup.ts";
+import { lastServerStart } from "../server/monitor/build_info.ts";
+import { type GlobalOptions, openData } from "./context.ts";
+import { isRunning } from "./status.ts";
+
+function positive(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--keep must be a whole number ≥ 1`);
+  return n;
+}
+
+export function registerBackup(program: Command) {
+  program.command("backup")
+    .description("copy the database and hosted files into one folder, while the server runs")
+    .option("--folder <dir>", "where backups go (default: <data>/backups)")
+    .option("--keep <n>", "then delete all but the newest n backups there", positive)
+    .action((opts: { folder?: string; keep?: number }, cmd: Command) => {
+      const { data } = cmd.optsWithGlobals<GlobalOptions>();
+      openData({ data }).close(); // migrated and present before it is copied
+      const { path, manifest } = takeBackup({
+        dataDir: data,
+        folder: opts.folder,
+        version: VERSION,
+      });
+      console.log(
+        `backup written to ${path}: ${manifest.counts.clicks} clicks, ` +
+          `${manifest.counts.conversions} conversions, ${manifest.files} hosted files`,
+      );
+      if (opts.keep !== undefined) {
+        const root = opts.folder || `${data}/backups`;
+        for (const gone of pruneBackups(root, opts.keep)) console.log(`deleted ${gone}`);
+      }
+    });
+  program.command("restore")
+    .description("verify a backup folder, then put it in place of the data folder's contents")
+    .argument("<backup>", "a folder written by `rotor backup`")
+    .option("--force", "restore even though the server seems to be running")
+    .action((backup: string, opts: { force?: boolean }, cmd: Command) => {
+      const { data } = cmd.optsWithGlobals<GlobalOptions>();
+      try {
+        const db = openData({ data });
+        const start = lastServerStart(db);
+        db.close();
+        if (start && isRunning(start) && !opts.force) {
+          throw new Error("the server is running: stop it first (or pass --force)");
+        }
+      } catch (err) {
+        if (err instanceof Error && err.message.startsWith("the server is running")) throw err;
+        // An unreadable current database is what a restore is for.
+      }
+      const { manifest, keptIn } = restoreBackup(backup, data);
+      console.log(
+        `restored ${backup} (taken ${new Date(manifest.takenAt).toISOString()}, ` +
+          `${manifest.counts.clicks} clicks); the replaced data is in ${keptIn}`,
+      );
+    });
+}

@@ -1,0 +1,189 @@
+/**
+ * Backups of a data folder (issue 18 item 5, decision 102): a consistent online
+ * copy of the SQLite database (`VACUUM INTO`, one read transaction, so clicks
+ * keep flowing through WAL while it runs) with the hosted files beside it, in
+ * one folder `rotor-backup-<time>` holding `rotor.db`, `files/` and
+ * `manifest.json`. A backup is written under a `.partial` name and renamed
+ * when complete. Restore verifies a backup before it replaces anything, and
+ * keeps what it replaces.
+ */
+import { DatabaseSync } from "node:sqlite";
+import { basename, join } from "node:path";
+
+/** What `manifest.json` says about a backup. */
+export type BackupManifest = {
+  takenAt: number;
+  version: string;
+  /** Rows per table that matters for a restore check. */
+  counts: Record<string, number>;
+  files: number;
+};
+
+/** Tables a Rotor database must hold for a restore to go ahead. */
+export const EXPECTED_TABLES = [
+  "settings",
+  "users",
+  "campaigns",
+  "offers",
+  "traffic_sources",
+  "clicks",
+  "conversions",
+] as const;
+
+const PREFIX = "rotor-backup-";
+
+/** `rotor-backup-20261123-211502-123` for `at`. */
+export function backupName(at: number): string {
+  const iso = new Date(at).toISOString(); // 2026-11-23T21:15:02.123Z
+  return PREFIX + iso.slice(0, 10).replaceAll("-", "") + "-" +
+    iso.slice(11, 19).replaceAll(":", "") + "-" + iso.slice(20, 23);
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return false;
+    throw err;
+  }
+}
+
+/** Copies a folder tree; answers how many files it copied. */
+function copyTree(from: string, to: string): number {
+  if (!exists(from)) return 0;
+  Deno.mkdirSync(to, { recursive: true });
+  let n = 0;
+  for (const entry of Deno.readDirSync(from)) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory) n += copyTree(source, target);
+    else if (entry.isFile) {
+      Deno.copyFileSync(source, target);
+      n++;
+    }
+  }
+  return n;
+}
+
+function counts(db: DatabaseSync): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const table of EXPECTED_TABLES) {
+    out[table] = Number(db.prepare(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0);
+  }
+  return out;
+}
+
+/**
+ * Takes one backup of `dataDir` into `folder` (default `<dataDir>/backups`)
+ * through its own connection; answers the backup's path and manifest.
+ */
+export function takeBackup(
+  options: { dataDir: string; folder?: string; version: string; now?: number },
+): { path: string; manifest: BackupManifest } {
+  const root = options.folder || join(options.dataDir, "backups");
+  const takenAt = options.now ?? Date.now();
+  const path = join(root, backupName(takenAt));
+  const partial = `${path}.partial`;
+  Deno.mkdirSync(partial, { recursive: true });
+  const source = new DatabaseSync(join(options.dataDir, "rotor.db"), { readOnly: true });
+  try {
+    source.exec("PRAGMA busy_timeout = 30000");
+    const target = join(partial, "rotor.db").replaceAll("'", "''");
+    source.exec(`VACUUM INTO '${target}'`);
+  } finally {
+    source.close();
+  }
+  const files = copyTree(join(options.dataDir, "files"), join(partial, "files"));
+  const copy = new DatabaseSync(join(partial, "rotor.db"), { readOnly: true });
+  let manifest: BackupManifest;
+  try {
+    manifest = { takenAt, version: options.version, counts: counts(copy), files };
+  } finally {
+    copy.close();
+  }
+  Deno.writeTextFileSync(join(partial, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+  Deno.renameSync(partial, path);
+  return { path, manifest };
+}
+
+/** Complete backups in `root`, oldest first. */
+export function listBackups(root: string): string[] {
+  if (!exists(root)) return [];
+  return [...Deno.readDirSync(root)]
+    .filter((e) => e.isDirectory && e.name.startsWith(PREFIX) && !e.name.endsWith(".partial"))
+    .map((e) => e.name).sort().map((name) => join(root, name));
+}
+
+/** Deletes all but the newest `keep` backups in `root`; answers what it deleted. */
+export function pruneBackups(root: string, keep: number): string[] {
+  const all = listBackups(root);
+  const gone = all.slice(0, Math.max(0, all.length - keep));
+  for (const path of gone) Deno.removeSync(path, { recursive: true });
+  return gone;
+}
+
+/** Checks a backup folder: integrity, expected tables, manifest. Throws with the reason. */
+export function verifyBackup(path: string): BackupManifest {
+  const file = join(path, "rotor.db");
+  if (!exists(file)) throw new Error(`${basename(path)}: no rotor.db in it`);
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(Deno.readTextFileSync(join(path, "manifest.json")));
+  } catch {
+    throw new Error(`${basename(path)}: manifest.json is missing or unreadable`);
+  }
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(file, { readOnly: true });
+  } catch (err) {
+    throw new Error(`${basename(path)}: rotor.db does not open (${(err as Error).message})`);
+  }
+  try {
+    const check = db.prepare("PRAGMA integrity_check").all().map((r) => String(r.integrity_check));
+    if (check.join() !== "ok") {
+      throw new Error(`integrity check failed: ${check.slice(0, 3).join("; ")}`);
+    }
+    const tables = new Set(
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) =>
+        String(r.name)
+      ),
+    );
+    const missing = EXPECTED_TABLES.filter((t) => !tables.has(t));
+    if (missing.length) throw new Error(`not a Rotor database: no table ${missing.join(", ")}`);
+    const found = counts(db);
+    for (const table of EXPECTED_TABLES) {
+      if (found[table] !== manifest.counts?.[table]) {
+        throw new Error(
+          `${table} holds ${found[table]} rows, the manifest says ${manifest.counts?.[table]}`,
+        );
+      }
+    }
+  } catch (err) {
+    throw new Error(`${basename(path)}: ${(err as Error).message}`);
+  } finally {
+    db.close();
+  }
+  return manifest;
+}
+
+/**
+ * Restores `path` into `dataDir` after verifying it. The database and files it
+ * replaces move to `<dataDir>/before-restore-<time>/`, so nothing is lost.
+ */
+export function restoreBackup(
+  path: string,
+  dataDir: string,
+  now = Date.now(),
+): { manifest: BackupManifest; keptIn: string } {
+  const manifest = verifyBackup(path);
+  const keptIn = join(dataDir, `before-restore-${backupName(now).slice(PREFIX.length)}`);
+  Deno.mkdirSync(keptIn, { recursive: true });
+  for (const name of ["rotor.db", "rotor.db-wal", "rotor.db-shm", "files"]) {
+    const current = join(dataDir, name);
+    if (exists(current)) Deno.renameSync(current, join(keptIn, name));
+  }
+  Deno.copyFileSync(join(path, "rotor.db"), join(dataDir, "rotor.db"));
+  copyTree(join(path, "files"), join(dataDir, "files"));
+  return { manifest, keptIn };
+}
