@@ -66,6 +66,9 @@ export type OfferRuntime = {
   payout: number;
   currency: string;
   upsell: boolean;
+  /** Conversions a day before its traffic goes to `capFallbackOfferId` (offer_caps.ts). */
+  dailyCap: number | null;
+  capFallbackOfferId: number | null;
   network: NetworkRuntime | null;
 };
 
@@ -251,6 +254,10 @@ export class EntityCache {
           payout: Number(row.payout),
           currency: String(row.currency),
           upsell: Number(row.upsell) === 1,
+          dailyCap: row.daily_cap === null ? null : Number(row.daily_cap),
+          capFallbackOfferId: row.cap_fallback_offer_id === null
+            ? null
+            : Number(row.cap_fallback_offer_id),
           network,
         }
         : null;
