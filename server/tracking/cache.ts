@@ -102,10 +102,16 @@ export class EntityCache {
   #networks = new Map<number, NetworkRuntime | null>();
   #sources = new Map<number, SourceRuntime | null>();
   #trackerZone: string | null = null;
+  #unsubscribe: () => void;
 
   constructor(readonly db: Db) {
     // The owner's report zone is read again after any settings write (a rare event).
-    onSectionWritten(() => this.clear());
+    this.#unsubscribe = onSectionWritten(() => this.clear());
+  }
+
+  /** Stops listening for settings writes (the engine closes). */
+  close(): void {
+    this.#unsubscribe();
   }
 
   /**

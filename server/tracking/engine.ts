@@ -50,6 +50,7 @@ export class TrackingEngine {
   /** Commits queued clicks and stops the S2S sender (shutdown). */
   async close(): Promise<void> {
     this.clicks.writer.close();
+    this.cache.close();
     await this.s2s.stop();
     this.reads.close();
   }
