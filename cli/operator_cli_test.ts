@@ -12,7 +12,7 @@ import { OfferInput } from "../contracts/offer.ts";
 import { GroupInput } from "../contracts/group.ts";
 import { buildAffiliateNetwork, buildGroup, buildOffer } from "../fixtures/builders.ts";
 import { findUserByApiKey } from "../server/auth/api_keys.ts";
-import { clickIdBound } from "../server/tracking/click_id.ts";
+import { clickIdPrefix } from "../server/tracking/click_id.ts";
 
 async function withDataDirs(fn: (a: string, b: string) => Promise<void>) {
   const a = await Deno.makeTempDir({ prefix: "rotor-cli-a-" });
@@ -85,7 +85,7 @@ Deno.test("cli: clear --older-than deletes only clicks past the age", async () =
     const insert = db.prepare("INSERT INTO clicks (id, ts, campaign_id) VALUES (?, ?, 1)");
     for (const [i, days] of [40, 35, 31, 10, 1].entries()) {
       const ts = now - days * 86_400_000;
-      insert.run(clickIdBound(ts) + String(i).padStart(16, "0"), ts);
+      insert.run(clickIdPrefix(ts) + String(i).padStart(16, "0"), ts);
     }
     db.close();
     const run = await runCli(["clear", "--older-than", "30d"], { dataDir });

@@ -43,3 +43,18 @@ export type OfferPatch = z.infer<typeof OfferPatch>;
 /** An offer as the API answers it. */
 export const Offer = EntityBase.extend(OfferInput.shape);
 export type Offer = z.infer<typeof Offer>;
+
+/** One capped offer's day so far (tracker's report time zone). */
+export const OfferCapState = z.object({
+  offerId: Id,
+  dailyCap: z.number().int(),
+  conversions: z.number().int(),
+  capped: z.boolean(),
+});
+
+/** `GET /api/offers/caps`: every offer with a daily cap, and whether it is capped today. */
+export const OfferCapsAnswer = z.object({
+  timeZone: z.string(),
+  items: z.array(OfferCapState),
+});
+export type OfferCapsAnswer = z.infer<typeof OfferCapsAnswer>;

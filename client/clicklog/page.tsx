@@ -21,6 +21,8 @@ const FIRST = [
   "campaignId",
   "offerId",
   "landingId",
+  "ruleName",
+  "pathName",
   "country",
   "ip",
   "deviceType",

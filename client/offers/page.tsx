@@ -1,5 +1,7 @@
 /** Offer screens (lazy chunk): list, form, mass edit (group, payout, URL). */
-import { OfferInput, OfferPatch, PayoutMode } from "../../contracts/offer.ts";
+import useSWR from "swr";
+import { OfferCapsAnswer, OfferInput, OfferPatch, PayoutMode } from "../../contracts/offer.ts";
+import { api } from "../app/api.ts";
 import { type AnyEntity, useOptions } from "../ui/entity_api.ts";
 import type { FormConfig } from "../ui/entity_form.tsx";
 import type { ListConfig } from "../ui/entity_list.tsx";
@@ -20,6 +22,28 @@ function NetworkName({ id }: { id: unknown }) {
   const networks = useOptions("affiliate-networks");
   if (typeof id !== "number") return <span className="muted">—</span>;
   return <>{networks.data?.items.find((n) => n.id === id)?.name ?? `#${id}`}</>;
+}
+
+/** Today's caps (one request for the whole list; refreshed with the offers). */
+function useOfferCaps() {
+  return useSWR("/api/offers/caps", (url: string) => api(url, { schema: OfferCapsAnswer }));
+}
+
+/** An offer's daily cap: "—", today's count of the cap, or "capped today". */
+function CapCell({ offer }: { offer: AnyEntity }) {
+  const caps = useOfferCaps();
+  if (typeof offer.dailyCap !== "number") return <span className="muted">—</span>;
+  const state = caps.data?.items.find((i) => i.offerId === offer.id);
+  const count = `${state?.conversions ?? 0} / ${offer.dailyCap}`;
+  if (!state?.capped) return <span title="conversions today / daily cap">{count}</span>;
+  return (
+    <span
+      className="chip chip--warn"
+      title={`${count} conversions today (${caps.data?.timeZone}): traffic goes to the fallback`}
+    >
+      capped today
+    </span>
+  );
 }
 
 const payoutText = (o: AnyEntity) =>
@@ -50,6 +74,12 @@ const list: ListConfig = {
       align: "end",
       sort: "payout",
       render: payoutText,
+    },
+    {
+      key: "cap",
+      label: "Daily cap",
+      width: 110,
+      render: (o) => <CapCell offer={o} />,
     },
     {
       key: "country",

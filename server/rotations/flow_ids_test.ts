@@ -1,16 +1,11 @@
 import assert from "node:assert/strict";
 import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
-import { clickIdOf, trackingApp, type TrackingSetup } from "../tracking/testing.ts";
+import { clickIdOf, directPath, trackingApp, type TrackingSetup } from "../tracking/testing.ts";
 import { TrackingEngine } from "../tracking/engine.ts";
 
 type Item = { id: number; name: string; paths: { id: number; name: string }[] };
 
-const direct = (offerId: number, name = "") => ({
-  name,
-  weight: 1,
-  direct: true,
-  offers: [{ offerId, weight: 1 }],
-});
+const direct = directPath;
 const everyone = [{ field: "ipVersion", op: "isNot", values: ["9"] }];
 
 async function rotation(s: TrackingSetup, rules: unknown[]) {

@@ -68,6 +68,9 @@ export type OfferRuntime = {
   payout: number;
   currency: string;
   upsell: boolean;
+  /** Conversions a day before its traffic goes to `capFallbackOfferId` (offer_caps.ts). */
+  dailyCap: number | null;
+  capFallbackOfferId: number | null;
   network: NetworkRuntime | null;
 };
 
@@ -101,10 +104,16 @@ export class EntityCache {
   #networks = new Map<number, NetworkRuntime | null>();
   #sources = new Map<number, SourceRuntime | null>();
   #trackerZone: string | null = null;
+  #unsubscribe: () => void;
 
   constructor(readonly db: Db) {
     // The owner's report zone is read again after any settings write (a rare event).
-    onSectionWritten(() => this.clear());
+    this.#unsubscribe = onSectionWritten(() => this.clear());
+  }
+
+  /** Stops listening for settings writes (the engine closes). */
+  close(): void {
+    this.#unsubscribe();
   }
 
   /**
@@ -253,6 +262,10 @@ export class EntityCache {
           payout: Number(row.payout),
           currency: String(row.currency),
           upsell: Number(row.upsell) === 1,
+          dailyCap: row.daily_cap === null ? null : Number(row.daily_cap),
+          capFallbackOfferId: row.cap_fallback_offer_id === null
+            ? null
+            : Number(row.cap_fallback_offer_id),
           network,
         }
         : null;

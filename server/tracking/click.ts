@@ -191,7 +191,8 @@ function route(
       return { url: buildDestination(target.url, clickMacros(ctx, visitor)), rule: null };
     }
     if (target.kind !== "flow") return "not routable";
-    const picked = routeFlow(target.flow, visitor, engine.random);
+    // Capped offers send their share to their fallback, or drop out (offer_caps.ts).
+    const picked = routeFlow(target.flow, visitor, engine.random, engine.caps.resolver);
     if (!picked) return "no usable path in the flow";
     const offer = engine.cache.offer(picked.offerId);
     if (!offer) return `offer ${picked.offerId} is gone`;

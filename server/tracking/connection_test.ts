@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { loadEnrichmentData } from "./enrich/visitor.ts";
 import { enrichVisitor } from "./enrich/visitor.ts";
-import { clickIdOf, trackingApp } from "./testing.ts";
+import { clickIdOf, ruleToSecondOffer, trackingApp } from "./testing.ts";
 
 loadEnrichmentData();
 
@@ -28,25 +28,10 @@ Deno.test("connection: derived from the visitor's AS (curated list, then the org
 Deno.test("connection: a rule on it routes, and clicks and reports carry it", async () => {
   const s = await trackingApp();
   const [a, b] = s.offerIds;
-  const direct = (offerId: number) => ({
-    weight: 1,
-    direct: true,
-    offers: [{ offerId, weight: 1 }],
+  await ruleToSecondOffer(s, {
+    name: "Mobile carriers",
+    criteria: [{ field: "connection", op: "is", values: ["Cellular"] }],
   });
-  const saved = await s.api.patch(`/api/campaigns/${s.campaignId}`, {
-    destination: {
-      type: "flow",
-      flow: {
-        rules: [{
-          name: "Mobile carriers",
-          criteria: [{ field: "connection", op: "is", values: ["Cellular"] }],
-          paths: [direct(b)],
-        }],
-        defaultPaths: [direct(a)],
-      },
-    },
-  });
-  assert.equal(saved.status, 200);
   const offerOf = async (ip: string) => {
     const id = clickIdOf(await s.click({ ip }));
     return s.app.deps.db.prepare("SELECT offer_id, connection FROM clicks WHERE id = ?").get(id)!;

@@ -10,6 +10,7 @@ import { assignMissingFlowIds } from "../rotations/flow_ids.ts";
 import { EntityCache } from "./cache.ts";
 import { ClickStore } from "./click_store.ts";
 import { Uniqueness } from "./uniqueness.ts";
+import { OfferCaps } from "./offer_caps.ts";
 import { type S2sOptions, S2sQueue } from "./s2s.ts";
 import type { RandomSource } from "./weights.ts";
 
@@ -27,6 +28,7 @@ export class TrackingEngine {
   readonly cache: EntityCache;
   readonly clicks: ClickStore;
   readonly uniqueness: Uniqueness;
+  readonly caps: OfferCaps;
   readonly s2s: S2sQueue;
   readonly random: RandomSource;
   /** Report reads and WAL checkpoints on another thread (file databases only). */
@@ -36,6 +38,7 @@ export class TrackingEngine {
     // Flows saved before rules and paths had ids get them now (decision 123).
     assignMissingFlowIds(db);
     this.cache = new EntityCache(db);
+    this.caps = new OfferCaps(db, this.cache);
     this.clicks = new ClickStore(db, { maxDelayMs: options.maxDelayMs });
     this.uniqueness = new Uniqueness();
     this.uniqueness.load(db);
@@ -54,6 +57,7 @@ export class TrackingEngine {
   async close(): Promise<void> {
     this.clicks.writer.close();
     this.clicks.flushRollups();
+    this.cache.close();
     await this.s2s.stop();
     this.reads.close();
   }

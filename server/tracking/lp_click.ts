@@ -11,6 +11,7 @@ import { isClickId } from "./click_id.ts";
 import type { StoredClick } from "./click_store.ts";
 import type { TrackingEngine } from "./engine.ts";
 import { storedMacros } from "./macro_values.ts";
+import { pickOffer } from "./rules.ts";
 import { buildDestination, DestinationError } from "./macros.ts";
 
 /** The path a click took (by its id, or by position for clicks before ids), if the flow still has it. */
@@ -37,7 +38,10 @@ export async function lpClick(
   const chosen = input.offerNumber === null
     ? undefined
     : path?.offers[input.offerNumber - 1]?.offerId;
-  const offerId = chosen ?? click.offerId;
+  const wanted = chosen ?? click.offerId;
+  // A capped offer sends the visitor to its fallback, or to another offer of the path.
+  let offerId = wanted === null ? null : engine.caps.resolve(wanted);
+  if (offerId === null && path) offerId = pickOffer(path, engine.random, engine.caps.resolver);
   const offer = offerId === null ? null : engine.cache.offer(offerId);
   if (!offer || !campaign) return null;
   let url: string;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
-import { clickIdOf, trackingApp, type TrackingSetup } from "./testing.ts";
+import { clickIdOf, ruleToSecondOffer, trackingApp, type TrackingSetup } from "./testing.ts";
 
 /** The hour now in `timeZone`, 0–23. */
 function hourIn(timeZone: string): number {
@@ -10,27 +10,11 @@ function hourIn(timeZone: string): number {
 }
 
 /** A flow sending this hour in `zone` to the second offer and everyone else to the first. */
-async function hourRule(s: TrackingSetup, zone: string) {
-  const [a, b] = s.offerIds;
-  const direct = (offerId: number) => ({
-    weight: 1,
-    direct: true,
-    offers: [{ offerId, weight: 1 }],
+function hourRule(s: TrackingSetup, zone: string) {
+  return ruleToSecondOffer(s, {
+    name: "This hour",
+    criteria: [{ field: "hour", op: "is", values: [String(hourIn(zone))] }],
   });
-  const res = await s.api.patch(`/api/campaigns/${s.campaignId}`, {
-    destination: {
-      type: "flow",
-      flow: {
-        rules: [{
-          name: "This hour",
-          criteria: [{ field: "hour", op: "is", values: [String(hourIn(zone))] }],
-          paths: [direct(b)],
-        }],
-        defaultPaths: [direct(a)],
-      },
-    },
-  });
-  assert.equal(res.status, 200, JSON.stringify(res.body));
 }
 
 /** The offer the next click gets (retried when an hour boundary passes during the call). */

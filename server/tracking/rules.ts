@@ -182,9 +182,31 @@ export interface Route {
   readonly offerId: number;
 }
 
+/**
+ * Where a picked offer's traffic goes: itself, another offer (a capped offer's
+ * fallback), or null to skip it. The identity when no offer is capped.
+ */
+export type OfferResolver = (offerId: number) => number | null;
+
+const asPicked: OfferResolver = (id) => id;
+
+/** The path's offers as they stand now: each resolved, skipped ones left out. */
+function liveOffers(path: Path, resolve: OfferResolver): Path["offers"] {
+  const same = (o: Path["offers"][number]) => o.weight <= 0 || resolve(o.offerId) === o.offerId;
+  if (resolve === asPicked || path.offers.every(same)) return path.offers; // no cap in the way
+  return path.offers.flatMap((o) => {
+    const offerId = o.weight > 0 ? resolve(o.offerId) : o.offerId;
+    return offerId === null ? [] : [{ offerId, weight: o.weight }];
+  });
+}
+
 /** An offer of a path by weight (also used when a multi-offer lander's visitor clicks through). */
-export function pickOffer(path: Path, random: RandomSource = Math.random): number | null {
-  return pickWeighted(path.offers, random)?.offerId ?? null;
+export function pickOffer(
+  path: Path,
+  random: RandomSource = Math.random,
+  resolve: OfferResolver = asPicked,
+): number | null {
+  return pickWeighted(liveOffers(path, resolve), random)?.offerId ?? null;
 }
 
 /** Whether any item can be drawn (pickWeighted gives null only when the total weight is 0). */
@@ -192,36 +214,42 @@ function anyDrawable(items: readonly { weight: number }[]): boolean {
   return pickWeighted(items, () => 0) !== null;
 }
 
-function usable(path: Path): boolean {
-  return anyDrawable(path.offers) && (path.direct || anyDrawable(path.landings));
-}
-
-function pickFrom(paths: readonly Path[], random: RandomSource) {
-  const path = pickWeighted(paths.filter(usable), random);
-  if (!path) return null;
+function pickFrom(paths: readonly Path[], random: RandomSource, resolve: OfferResolver) {
+  const usable = paths.flatMap((path) => {
+    if (!path.direct && !anyDrawable(path.landings)) return [];
+    const offers = liveOffers(path, resolve);
+    return anyDrawable(offers)
+      ? [{ path, offers, weight: path.weight, enabled: path.enabled }]
+      : [];
+  });
+  const chosen = pickWeighted(usable, random);
+  if (!chosen) return null;
+  const { path } = chosen;
   return {
     pathIndex: paths.indexOf(path),
     path,
     landingId: path.direct ? null : pickWeighted(path.landings, random)!.landingId,
-    offerId: pickOffer(path, random)!,
+    offerId: pickWeighted(chosen.offers, random)!.offerId,
   };
 }
 
 /**
  * Walks a flow: the first enabled rule that matches and has a usable path
  * (enabled, weight > 0, with an offer and, unless direct, a lander of weight
- * > 0) wins; otherwise the default paths. Null when nothing is routable.
+ * > 0; offers as `resolve` turns them: capped ones go to their fallback or
+ * drop out) wins; otherwise the default paths. Null when nothing is routable.
  */
 export function routeFlow(
   flow: Flow,
   visitor: Visitor,
   random: RandomSource = Math.random,
+  resolve: OfferResolver = asPicked,
 ): Route | null {
   for (let i = 0; i < flow.rules.length; i++) {
     if (!matchRule(flow.rules[i], visitor)) continue;
-    const picked = pickFrom(flow.rules[i].paths, random);
+    const picked = pickFrom(flow.rules[i].paths, random, resolve);
     if (picked) return { ruleIndex: i, ...picked };
   }
-  const fallback = pickFrom(flow.defaultPaths, random);
+  const fallback = pickFrom(flow.defaultPaths, random, resolve);
   return fallback ? { ruleIndex: null, ...fallback } : null;
 }

@@ -106,3 +106,26 @@ export function clickIdOf(res: Response): string {
   if (!cookie) throw new Error(`no rotor_click cookie (status ${res.status})`);
   return cookie.split(";")[0].slice("rotor_click=".length);
 }
+
+/** A direct path (no lander) to one offer. */
+export function directPath(offerId: number, name = "") {
+  return { name, weight: 1, direct: true, offers: [{ offerId, weight: 1 }] };
+}
+
+/**
+ * Gives the campaign an inline flow: visitors matching `criteria` go straight
+ * to the second offer, everyone else to the first.
+ */
+export async function ruleToSecondOffer(
+  s: TrackingSetup,
+  rule: { name: string; criteria: unknown[] },
+): Promise<void> {
+  const [a, b] = s.offerIds;
+  const res = await s.api.patch(`/api/campaigns/${s.campaignId}`, {
+    destination: {
+      type: "flow",
+      flow: { rules: [{ ...rule, paths: [directPath(b)] }], defaultPaths: [directPath(a)] },
+    },
+  });
+  if (res.status !== 200) throw new Error(`flow not saved: ${JSON.stringify(res.body)}`);
+}

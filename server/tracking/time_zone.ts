@@ -3,36 +3,7 @@
  * offset is the same for a whole quarter hour of UTC (every offset and every
  * transition falls on a quarter hour), so it is computed once per quarter hour.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The offset of `timeZone` from UTC at the instant `ts`, in ms (local = ts + offset). */
-export function zoneOffset(ts: number, timeZone: string): number {
-  if (timeZone === "UTC") return 0;
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(ts)) {
-    if (part.type !== "literal") p[part.type] = Number(part.value);
-  }
-  const local = Date.UTC(p.year, p.month - 1, p.day, p.hour % 24, p.minute, p.second);
-  return local - (ts - (ts % 1000 + 1000) % 1000);
-}
+import { zoneOffset } from "../reports/time.ts";
 
 /** The local day number (days since 1970-01-01 in `timeZone`) of the instant `ts`. */
 export function localDay(ts: number, timeZone: string): number {
