@@ -31,6 +31,7 @@ import { clickApiRoutes } from "./tracking/click_api.ts";
 import { reportRoutes } from "./reports/routes.ts";
 import { conversionRoutes } from "./conversions/routes.ts";
 import { clickLogRoutes } from "./clicklog/routes.ts";
+import { rootCampaignClick } from "./domains/root.ts";
 
 /** Public tracking paths: they never redirect into the panel. */
 const TRACKING_PREFIXES = ["/c/", "/lp/", "/postback", "/pixel.gif"];
@@ -87,6 +88,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     if (TRACKING_PREFIXES.some((p) => path.startsWith(p)) || path.startsWith("/updates")) {
       return c.json(errorBody(new HttpError(404, "NOT_FOUND", "Not found")), 404);
     }
+    // A domain's root address may belong to a campaign (its click), before the panel rewrite.
+    const root = rootCampaignClick(c);
+    if (root) return root;
     // SPEC §2: any other address is rewritten under the panel's base path, query kept.
     return c.redirect(`/panel${path}${new URL(c.req.url).search}`, 302);
   });

@@ -160,6 +160,10 @@ export function CampaignFields(props: { action: CrudAction }) {
             placeholder="https://…{externalid}…"
           />
           <CheckField path="hideReferrer" label="Hide referrer" />
+          <CheckField
+            path="domainOnly"
+            label="Clicks only on its tracking domain (404 on any other host)"
+          />
         </div>
         <TextAreaField path="notes" label="Notes" rows={2} />
       </section>
