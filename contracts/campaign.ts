@@ -41,6 +41,11 @@ export const CampaignKey = z.string().regex(/^[\w-]{8,64}$/);
 export const CampaignInput = EntityInputBase.extend({
   trafficSourceId: Id.nullable().default(null),
   domainId: Id.nullable().default(null),
+  /**
+   * Answer clicks only on the campaign's tracking domain (the default tracking domain when
+   * none is chosen): a click arriving on any other host answers 404.
+   */
+  domainOnly: z.boolean().default(false),
   costModel: CostModel.default("cpc"),
   costValue: Money.default(0),
   currency: Currency.default("USD"),

@@ -1,6 +1,6 @@
 /** Domains (DESIGN §3): hosts Rotor answers on, one default per purpose. */
 import { z } from "zod";
-import { EntityBase, EntityInputBase, toPatch } from "./fields.ts";
+import { EntityBase, EntityInputBase, Id, toPatch } from "./fields.ts";
 
 /** What a domain serves. */
 export const DomainPurpose = z.enum(["tracking", "landers", "panel"]);
@@ -17,6 +17,8 @@ export const DomainInput = EntityInputBase.extend({
   host: Host,
   isDefault: z.boolean().default(false),
   purpose: DomainPurpose.default("tracking"),
+  /** The campaign whose click answers this domain's root address (`https://host/`). */
+  rootCampaignId: Id.nullable().default(null),
 });
 export type DomainInput = z.infer<typeof DomainInput>;
 

@@ -33,6 +33,7 @@ import { conversionRoutes } from "./conversions/routes.ts";
 import { clickLogRoutes } from "./clicklog/routes.ts";
 import { bodyLimits } from "./body_limits.ts";
 import { notificationRoutes, triggerRoutes } from "./triggers/routes.ts";
+import { rootCampaignClick } from "./domains/root.ts";
 
 /** Public tracking paths: they never redirect into the panel. */
 const TRACKING_PREFIXES = ["/c/", "/lp/", "/postback", "/pixel.gif"];
@@ -92,6 +93,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     if (TRACKING_PREFIXES.some((p) => path.startsWith(p)) || path.startsWith("/updates")) {
       return c.json(errorBody(new HttpError(404, "NOT_FOUND", "Not found")), 404);
     }
+    // A domain's root address may belong to a campaign (its click), before the panel rewrite.
+    const root = rootCampaignClick(c);
+    if (root) return root;
     // SPEC §2: any other address is rewritten under the panel's base path, query kept.
     // The path as it arrived (still percent-encoded): a decoded NUL or CR LF cannot reach a header.
     const url = new URL(c.req.url);

@@ -117,14 +117,10 @@ function PostbackHint() {
   const url = networkPostbackUrl(links.data, { template, token });
   return (
     <div className="preview" data-testid="postback-hint">
-      <CopyRow
-        label={`Postback URL for this network${template ? ` (${template.name} macros)` : ""}`}
-        value={url}
-        testId="network-postback-url"
-      />
+      <CopyRow label="Postback URL" value={url} testId="network-postback-url" />
       <p className="muted">
         {template
-          ? "Paste it into the network's postback settings as it is."
+          ? `Paste it into the network's postback settings as it is (${template.name} macros).`
           : "Replace the {…} parts with the network's own macros."}
       </p>
     </div>

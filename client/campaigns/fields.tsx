@@ -169,6 +169,10 @@ export function CampaignFields(props: { action: CrudAction }) {
             label="Time zone of weekday and hour rules"
             placeholder="Report time zone (e.g. Europe/Berlin)"
           />
+          <CheckField
+            path="domainOnly"
+            label="Clicks only on its tracking domain (404 on any other host)"
+          />
         </div>
         <TextAreaField path="notes" label="Notes" rows={2} />
       </section>

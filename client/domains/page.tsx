@@ -10,14 +10,21 @@ import {
   useEntityList,
   useMyAccount,
 } from "../ui/entity_api.ts";
-import { CheckField, SelectField, TextField } from "../ui/form_controls.tsx";
+import { CheckField, EntityField, SelectField, TextField } from "../ui/form_controls.tsx";
 import { InlineEditor } from "../ui/inline_editor.tsx";
 import { pickInput } from "../ui/form_state.ts";
 import { PageHeader } from "../ui/page.tsx";
 import { canWrite } from "../ui/rights.ts";
 import { EditArchiveCell, SimpleTable } from "../ui/simple_table.tsx";
 
-const BLANK = { host: "", name: "", purpose: "tracking", isDefault: false, notes: "" };
+const BLANK = {
+  host: "",
+  name: "",
+  purpose: "tracking",
+  isDefault: false,
+  rootCampaignId: null,
+  notes: "",
+};
 
 /** The domains page. */
 export function Page() {
@@ -60,6 +67,12 @@ export function Page() {
             options={DomainPurpose.options.map((p) => [p, p])}
           />
           <CheckField path="isDefault" label="Default for its purpose" />
+          <EntityField
+            path="rootCampaignId"
+            label="Root campaign (the address https://host/ clicks it)"
+            resource="campaigns"
+            empty="None: the root opens the panel"
+          />
         </InlineEditor>
       )}
       <DataState

@@ -115,7 +115,7 @@ const form: FormConfig = {
   noun: "traffic source",
   subject: "traffic-source",
   schema: TrafficSourceInput,
-  blanks: { name: "" },
+  blanks: { name: "", externalIdParam: { param: "", placeholder: "" } },
   Fields: SourceFields,
 };
 

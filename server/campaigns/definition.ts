@@ -14,6 +14,7 @@ export const campaignDef: EntityDef = {
     ["key", "text"],
     ["trafficSourceId", "int"],
     ["domainId", "int"],
+    ["domainOnly", "bool"],
     ["costModel", "text"],
     ["costValue", "money"],
     ["currency", "text"],

@@ -6,7 +6,16 @@ import { columns, type EntityDef } from "../entities/definition.ts";
 export const domainDef: EntityDef = {
   subject: "domain",
   table: "domains",
-  columns: columns([["host", "text"], ["isDefault", "bool"], ["purpose", "text"]]),
+  columns: columns([
+    ["host", "text"],
+    ["isDefault", "bool"],
+    ["purpose", "text"],
+    ["rootCampaignId", "int"],
+  ]),
+  refs: (values) =>
+    typeof values.rootCampaignId === "number"
+      ? [{ path: ["rootCampaignId"], table: "campaigns", id: values.rootCampaignId }]
+      : [],
   create: DomainInput,
   patch: DomainPatch,
   check: (db, values, id) => {

@@ -41,6 +41,8 @@ export type CampaignRuntime = {
   /** Micro-units, as stored. */
   costValue: number;
   hideReferrer: boolean;
+  /** The only host clicks are answered on (`domainOnly`), or null for any host. */
+  boundHost: string | null;
   uniquenessMs: number;
   botPolicy: Campaign["botPolicy"];
   /** Where its weekday and hour rules run: its own zone, else the tracker's report zone. */
@@ -189,6 +191,7 @@ export class EntityCache {
       costModel: row.cost_model as Campaign["costModel"],
       costValue: Number(row.cost_value),
       hideReferrer: Number(row.hide_referrer) === 1,
+      boundHost: Number(row.domain_only) === 1 ? this.#boundHost(row.domain_id) : null,
       uniquenessMs: Number(row.uniqueness_hours) * 3_600_000,
       botPolicy: row.bot_policy as Campaign["botPolicy"],
       timeZone: String(row.time_zone ?? "") || this.trackerTimeZone(),
@@ -196,6 +199,17 @@ export class EntityCache {
       source: sourceId === null ? null : this.source(sourceId),
       target: this.#target(json(row.destination) as Destination, [id]),
     };
+  }
+
+  /** The campaign's domain, else the default tracking domain ("" binds to no host at all). */
+  #boundHost(domainId: unknown): string {
+    const row = domainId === null
+      ? this.db.prepare(
+        `SELECT host FROM domains WHERE is_default = 1 AND purpose = 'tracking' AND archived = 0
+         ORDER BY id LIMIT 1`,
+      ).get()
+      : this.db.prepare("SELECT host FROM domains WHERE id = ?").get(Number(domainId));
+    return row ? String(row.host) : "";
   }
 
   #target(destination: Destination, seen: number[]): Target {

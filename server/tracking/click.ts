@@ -24,6 +24,8 @@ export type ClickRequest = {
   /** The query of `/c/:key` (source tokens, external id, cost, `param` criteria), or its raw text. */
   query: URLSearchParams | string;
   now?: number;
+  /** The request's Host (checked against a campaign bound to its domain); absent: not checked. */
+  host?: string | null;
 };
 
 /** The matched rule, for the click API's answer. */
@@ -105,6 +107,12 @@ export async function recordClick(
 ): Promise<ClickDecision> {
   const campaign = engine.cache.campaignByKey(req.key);
   if (!campaign || !campaign.active) return { kind: "not-found", reason: "no such campaign" };
+  if (
+    campaign.boundHost !== null && req.host !== undefined &&
+    (req.host ?? "").toLowerCase() !== campaign.boundHost
+  ) {
+    return { kind: "not-found", reason: "not the campaign's domain" };
+  }
   const target = campaign.target;
   if (target.kind === "broken") {
     logEvent("warn", "click_unroutable", { campaignId: campaign.id, reason: target.reason });

@@ -113,6 +113,8 @@ export async function answerClick(
     acceptLanguage: req.headers.get("accept-language"),
     referrer: req.headers.get("referer"),
     query: at < 0 ? "" : url.slice(at + 1),
+    // A server request always carries Host; an in-process one may not (its URL has the host).
+    host: req.headers.get("host") ?? new URL(url).host,
   });
   if (decision.kind === "not-found") {
     return Response.json(errorBody(notFound()), { status: 404, headers: CLICK_HEADERS });
