@@ -49,7 +49,8 @@ export async function main(): Promise<void> {
   const app = createApp(deps);
   const click = clickFastPath(deps);
   startAutoClearing(db);
-  startTriggerScheduler({ db, reads: deps.tracking.reads });
+  // In forward mode the upstream runs the triggers (its data, its panel).
+  if (!config.upstream) startTriggerScheduler({ db, reads: deps.tracking.reads });
   const controller = new AbortController();
   const server = Deno.serve({
     port: config.port,
