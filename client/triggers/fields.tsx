@@ -34,7 +34,8 @@ const SCOPE_RESOURCES: Partial<Record<ScopeType, ResourceName>> = {
 const TOKENS = Array.from({ length: 30 }, (_, i) => [`t${i + 1}`, `Token ${i + 1}`] as const);
 const UNITS = [["minutes", "minutes"], ["hours", "hours"], ["days", "days"]] as const;
 
-const NEW_CONDITION: Record<Condition["kind"], Condition> = {
+/** What a new condition of each kind starts as. */
+export const NEW_CONDITION: Record<Condition["kind"], Condition> = {
   metric: {
     kind: "metric",
     metric: "cost",

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import net from "node:net";
+import { buildLanding, buildOffer } from "../../fixtures/builders.ts";
+import { idOf } from "../entities/testing.ts";
 import { sign, SIGNATURE_HEADER } from "./notify.ts";
 import {
   check,
@@ -199,10 +201,8 @@ Deno.test("trigger URL checks: a page that answers 5xx, or lacks the text, is do
   );
   try {
     await putChannels(w, { allowlist: ["127.0.0.1"] });
-    const { buildLanding, buildOffer } = await import("../../fixtures/builders.ts");
-    const { idOf } = await import("../entities/testing.ts");
-    // The world's offers and lander point at hosts that do not resolve here: archive nothing,
-    // list only these in the scopes.
+    // The world's offers and lander point at hosts that do not resolve here: the scopes list
+    // only these.
     const up = idOf(
       await w.api.post(
         "/api/landings",

@@ -1,16 +1,10 @@
 import assert from "node:assert/strict";
-import { HOUR, spendTrigger, T0, traffic, world } from "./testing.ts";
+import { HOUR, metric, spendTrigger, T0, traffic, world } from "./testing.ts";
 
 Deno.test("trigger dry run: when it would have fired over the last 7 days, cooldown included", async () => {
   const w = await world();
   const input = spendTrigger(w, {
-    conditions: [{
-      kind: "metric",
-      metric: "clicks",
-      window: { amount: 1, unit: "hours" },
-      op: ">=",
-      value: 5,
-    }],
+    conditions: [metric("clicks >= 5", "1 hours")],
     checkEveryMinutes: 60,
     cooldownMinutes: 180,
   });
