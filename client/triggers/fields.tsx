@@ -129,7 +129,6 @@ function ScopeSection() {
 
 function Rows<T>(props: {
   path: string;
-  title: string;
   add: ReactNode;
   children: (item: T, at: string, remove: () => void) => ReactNode;
 }) {
@@ -336,7 +335,6 @@ export function TriggerFields() {
         </div>
         <Rows<Condition>
           path="conditions"
-          title="Conditions"
           add={
             <AddButton
               label="Add condition"
@@ -355,7 +353,6 @@ export function TriggerFields() {
         <h3 className="section__title">Formula columns</h3>
         <Rows<unknown>
           path="formulas"
-          title="Formulas"
           add={
             <AddButton
               label="Add formula"
@@ -374,7 +371,6 @@ export function TriggerFields() {
         <h3 className="section__title">Then</h3>
         <Rows<Action>
           path="actions"
-          title="Actions"
           add={
             <AddButton
               label="Add action"

@@ -185,6 +185,17 @@ Deno.test("trigger channels: e-mail over SMTP with a login", async () => {
     assert.deepEqual(message.to, ["<me@example.com>", "<ops@example.com>"]);
     assert.match(message.data, /Subject: Rotor: Spend without sales: Push/);
     assert.match(message.data, /cost 20 >= 20/);
+    assert.equal(message.from, "<rotor@example.com>");
+    // STARTTLS asked of a server that does not offer it: refused, nothing sent in clear.
+    const saved = await w.api.get("/api/triggers/channels");
+    const email = { ...(saved.body.email as Record<string, unknown>), tls: "starttls" };
+    await putChannels(w, { ...saved.body, email });
+    w.clock.now = T0 + 2 * HOUR;
+    await check(w, record.triggerId);
+    const [again] = (await w.api.get(`/api/triggers/history?triggerId=${record.triggerId}`)).body
+      .items as { error: string }[];
+    assert.match(again.error, /email: SMTP server does not offer STARTTLS/);
+    assert.equal(smtp.messages.length, 1);
   } finally {
     smtp.close();
   }
