@@ -50,7 +50,8 @@ export async function main(): Promise<void> {
   const app = createApp(deps);
   const click = clickFastPath(deps);
   startAutoClearing(db);
-  startTriggerScheduler({ db, reads: deps.tracking.reads });
+  // In forward mode the upstream runs the triggers (its data, its panel).
+  if (!config.upstream) startTriggerScheduler({ db, reads: deps.tracking.reads });
   // node:http with header, idle and connection limits (decision 101).
   const server = serveHttp({
     port: config.port,

@@ -34,7 +34,8 @@ const SCOPE_RESOURCES: Partial<Record<ScopeType, ResourceName>> = {
 const TOKENS = Array.from({ length: 30 }, (_, i) => [`t${i + 1}`, `Token ${i + 1}`] as const);
 const UNITS = [["minutes", "minutes"], ["hours", "hours"], ["days", "days"]] as const;
 
-const NEW_CONDITION: Record<Condition["kind"], Condition> = {
+/** What a new condition of each kind starts as. */
+export const NEW_CONDITION: Record<Condition["kind"], Condition> = {
   metric: {
     kind: "metric",
     metric: "cost",
@@ -128,7 +129,6 @@ function ScopeSection() {
 
 function Rows<T>(props: {
   path: string;
-  title: string;
   add: ReactNode;
   children: (item: T, at: string, remove: () => void) => ReactNode;
 }) {
@@ -335,7 +335,6 @@ export function TriggerFields() {
         </div>
         <Rows<Condition>
           path="conditions"
-          title="Conditions"
           add={
             <AddButton
               label="Add condition"
@@ -354,7 +353,6 @@ export function TriggerFields() {
         <h3 className="section__title">Formula columns</h3>
         <Rows<unknown>
           path="formulas"
-          title="Formulas"
           add={
             <AddButton
               label="Add formula"
@@ -373,7 +371,6 @@ export function TriggerFields() {
         <h3 className="section__title">Then</h3>
         <Rows<Action>
           path="actions"
-          title="Actions"
           add={
             <AddButton
               label="Add action"

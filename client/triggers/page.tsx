@@ -15,7 +15,7 @@ import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
 import { canWrite } from "../ui/rights.ts";
 import { checkNow, useRefreshTriggerViews } from "./api.ts";
 import { ChannelsModal } from "./channels.tsx";
-import { TriggerFields } from "./fields.tsx";
+import { NEW_CONDITION, TriggerFields } from "./fields.tsx";
 import { TriggerHistory } from "./history.tsx";
 
 function conditionText(c: Condition): string {
@@ -116,14 +116,7 @@ const form: FormConfig = {
   blanks: {
     name: "",
     scope: { type: "campaign", ids: [], campaignId: null, token: null },
-    conditions: [{
-      kind: "metric",
-      metric: "cost",
-      window: { amount: 6, unit: "hours" },
-      compare: "value",
-      op: ">=",
-      value: 20,
-    }],
+    conditions: [NEW_CONDITION.metric],
     actions: [{ kind: "notify", channels: ["panel"] }],
   },
   Fields: TriggerFields,

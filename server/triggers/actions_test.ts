@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
+import { signedIn } from "../entities/testing.ts";
 import { BLOCK_RULE } from "./flows.ts";
 import {
   check,
   createTrigger,
   HOUR,
+  metric,
   MIN,
   spendTrigger,
   T0,
@@ -18,13 +20,7 @@ async function history(w: World, id: number): Promise<Rec[]> {
   return (await w.api.get(`/api/triggers/history?triggerId=${id}`)).body.items as Rec[];
 }
 
-const clicksAtLeast = (value: number) => ({
-  kind: "metric",
-  metric: "clicks",
-  window: { amount: 1, unit: "hours" },
-  op: ">=",
-  value,
-});
+const clicksAtLeast = (value: number) => metric(`clicks >= ${value}`, "1 hours");
 
 Deno.test("trigger actions: pause the campaign, recorded, undone from the history", async () => {
   const w = await world();
@@ -148,13 +144,7 @@ Deno.test("trigger actions: a token value goes on the campaign's block rule, sen
     w,
     spendTrigger(w, {
       scope: { type: "token", campaignId: w.campaignId, token: "t1" },
-      conditions: [{
-        kind: "metric",
-        metric: "cost",
-        window: { amount: 6, unit: "hours" },
-        op: ">=",
-        value: 5,
-      }],
+      conditions: [metric("cost >= 5", "6 hours")],
       actions: [{ kind: "blockToken", offerId: w.offerB }],
     }),
   );
@@ -201,7 +191,6 @@ Deno.test("trigger actions: once per cooldown per subject; again after it", asyn
 
 Deno.test("triggers: rights — no trigger right, no triggers, history or notifications", async () => {
   const w = await world();
-  const { signedIn } = await import("../entities/testing.ts");
   const reader = await signedIn(w.app, {
     username: "reader",
     role: "user",

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import net from "node:net";
+import { buildLanding, buildOffer } from "../../fixtures/builders.ts";
+import { idOf } from "../entities/testing.ts";
 import { sign, SIGNATURE_HEADER } from "./notify.ts";
 import {
   check,
@@ -183,6 +185,17 @@ Deno.test("trigger channels: e-mail over SMTP with a login", async () => {
     assert.deepEqual(message.to, ["<me@example.com>", "<ops@example.com>"]);
     assert.match(message.data, /Subject: Rotor: Spend without sales: Push/);
     assert.match(message.data, /cost 20 >= 20/);
+    assert.equal(message.from, "<rotor@example.com>");
+    // STARTTLS asked of a server that does not offer it: refused, nothing sent in clear.
+    const saved = await w.api.get("/api/triggers/channels");
+    const email = { ...(saved.body.email as Record<string, unknown>), tls: "starttls" };
+    await putChannels(w, { ...saved.body, email });
+    w.clock.now = T0 + 2 * HOUR;
+    await check(w, record.triggerId);
+    const [again] = (await w.api.get(`/api/triggers/history?triggerId=${record.triggerId}`)).body
+      .items as { error: string }[];
+    assert.match(again.error, /email: SMTP server does not offer STARTTLS/);
+    assert.equal(smtp.messages.length, 1);
   } finally {
     smtp.close();
   }
@@ -199,10 +212,8 @@ Deno.test("trigger URL checks: a page that answers 5xx, or lacks the text, is do
   );
   try {
     await putChannels(w, { allowlist: ["127.0.0.1"] });
-    const { buildLanding, buildOffer } = await import("../../fixtures/builders.ts");
-    const { idOf } = await import("../entities/testing.ts");
-    // The world's offers and lander point at hosts that do not resolve here: archive nothing,
-    // list only these in the scopes.
+    // The world's offers and lander point at hosts that do not resolve here: the scopes list
+    // only these.
     const up = idOf(
       await w.api.post(
         "/api/landings",

@@ -1,5 +1,15 @@
 import assert from "node:assert/strict";
-import { check, createTrigger, HOUR, MIN, spendTrigger, T0, traffic, world } from "./testing.ts";
+import {
+  check,
+  createTrigger,
+  HOUR,
+  metric,
+  MIN,
+  spendTrigger,
+  T0,
+  traffic,
+  world,
+} from "./testing.ts";
 
 Deno.test("triggers: cost ≥ 20 with no conversions over 6 h fires, with the figures, and not before", async () => {
   const w = await world();
@@ -23,26 +33,14 @@ Deno.test("triggers: the window slides — clicks older than the window do not c
   const wide = await createTrigger(
     w,
     spendTrigger(w, {
-      conditions: [{
-        kind: "metric",
-        metric: "cost",
-        window: { amount: 1, unit: "days" },
-        op: ">=",
-        value: 20,
-      }],
+      conditions: [metric("cost >= 20", "1 days")],
     }),
   );
   assert.deepEqual(await check(w, wide), ["Push"]);
   const minutes = await createTrigger(
     w,
     spendTrigger(w, {
-      conditions: [{
-        kind: "metric",
-        metric: "clicks",
-        window: { amount: 30, unit: "minutes" },
-        op: ">=",
-        value: 1,
-      }],
+      conditions: [metric("clicks >= 1", "30 minutes")],
     }),
   );
   assert.deepEqual(await check(w, minutes), []);
@@ -65,13 +63,7 @@ Deno.test("triggers: a conversion keeps the spend trigger quiet; `any` logic fir
 
 Deno.test("triggers: the minimum-clicks guard holds metric conditions back", async () => {
   const w = await world();
-  const cr = {
-    kind: "metric",
-    metric: "cr",
-    window: { amount: 6, unit: "hours" },
-    op: "<",
-    value: 5,
-  };
+  const cr = metric("cr < 5", "6 hours");
   const guarded = await createTrigger(w, spendTrigger(w, { conditions: [cr], minClicks: 50 }));
   const open = await createTrigger(w, spendTrigger(w, { conditions: [cr], minClicks: 0 }));
   traffic(w, { n: 30, ts: T0 - HOUR });
@@ -86,14 +78,7 @@ Deno.test("triggers: a % change against the previous window (CR fell by more tha
   const id = await createTrigger(
     w,
     spendTrigger(w, {
-      conditions: [{
-        kind: "metric",
-        metric: "cr",
-        window: { amount: 24, unit: "hours" },
-        compare: "previous",
-        op: "<=",
-        value: -50,
-      }],
+      conditions: [metric("cr <= -50", "24 hours", { previous: true })],
     }),
   );
   traffic(w, { n: 100, ts: T0 - 30 * HOUR, conversions: 10 }); // previous: CR 10 %
@@ -112,13 +97,7 @@ Deno.test("triggers: a formula column is a metric like any other", async () => {
     w,
     spendTrigger(w, {
       formulas: [{ name: "f_cost2", label: "Double cost", expr: "cost * 2", format: "money" }],
-      conditions: [{
-        kind: "metric",
-        metric: "f_cost2",
-        window: { amount: 6, unit: "hours" },
-        op: ">",
-        value: 30,
-      }],
+      conditions: [metric("f_cost2 > 30", "6 hours")],
     }),
   );
   traffic(w, { n: 10, ts: T0 - HOUR, cost: 1.5 });
@@ -165,13 +144,7 @@ Deno.test("triggers: a scope lists its items; others are not watched", async () 
   const byOffer = (ids: number[]) =>
     spendTrigger(w, {
       scope: { type: "offer", ids },
-      conditions: [{
-        kind: "metric",
-        metric: "clicks",
-        window: { amount: 1, unit: "hours" },
-        op: ">=",
-        value: 5,
-      }],
+      conditions: [metric("clicks >= 5", "1 hours")],
     });
   const onlyB = await createTrigger(w, byOffer([w.offerB]));
   const every = await createTrigger(w, byOffer([]));
@@ -185,26 +158,14 @@ Deno.test("triggers: bad input answers 400 and saves nothing", async (t) => {
   const before = (await w.api.get("/api/triggers")).body.total;
   const cases: [string, Record<string, unknown>][] = [
     ["unknown metric", {
-      conditions: [{
-        kind: "metric",
-        metric: "nope",
-        window: { amount: 1, unit: "hours" },
-        op: ">",
-        value: 1,
-      }],
+      conditions: [metric("nope > 1", "1 hours")],
     }],
     ["pause on an offer scope", { scope: { type: "offer" }, actions: [{ kind: "pauseCampaign" }] }],
     ["URL check on campaigns", { conditions: [{ kind: "urlDown" }] }],
     ["token scope without a token", { scope: { type: "token", campaignId: w.campaignId } }],
     ["no actions", { actions: [] }],
     ["a window over 90 days", {
-      conditions: [{
-        kind: "metric",
-        metric: "cost",
-        window: { amount: 91, unit: "days" },
-        op: ">",
-        value: 1,
-      }],
+      conditions: [metric("cost > 1", "91 days")],
     }],
   ];
   for (const [name, patch] of cases) {

@@ -1,16 +1,10 @@
 import assert from "node:assert/strict";
-import { HOUR, spendTrigger, T0, traffic, world } from "./testing.ts";
+import { HOUR, metric, spendTrigger, T0, traffic, world } from "./testing.ts";
 
 Deno.test("trigger dry run: when it would have fired over the last 7 days, cooldown included", async () => {
   const w = await world();
   const input = spendTrigger(w, {
-    conditions: [{
-      kind: "metric",
-      metric: "clicks",
-      window: { amount: 1, unit: "hours" },
-      op: ">=",
-      value: 5,
-    }],
+    conditions: [metric("clicks >= 5", "1 hours")],
     checkEveryMinutes: 60,
     cooldownMinutes: 180,
   });
@@ -30,5 +24,15 @@ Deno.test("trigger dry run: when it would have fired over the last 7 days, coold
   assert.equal((longer.body.fires as unknown[]).length, 3, "a shorter cooldown fires again");
   const sparse = await w.api.post("/api/triggers/dry-run", { ...input, checkEveryMinutes: 120 });
   assert.equal(sparse.body.stepMinutes, 120);
+  const minutes = await w.api.post("/api/triggers/dry-run", {
+    ...input,
+    checkEveryMinutes: 5,
+    conditions: [metric("clicks >= 5", "90 minutes")],
+  });
+  assert.equal(minutes.body.stepMinutes, 15, "at most 672 points in 7 days");
+  assert.deepEqual((minutes.body.fires as { ts: number }[]).map((f) => f.ts), [
+    T0 - 50.25 * HOUR,
+    T0 - 10.25 * HOUR,
+  ]);
   assert.equal((await w.api.post("/api/triggers/dry-run", { name: "x" })).status, 400);
 });

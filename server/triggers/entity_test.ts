@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { signedIn } from "../entities/testing.ts";
 import { runDueTriggers } from "./scheduler.ts";
-import { check, createTrigger, HOUR, spendTrigger, T0, traffic, world } from "./testing.ts";
+import { check, createTrigger, HOUR, metric, spendTrigger, T0, traffic, world } from "./testing.ts";
 
 Deno.test("triggers: clone makes a '(copy)'; an archived trigger is not checked until restored", async () => {
   const w = await world();
@@ -25,13 +25,7 @@ Deno.test("triggers: a hide-profit user sees no profit figures in the history or
   const id = await createTrigger(
     w,
     spendTrigger(w, {
-      conditions: [{
-        kind: "metric",
-        metric: "profit",
-        window: { amount: 6, unit: "hours" },
-        op: "<",
-        value: -5,
-      }],
+      conditions: [metric("profit < -5", "6 hours")],
     }),
   );
   traffic(w, { n: 10, ts: T0 - HOUR, cost: 1 });

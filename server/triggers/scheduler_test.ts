@@ -11,7 +11,7 @@ import { CampaignInput } from "../../contracts/campaign.ts";
 import { setTriggerClock } from "./clock.ts";
 import { triggerDef } from "./definition.ts";
 import { runDueTriggers } from "./scheduler.ts";
-import { HOUR, MIN, T0 } from "./testing.ts";
+import { HOUR, metric, MIN, T0 } from "./testing.ts";
 
 type Process = { db: Db; reads: ReadWorker; clock: { now: number }; stop: () => void };
 
@@ -50,13 +50,7 @@ function setUp(db: Db): number {
     TriggerInput.parse({
       name: "Spend",
       scope: { type: "campaign" },
-      conditions: [{
-        kind: "metric",
-        metric: "cost",
-        window: { amount: 1, unit: "days" },
-        op: ">=",
-        value: 20,
-      }],
+      conditions: [metric("cost >= 20", "1 days")],
       actions: [{ kind: "notify", channels: ["panel"] }],
       checkEveryMinutes: 5,
       cooldownMinutes: 60,

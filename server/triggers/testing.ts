@@ -128,14 +128,8 @@ export function spendTrigger(w: World, overrides: Record<string, unknown> = {}) 
     name: "Spend without sales",
     scope: { type: "campaign", ids: [w.campaignId] },
     conditions: [
-      { kind: "metric", metric: "cost", window: { amount: 6, unit: "hours" }, op: ">=", value: 20 },
-      {
-        kind: "metric",
-        metric: "conversions",
-        window: { amount: 6, unit: "hours" },
-        op: "=",
-        value: 0,
-      },
+      metric("cost >= 20", "6 hours"),
+      metric("conversions = 0", "6 hours"),
     ],
     actions: [{ kind: "notify", channels: ["panel"] }],
     ...overrides,
@@ -154,4 +148,18 @@ export async function check(w: World, id: number): Promise<string[]> {
   const res = await w.api.post(`/api/triggers/${id}/check`);
   if (res.status !== 200) throw new Error(`check failed: ${JSON.stringify(res.body)}`);
   return (res.body.fired as { label: string }[]).map((f) => f.label);
+}
+
+/** A metric condition from words: `metric("cost >= 20", "6 hours")`. */
+export function metric(rule: string, window: string, options: { previous?: boolean } = {}) {
+  const [name, op, value] = rule.split(" ");
+  const [amount, unit] = window.split(" ");
+  return {
+    kind: "metric",
+    metric: name,
+    window: { amount: Number(amount), unit },
+    compare: options.previous ? "previous" : "value",
+    op,
+    value: Number(value),
+  };
 }

@@ -67,6 +67,30 @@ Deno.test({
         await page.getByTestId("unread-count").waitFor({ state: "detached" });
       });
 
+      await t.step("an action is undone from the history", async () => {
+        const pause = await panel.call("POST", "/api/triggers", {
+          name: "Pause on spend",
+          scope: { type: "campaign", ids: [id] },
+          conditions: [{
+            kind: "metric",
+            metric: "cost",
+            window: { amount: 6, unit: "hours" },
+            op: ">=",
+            value: 2,
+          }],
+          actions: [{ kind: "pauseCampaign" }],
+        });
+        await page.goto(`${server.url}/panel/triggers/edit/${pause.id}`);
+        await page.getByRole("button", { name: "Check now" }).click();
+        const row = page.getByTestId("trigger-action").first();
+        await row.getByText("Pause the campaign").waitFor();
+        assert.equal((await panel.call("GET", `/api/campaigns/${id}`)).status, "paused");
+        await row.getByRole("button", { name: "Undo" }).click();
+        await page.getByRole("dialog").getByRole("button", { name: "Undo" }).click();
+        await row.getByText("undone").waitFor();
+        assert.equal((await panel.call("GET", `/api/campaigns/${id}`)).status, "active");
+      });
+
       await t.step("the list shows it beside the install's three defaults", async () => {
         await page.goto(`${server.url}/panel/triggers`);
         await page.getByRole("link", { name: "Spend watch" }).waitFor();
