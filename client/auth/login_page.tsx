@@ -48,7 +48,7 @@ export function LoginPage() {
   };
 
   return (
-    <div className="standalone login">
+    <main className="standalone login">
       <form className="card login__card" onSubmit={submit} noValidate aria-labelledby="login-title">
         <div className="login__brand">
           <span className="brand__mark" aria-hidden="true">R</span>
@@ -93,6 +93,6 @@ export function LoginPage() {
           Sign in
         </button>
       </form>
-    </div>
+    </main>
   );
 }

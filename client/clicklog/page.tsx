@@ -196,6 +196,7 @@ export function Page() {
         <div
           ref={scroller}
           className="clicklog__scroller"
+          tabIndex={0}
           role="table"
           aria-label="Click log"
           aria-rowcount={items.length}

@@ -27,6 +27,19 @@ export function formatMetric(
   return value.toLocaleString("en-US", { maximumFractionDigits: 4 });
 }
 
+/** What a ratio without a value prints: CPA with no conversion, ROI with no cost. */
+export const NO_VALUE = "—";
+
+/**
+ * Whether a ratio metric has no value in this row: its formula divides by a figure that is 0
+ * here. The server answers 0 for those (so sorting works); the screen says "—" instead.
+ */
+export function hasNoValue(name: string, metrics: Readonly<Record<string, number>>): boolean {
+  const formula = METRIC_BY_NAME.get(name)?.formula;
+  const denominator = formula ? /\/\s*([a-z_]\w*)/i.exec(formula)?.[1] : undefined;
+  return denominator !== undefined && metrics[denominator] === 0;
+}
+
 /** A metric's column title. */
 export function metricLabel(name: string, formulas: readonly FormulaColumn[] = []): string {
   return METRIC_BY_NAME.get(name)?.label ?? formulas.find((f) => f.name === name)?.label ?? name;

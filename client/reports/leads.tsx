@@ -46,7 +46,8 @@ export function LeadsTable(props: {
       empty={items.length === 0}
       emptyText="No conversions in this range."
     >
-      <div className="table-wrap">
+      {/* Focusable: a keyboard can scroll the table sideways on a narrow screen. */}
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Conversions table">
         <table className="simple-table report__leads" aria-label="Conversions">
           <thead>
             <tr>
@@ -107,7 +108,7 @@ export function LeadsTable(props: {
                 </td>
                 {showPayout && (
                   <td className="report__num">
-                    {v.payout === undefined ? "" : `${formatPrice(v.payout)} ${v.currency}`}
+                    {v.payout === undefined ? "" : formatPrice(v.payout, v.currency)}
                   </td>
                 )}
                 <td>{v.txid}</td>

@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { FormulaColumn, ReportAnswer, ReportRow } from "../../contracts/report_query.ts";
 import { toneOf } from "../ui/format.ts";
 import { type Query, useReport } from "./api.ts";
-import { formatMetric, metricLabel } from "./format.ts";
+import { formatMetric, hasNoValue, metricLabel, NO_VALUE } from "./format.ts";
 
 /** What every row of the table needs. */
 export interface TableContext {
@@ -24,10 +24,11 @@ function Cells(props: { row: { metrics: Record<string, number> }; ctx: TableCont
     <>
       {props.ctx.columns.map((c) => {
         const value = props.row.metrics[c];
-        const tone = TONED.has(c) ? toneOf(value) : "neutral";
+        const empty = hasNoValue(c, props.row.metrics);
+        const tone = TONED.has(c) && !empty ? toneOf(value) : "neutral";
         return (
           <td key={c} className={`report__num tone--${tone}`}>
-            {formatMetric(c, value, props.ctx.formulas)}
+            {empty ? NO_VALUE : formatMetric(c, value, props.ctx.formulas)}
           </td>
         );
       })}

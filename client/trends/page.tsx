@@ -69,7 +69,7 @@ export function Page() {
         {data && (
           <>
             <TrendsChart answer={data} metrics={shown} />
-            <div className="table-wrap">
+            <div className="table-wrap" tabIndex={0} role="region" aria-label="Trends table">
               <table className="simple-table" aria-label="Trends table">
                 <thead>
                   <tr>

@@ -43,7 +43,7 @@ export function Frame() {
     <div className="frame">
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="frame__header">
-        <NavLink to="/campaigns" className="brand" aria-label="Rotor, campaigns">
+        <NavLink to="/campaigns" className="brand" title="Campaigns">
           <span className="brand__mark" aria-hidden="true">R</span>
           <span className="brand__name">Rotor</span>
         </NavLink>

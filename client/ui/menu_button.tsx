@@ -16,8 +16,10 @@ export interface MenuItem {
 
 /** Props of `MenuButton`. */
 export interface MenuButtonProps {
-  /** The accessible name of the button. */
+  /** The accessible name of the menu (and of the button, unless `buttonLabel`). */
   label: string;
+  /** Name the button by its visible content plus `label` for screen readers (not aria-label). */
+  labelInside?: boolean;
   children: ReactNode;
   items: MenuItem[];
   className?: string;
@@ -25,7 +27,9 @@ export interface MenuButtonProps {
 }
 
 /** A button that opens a menu of links and actions. */
-export function MenuButton({ label, children, items, className, align = "end" }: MenuButtonProps) {
+export function MenuButton(
+  { label, labelInside, children, items, className, align = "end" }: MenuButtonProps,
+) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -89,7 +93,7 @@ export function MenuButton({ label, children, items, className, align = "end" }:
         ref={button}
         type="button"
         className="menu__button"
-        aria-label={label}
+        aria-label={labelInside ? undefined : label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -97,6 +101,7 @@ export function MenuButton({ label, children, items, className, align = "end" }:
         onKeyDown={onButtonKey}
       >
         {children}
+        {labelInside && <span className="sr-only">{label}</span>}
       </button>
       {open && (
         <div

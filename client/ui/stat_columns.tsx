@@ -38,7 +38,9 @@ export function statColumns<T extends WithStats>(
   return STAT_DEFS.filter(([key]) => !hidden.includes(key)).map(([key, label, plain, width]) => {
     const format = (v: number) => plain(v, options.currency);
     const toned = key === "profit" || key === "roi";
-    const value = (stats: Stats | undefined) => stats?.[key];
+    // ROI without cost has no value ("—"), not 0%.
+    const value = (stats: Stats | undefined) =>
+      key === "roi" && stats?.cost === 0 ? undefined : stats?.[key];
     return {
       key,
       label,
@@ -50,7 +52,11 @@ export function statColumns<T extends WithStats>(
         return v === undefined ? "—" : format(v);
       },
       tone: toned ? (item) => toneOf(value(item.stats)) : undefined,
-      total: value(totals) === undefined ? "" : format(value(totals)!),
+      total: totals[key] === undefined
+        ? ""
+        : value(totals) === undefined
+        ? "—"
+        : format(value(totals)!),
     } satisfies TableColumn<T>;
   });
 }

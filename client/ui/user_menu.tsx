@@ -29,6 +29,7 @@ export function UserMenu() {
   return (
     <MenuButton
       label="User menu"
+      labelInside
       className="user-menu"
       items={[
         {

@@ -55,6 +55,10 @@ export const bench = {
               `  accessibility ${score("accessibility")}  FCP ${ms("first-contentful-paint")} ms` +
               `  LCP ${ms("largest-contentful-paint")} ms  TBT ${ms("total-blocking-time")} ms`,
           );
+          const failing = (lhr.categories.accessibility?.auditRefs ?? [])
+            .map((ref) => lhr.audits[ref.id])
+            .filter((audit) => audit && audit.score !== null && audit.score < 1);
+          for (const audit of failing) console.log(`  accessibility: ${audit.id}: ${audit.title}`);
         }
       }
     } finally {
