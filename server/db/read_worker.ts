@@ -102,6 +102,8 @@ export class ReadWorker {
     thread.ref();
     this.checkpointsReady = new Promise((resolve) => this.#ready = resolve);
     this.#wal = `${this.#path}-wal`;
+    // A WAL left by a crash is the thread's to copy first, while clicks go on.
+    this.#nextHardPause = performance.now() + 5000;
     thread.on("message", (msg: "ready" | "pause" | "resume") => {
       if (msg === "ready") {
         thread.unref();
@@ -130,8 +132,10 @@ export class ReadWorker {
    */
   checkWal(): void {
     if (!this.#checkpoints || !this.hooks.pause || this.#pauseTimer !== undefined) return;
-    // At most one a second: a reader on old frames can keep the WAL from starting over.
+    // At most one a second, and never while a read runs: a reader on old frames keeps the WAL
+    // from starting over, and the pause would only wait for it.
     if (performance.now() < this.#nextHardPause) return;
+    if (this.#slots.some((s) => s.pending.size > 0)) return;
     try {
       if (Deno.statSync(this.#wal).size <= WAL_HARD_BYTES) return;
     } catch {
