@@ -27,6 +27,8 @@ export class BatchWriter<Row> {
   /** Rows committed since start, and the time of the last flush (ms), for the monitor. */
   committed = 0;
   lastFlushAt = 0;
+  /** Runs after each commit (the read worker checks the WAL's size there). */
+  afterCommit: () => void = () => {};
 
   constructor(readonly db: Db, readonly options: BatchWriterOptions<Row>) {}
 
@@ -84,6 +86,7 @@ export class BatchWriter<Row> {
         this.committed += batch.length;
         this.lastFlushAt = Date.now();
         for (const p of batch) p.resolve();
+        this.afterCommit();
       } catch (err) {
         for (const p of batch) p.reject(err as Error);
       }

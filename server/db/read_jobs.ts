@@ -13,7 +13,7 @@ import type {
 import type { Db } from "./connection.ts";
 import { listClicks } from "../clicklog/service.ts";
 import { listConversions } from "../conversions/service.ts";
-import { rawStats, type StatsKey, type StatsRange } from "../entities/stats.ts";
+import { entityStats, type StatsKey, type StatsRange } from "../entities/stats.ts";
 import { type ReportOptions, reportTable, runReport } from "../reports/service.ts";
 import { runTrends } from "../reports/trends.ts";
 import { type FiguresInput, triggerFigures } from "../triggers/figures.ts";
@@ -34,7 +34,7 @@ export const READ_JOBS = {
   clicks: (db: Db, input: { query: ClicksQuery }) => listClicks(db, input.query),
   /** The entity lists' per-item sums (a Map crosses threads by structured clone). */
   entityStats: (db: Db, input: { key: StatsKey; range: StatsRange }) =>
-    rawStats(db, input.key, input.range),
+    entityStats(db, input.key, input.range),
   /** A trigger's figures per subject and window (issue 15). */
   triggerFigures: (db: Db, input: FiguresInput) => triggerFigures(db, input),
   /** When a trigger would have fired over the last 7 days. */

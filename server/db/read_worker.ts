@@ -30,11 +30,14 @@ import { READ_JOBS, type ReadJob, type ReadJobInput, type ReadJobOutput } from "
 /** Read threads at most; two keep one report from queueing behind another. */
 const POOL_SIZE = 2;
 /** How often the checkpoint thread copies the WAL back into the database. */
-const CHECKPOINT_MS = 250;
+const CHECKPOINT_MS = 100;
 /** WAL size past which the writer pauses for a checkpoint that completes. */
 export const WAL_PAUSE_BYTES = 16 * 1024 * 1024;
-/** A pause ends after this long even without the thread's word (ms). */
+/** WAL file size at which the writer itself stops until a checkpoint completes. */
+const WAL_HARD_BYTES = 48 * 1024 * 1024;
+/** A pause ends after this long even without the thread's word (ms); past the hard size, later. */
 const PAUSE_LIMIT_MS = 500;
+const HARD_PAUSE_LIMIT_MS = 5000;
 
 type ThreadData = { rotorReadThread: "reads" | "checkpoints"; path: string };
 
@@ -91,19 +94,55 @@ export class ReadWorker {
     const thread = spawn({ rotorReadThread: "checkpoints", path: this.#path });
     this.#checkpoints = thread;
     thread.on("error", (err: Error) => {
+      thread.unref();
       this.#resume(0);
       logEvent("error", "checkpoint_thread_failed", { message: err.message });
     });
+    // Held until the thread runs, so a process that waits for it is not ended early.
+    thread.ref();
     this.checkpointsReady = new Promise((resolve) => this.#ready = resolve);
+    this.#wal = `${this.#path}-wal`;
+    // A WAL left by a crash is the thread's to copy first, while clicks go on.
+    this.#nextHardPause = performance.now() + 5000;
     thread.on("message", (msg: "ready" | "pause" | "resume") => {
-      if (msg === "ready") return this.#ready();
+      if (msg === "ready") {
+        thread.unref();
+        return this.#ready();
+      }
       if (msg === "resume") return this.#resume(performance.now() - this.#pausedAt);
       if (!this.hooks.pause || this.#closed) return thread.postMessage("go");
-      this.hooks.pause();
-      this.#pausedAt = performance.now();
-      this.#pauseTimer = setTimeout(() => this.#resume(PAUSE_LIMIT_MS), PAUSE_LIMIT_MS);
-      thread.postMessage("paused");
+      this.#pause();
     });
+  }
+
+  #wal = "";
+  #nextHardPause = 0;
+
+  #pause(limitMs = PAUSE_LIMIT_MS): void {
+    if (this.#pauseTimer !== undefined) return;
+    this.hooks.pause!();
+    this.#pausedAt = performance.now();
+    this.#pauseTimer = setTimeout(() => this.#resume(limitMs), limitMs);
+    this.#checkpoints!.postMessage("paused");
+  }
+
+  /**
+   * After a commit: a WAL file past `WAL_HARD_BYTES` (the thread's checks fell
+   * behind, on a starved machine) pauses the writer for a checkpoint at once.
+   */
+  checkWal(): void {
+    if (!this.#checkpoints || !this.hooks.pause || this.#pauseTimer !== undefined) return;
+    // At most one a second, and never while a read runs: a reader on old frames keeps the WAL
+    // from starting over, and the pause would only wait for it.
+    if (performance.now() < this.#nextHardPause) return;
+    if (this.#slots.some((s) => s.pending.size > 0)) return;
+    try {
+      if (Deno.statSync(this.#wal).size <= WAL_HARD_BYTES) return;
+    } catch {
+      return; // no WAL file yet
+    }
+    this.#nextHardPause = performance.now() + 1000;
+    this.#pause(HARD_PAUSE_LIMIT_MS);
   }
 
   #pausedAt = 0;

@@ -1,3 +1,4 @@
+import { rebuildRollups } from "../reports/rollup_rebuild.ts";
 import assert from "node:assert/strict";
 import { buildGroup, buildOffer } from "../../fixtures/builders.ts";
 import type { Db } from "../db/connection.ts";
@@ -13,7 +14,10 @@ function items(body: Record<string, unknown>): Item[] {
 
 let clickSeq = 0;
 
-/** Records a click on `offerId` at `ts`, with its cost and an optional conversion. */
+/**
+ * Records a click on `offerId` at `ts`, with its cost and an optional conversion, stored as raw
+ * rows; the rollups the lists read are rebuilt from them.
+ */
 function click(db: Db, offerId: number, opts: { ts: number; cost: number; payout?: number }) {
   // Click ids start with their time (stats read id ranges).
   const id = clickIdPrefix(opts.ts) + String(++clickSeq).padStart(16, "0");
@@ -27,6 +31,7 @@ function click(db: Db, offerId: number, opts: { ts: number; cost: number; payout
     )
       .run(id, opts.ts + 1000, toMicros(opts.payout), id);
   }
+  rebuildRollups(db);
 }
 
 Deno.test("lists: search, group filter, sort and paging", async (t) => {

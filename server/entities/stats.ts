@@ -8,6 +8,8 @@ import type { Db } from "../db/connection.ts";
 import type { EntityDef } from "./definition.ts";
 import { fromMicros } from "./money.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
+import { SUBJECT_TYPES, type SubjectType } from "../../contracts/report.ts";
+import { querySums } from "../reports/query.ts";
 
 /** Integer sums for one item. */
 export type RawStats = {
@@ -72,6 +74,52 @@ export function rawStats(db: Db, stats: StatsKey, range: StatsRange): Map<number
     const k = Number(row.k);
     const item = result.get(k) ?? { ...EMPTY };
     result.set(k, { ...item, conversions: Number(row.n), revenue: Number(row.revenue ?? 0) });
+  }
+  return result;
+}
+
+/** Each stats key's report subject and the dimension naming its items (decision 112). */
+const SUBJECTS: Record<string, { type: SubjectType; dim: string }> = {
+  "c.campaign_id": { type: "campaign", dim: "campaign" },
+  "c.offer_id": { type: "offer", dim: "offer" },
+  "c.landing_id": { type: "landing", dim: "landing" },
+  "c.traffic_source_id": { type: "traffic-source", dim: "trafficSource" },
+  "c.rotation_id": { type: "rotation", dim: "rotation" },
+  "o.affiliate_network_id": { type: "affiliate-network", dim: "affiliateNetwork" },
+};
+
+/**
+ * The same sums as `rawStats`, read from the rollups (whole sealed UTC days
+ * from the daily tier, the edges from hourly rows) when the range is whole
+ * hours; the report planner decides, and reads raw rows otherwise (a
+ * half-hour zone). Clicks count at their click hour, conversions at theirs,
+ * as in `rawStats`.
+ */
+export function entityStats(db: Db, stats: StatsKey, range: StatsRange): Map<number, RawStats> {
+  const subject = SUBJECTS[stats.key];
+  if (!subject) return rawStats(db, stats, range);
+  const ids = range.ids ??
+    db.prepare(`SELECT id FROM ${SUBJECT_TYPES[subject.type].table}`).all().map((r) =>
+      Number(r.id)
+    );
+  const { rows } = querySums(db, {
+    subject: { type: subject.type, ids },
+    groupBy: [subject.dim],
+    filters: [],
+    start: range.start,
+    end: range.end,
+    tz: "UTC",
+  });
+  const result = new Map<number, RawStats>();
+  for (const { values, sums } of rows) {
+    result.set(Number(values[0]), {
+      clicks: sums.clicks,
+      uniqueClicks: sums.unique_clicks,
+      lpClicks: sums.lp_clicks,
+      cost: sums.cost,
+      conversions: sums.leads + sums.sales, // the counted statuses, as in rawStats
+      revenue: sums.revenue,
+    });
   }
   return result;
 }

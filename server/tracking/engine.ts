@@ -51,6 +51,7 @@ export class TrackingEngine {
       pause: () => this.clicks.writer.pause(),
       resume: () => this.clicks.writer.resume(),
     });
+    this.clicks.writer.afterCommit = () => this.reads.checkWal();
   }
 
   /** Commits queued clicks and stops the S2S sender (shutdown). */

@@ -5,7 +5,9 @@
  * on a campaign with a 3-rule flow, enrichment on, varied real user agents and
  * client IPs, durable (group-committed) writes. Prints both rates, the ratio,
  * Rotor's p50/p99, the server's CPU time per click and the bytes on disk per
- * stored click.
+ * stored click, and Rotor at one connection (the lone click's latency).
+ * `--sustained N` replaces the two Rotor runs with N seconds in 10 s reports
+ * (rate, p50/p99, CPU per click, WAL, RSS); `--soak` is `--sustained 600`.
  */
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -113,9 +115,80 @@ function show(label: string, r: WrkResult): void {
   );
 }
 
+/** Resident memory of process `pid`, in MB. */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(Deno.readTextFileSync(`/proc/${pid}/status`));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** The WAL file's size in MB (0 when absent). */
+function walMb(dataDir: string): number {
+  try {
+    return Deno.statSync(join(dataDir, "rotor.db-wal")).size / 1024 / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/**
+ * `seconds` of traffic in back-to-back 10 s wrk runs (after one 3 s warm-up):
+ * each prints its rate, p50/p99, the server's CPU per click, the WAL file and
+ * the server's RSS; the WAL's largest size is sampled every 100 ms.
+ */
+async function sustained(
+  url: string,
+  pid: number,
+  dataDir: string,
+  script: string,
+  seconds: number,
+): Promise<{ rate: number; first: WrkResult }> {
+  let walMax = 0;
+  const sampler = setInterval(() => walMax = Math.max(walMax, walMb(dataDir)), 100);
+  await runWrk(url, { seconds: 3, script });
+  const rows: (WrkResult & { cpuUs: number; wal: number; rss: number })[] = [];
+  for (let t = 10; t <= seconds; t += 10) {
+    const cpuBefore = cpuMs(pid);
+    const r = await runWrk(url, { seconds: 10, script, warm: false });
+    const clicks = r.rate * 10;
+    const row = {
+      ...r,
+      cpuUs: (cpuMs(pid) - cpuBefore) * 1000 / clicks,
+      wal: walMb(dataDir),
+      rss: rssMb(pid),
+    };
+    rows.push(row);
+    console.log(
+      `  ${String(t).padStart(4)} s  ${Math.round(r.rate).toString().padStart(6)} req/s  ` +
+        `p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ` +
+        `CPU ${row.cpuUs.toFixed(1)} µs/click  WAL ${row.wal.toFixed(1)} MB (max ${
+          walMax.toFixed(1)
+        })  RSS ${row.rss.toFixed(0)} MB`,
+    );
+  }
+  clearInterval(sampler);
+  const rate = rows.reduce((a, r) => a + r.rate, 0) / rows.length;
+  const p99s = rows.map((r) => r.p99Ms);
+  console.log(
+    `  over ${seconds} s: ${Math.round(rate)} req/s (first 10 s ${Math.round(rows[0].rate)}, ${
+      ((rate / rows[0].rate - 1) * 100).toFixed(1)
+    } %), p99 median ${median(p99s).toFixed(2)} ms, worst ${Math.max(...p99s).toFixed(2)} ms ` +
+      `(${(Math.max(...p99s) / median(p99s)).toFixed(2)}×), WAL max ${walMax.toFixed(1)} MB, ` +
+      `RSS ${rows[0].rss.toFixed(0)} → ${rows.at(-1)!.rss.toFixed(0)} MB`,
+  );
+  return { rate, first: rows[0] };
+}
+
 export const bench = {
-  describe: "bare Hono 302 vs Rotor /c/:key (taskset -c 0 server, taskset -c 1 wrk -t1 -c64, 10 s)",
-  async run() {
+  describe: "bare Hono 302 vs Rotor /c/:key (taskset -c 0 server, taskset -c 1 wrk -t1 -c64, " +
+    "10 s; then one connection; `--sustained N` / `--soak` (600 s) for long runs)",
+  async run(flags: string[] = []) {
+    const at = flags.indexOf("--sustained");
+    const seconds = flags.includes("--soak") ? 600 : at >= 0 ? Number(flags[at + 1] ?? 60) : 0;
     const bare = await spawnServer(join(ROOT, "tests/bench/bare_302.ts"), { cpu: "0" });
     const bareResult = await runWrk(`${bare.url}/c/x`, { seconds: 10 });
     await stopServer(bare);
@@ -128,9 +201,34 @@ export const bench = {
     const key = await campaignKey(rotor.url);
     const script = await Deno.makeTempFile({ suffix: ".lua" });
     await Deno.writeTextFile(script, luaScript(key));
-    const cpuBefore = cpuMs(rotor.child.pid);
-    const rotorResult = await runWrk(`${rotor.url}/c/${key}`, { seconds: 10, script });
-    const cpu = cpuMs(rotor.child.pid) - cpuBefore;
+    const url = `${rotor.url}/c/${key}`;
+    const load = new TextDecoder().decode(
+      (await new Deno.Command("cat", { args: ["/proc/loadavg"] }).output()).stdout,
+    ).trim();
+    console.log(`load average before Rotor's runs: ${load}`);
+    let rotorResult: WrkResult;
+    let cpu = 0;
+    let single: WrkResult | null = null;
+    const stored = () =>
+      Number(
+        new DatabaseSync(join(dataDir, "rotor.db"), { readOnly: true })
+          .prepare("SELECT count(*) AS n FROM clicks").get()!.n,
+      );
+    let cpuClicks = 0;
+    if (seconds > 0) {
+      console.log(`Rotor /c/:key sustained, 64 connections, ${seconds} s:`);
+      const cpuBefore = cpuMs(rotor.child.pid);
+      const s = await sustained(url, rotor.child.pid, dataDir, script, seconds);
+      cpu = cpuMs(rotor.child.pid) - cpuBefore;
+      rotorResult = { ...s.first, rate: s.rate };
+      cpuClicks = stored();
+    } else {
+      const cpuBefore = cpuMs(rotor.child.pid);
+      rotorResult = await runWrk(url, { seconds: 10, script });
+      cpu = cpuMs(rotor.child.pid) - cpuBefore;
+      cpuClicks = stored();
+      single = await runWrk(url, { seconds: 10, script, connections: 1 });
+    }
     await stopServer(rotor);
 
     const db = new DatabaseSync(join(dataDir, "rotor.db"));
@@ -152,12 +250,13 @@ export const bench = {
     await Deno.remove(script);
 
     show("bare Hono 302", bareResult);
-    show("Rotor /c/:key", rotorResult);
+    show(seconds ? `Rotor (${seconds} s mean)` : "Rotor /c/:key", rotorResult);
+    if (single) show("Rotor, 1 connection", single);
     console.log(`ratio                  ${(rotorResult.rate / bareResult.rate).toFixed(2)}`);
     console.log(`clicks stored          ${clicks}`);
-    // Every request of the warm-up and the run stored one click; CPU time is the
+    // Every request of the warm-up and the runs stored one click; CPU time is the
     // server's own, so it moves less than req/s when other processes share the core.
-    console.log(`server CPU per click   ${(cpu * 1000 / clicks).toFixed(1)} µs`);
+    console.log(`server CPU per click   ${(cpu * 1000 / cpuClicks).toFixed(1)} µs`);
     console.log(
       `bytes per click        ${(clickBytes / clicks).toFixed(0)} (clicks + index), ` +
         `${(fileBytes / clicks).toFixed(0)} (whole database file)`,

@@ -3,7 +3,7 @@
  * Benchmarks print figures; they are never timed tests.
  */
 
-type Bench = { describe: string; run: () => Promise<void> };
+type Bench = { describe: string; run: (flags: string[]) => Promise<void> };
 
 const BENCHES: Record<string, () => Promise<Bench>> = {
   password: () => import("./password.ts").then((m) => m.bench),
@@ -12,7 +12,16 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   lighthouse: () => import("./lighthouse.ts").then((m) => m.bench),
 };
 
-const names = Deno.args.length ? Deno.args : Object.keys(BENCHES);
+// Flags (`--sustained 60`, `--soak`) go to every benchmark named; the rest are names.
+const flags: string[] = [];
+const named: string[] = [];
+for (let i = 0; i < Deno.args.length; i++) {
+  const arg = Deno.args[i];
+  if (!arg.startsWith("--")) named.push(arg);
+  else if (/^\d+$/.test(Deno.args[i + 1] ?? "")) flags.push(arg, Deno.args[++i]);
+  else flags.push(arg);
+}
+const names = named.length ? named : Object.keys(BENCHES);
 for (const name of names) {
   const load = BENCHES[name];
   if (!load) {
@@ -21,5 +30,5 @@ for (const name of names) {
   }
   const bench = await load();
   console.log(`\n## ${name}: ${bench.describe}`);
-  await bench.run();
+  await bench.run(flags);
 }

@@ -300,7 +300,9 @@ async function measureScale(count: number, template: string, setup: Setup): Prom
   const plainGeo = await plain(COUNTRY_OFFER(start));
   raw.close();
 
+  const launched = performance.now();
   const server = await launch(dataDir);
+  const startMs = performance.now() - launched;
   const panel = new PanelClient(server.url);
   await panel.signIn("admin", PASSWORD);
   const report = (groupBy: string) =>
@@ -323,6 +325,19 @@ async function measureScale(count: number, template: string, setup: Setup): Prom
   );
   line("last 30 days by day", plainDay, rotorDay);
   line("by country × offer", plainGeo, rotorGeo);
+  // Lists' stats (decision 112) and single levels of the geo and tech cubes, and a raw level.
+  const list = (path: string) => () => panel.call("GET", `${path}?from=${from}&to=${today}&tz=UTC`);
+  const more: [string, () => Promise<unknown>][] = [
+    ["campaign list, 30 days", list("/api/campaigns")],
+    ["offer list, 30 days", list("/api/offers")],
+    ["by country", () => report("country")],
+    ["by device type × OS", () => report("deviceType,os")],
+    ["by city (raw clicks)", () => report("city")],
+  ];
+  for (const [name, fn] of more) {
+    console.log(`${name.padEnd(24)} Rotor ${(await timed(fn, 3)).toFixed(1).padStart(7)} ms`);
+  }
+  console.log(`start-up (to listening)  ${startMs.toFixed(0)} ms`);
 
   if (count >= 10_000_000) await clickP99(server, report);
   await stopServer(server);

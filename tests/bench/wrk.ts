@@ -10,8 +10,13 @@ function ms(text: string): number {
   return m[2] === "us" ? n / 1000 : m[2] === "s" ? n * 1000 : n;
 }
 
-async function wrk(url: string, seconds: number, script?: string): Promise<string> {
-  const args = ["-c", "1", "wrk", "-t1", "-c64", `-d${seconds}s`, "--latency"];
+async function wrk(
+  url: string,
+  seconds: number,
+  script?: string,
+  connections = 64,
+): Promise<string> {
+  const args = ["-c", "1", "wrk", "-t1", `-c${connections}`, `-d${seconds}s`, "--latency"];
   if (script) args.push("-s", script);
   const out = await new Deno.Command("taskset", { args: [...args, url] }).output();
   const text = new TextDecoder().decode(out.stdout);
@@ -19,13 +24,13 @@ async function wrk(url: string, seconds: number, script?: string): Promise<strin
   return text;
 }
 
-/** A 3 s warm-up, then `seconds` measured. */
+/** A 3 s warm-up (unless `warm` is false), then `seconds` measured over `connections` (64). */
 export async function runWrk(
   url: string,
-  options: { seconds: number; script?: string },
+  options: { seconds: number; script?: string; connections?: number; warm?: boolean },
 ): Promise<WrkResult> {
-  await wrk(url, 3, options.script);
-  const text = await wrk(url, options.seconds, options.script);
+  if (options.warm !== false) await wrk(url, 3, options.script, options.connections);
+  const text = await wrk(url, options.seconds, options.script, options.connections);
   const non3xx = /Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? "0";
   return {
     rate: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1]),
