@@ -3,7 +3,7 @@
  * (lead or sale, current) today in the tracker's report time zone, clicks that
  * would go to it go to its fallback offer, or skip it when it has none.
  * Today's counts per offer live in memory and are recounted (one indexed
- * query over today's conversions) when the day changes or `conversion_changes`
+ * query over today's conversions) when the day changes or `conversion_version`
  * moved; a click that reaches no capped offer reads nothing.
  */
 import type { StatementSync } from "node:sqlite";
@@ -28,7 +28,7 @@ export class OfferCaps {
   #count: StatementSync;
 
   constructor(readonly db: Db, readonly cache: EntityCache) {
-    this.#readVersion = db.prepare("SELECT n FROM conversion_changes");
+    this.#readVersion = db.prepare("SELECT n FROM conversion_version");
     this.#count = db.prepare(
       `SELECT k.offer_id AS offer, count(*) AS n FROM conversions v JOIN clicks k ON k.id = v.click_id
        WHERE v.ts >= ? AND v.ts < ? AND v.current = 1 AND v.status IN ('lead', 'sale')
