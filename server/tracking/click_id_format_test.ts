@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
 import { clickIdPrefix, clickIdTime, isClickId, newClickId } from "./click_id.ts";
 import { clickIdOf, NETWORK_IP, trackingApp } from "./testing.ts";
+import { rebuildRollups } from "../reports/rollup_rebuild.ts";
 
 const FORBIDDEN_FIRST = ["-", "=", "+", "@", "\t", "\r"];
 
@@ -39,6 +40,8 @@ function legacyClick(s: Awaited<ReturnType<typeof trackingApp>>, ts: number): st
   s.app.deps.db.prepare(
     "INSERT INTO clicks (id, ts, campaign_id, offer_id, cost, is_unique) VALUES (?, ?, ?, ?, 0, 1)",
   ).run(id, ts, s.campaignId, s.offerIds[0]);
+  // That version's writer counted it in the rollups, as every stored click is.
+  rebuildRollups(s.app.deps.db);
   return id;
 }
 
