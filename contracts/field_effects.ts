@@ -202,7 +202,9 @@ export const SETTINGS_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>>
     },
   },
   "import-export": {
-    includeArchived: { gap: "the export reads it, but no test shows archived rows left out" },
+    includeArchived: {
+      test: "archived rows are exported by default and left out when switched off",
+    },
   },
   "url-customization": {
     clickPath: { test: "the custom click path redirects like /c" },

@@ -101,7 +101,6 @@ Deno.test("field effects: the known gaps are exactly these (a new one is a decis
   assert.deepEqual(gaps.sort(), [
     "beta.flags",
     "campaign.currency",
-    "import-export.includeArchived",
     "landing.offerCount",
     "offer.capFallbackOfferId",
     "offer.country",

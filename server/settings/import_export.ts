@@ -154,16 +154,39 @@ export function importEntities(db: Db, file: unknown, options: { dryRun: boolean
   const maps: IdMaps = new Map();
   db.exec("BEGIN IMMEDIATE");
   try {
+    // A domain's root campaign comes later in the file's order: set once campaigns are in.
+    const roots = new Map<number, number>();
     for (const [table, def] of DEFS) {
-      const items = Array.isArray(entities?.[table]) ? entities[table] : [];
+      let items = Array.isArray(entities?.[table]) ? entities[table] : [];
+      if (table === "domains") items = items.map((d) => withoutRoot(d, roots));
       created[table] = importTable(db, table, { def, items, maps, notes });
     }
+    setRoots(db, { roots, maps });
     db.exec(options.dryRun ? "ROLLBACK" : "COMMIT");
   } catch (err) {
     db.exec("ROLLBACK");
     throw err;
   }
   return { dryRun: options.dryRun, created, notes };
+}
+
+/** The domain without its root campaign, noted in `roots` (old domain id → old campaign id). */
+function withoutRoot(domain: Values, roots: Map<number, number>): Values {
+  if (typeof domain.rootCampaignId === "number") {
+    roots.set(Number(domain.id), domain.rootCampaignId);
+  }
+  return { ...domain, rootCampaignId: null };
+}
+
+function setRoots(db: Db, options: { roots: Map<number, number>; maps: IdMaps }): void {
+  const domains = options.maps.get("domains");
+  const campaigns = options.maps.get("campaigns");
+  for (const [domain, campaign] of options.roots) {
+    const newCampaign = campaigns?.get(campaign);
+    if (newCampaign === undefined) fail("domains", `campaigns ${campaign} is not in the file`);
+    db.prepare("UPDATE domains SET root_campaign_id = ? WHERE id = ?")
+      .run(newCampaign, domains!.get(domain)!);
+  }
 }
 
 export { ExportTable };

@@ -71,6 +71,35 @@ Deno.test({
           `https://go.example.org/c/${campaign.key}`,
         );
       });
+
+      await t.step(
+        "a domain's root campaign and a campaign bound to its domain save from the forms",
+        async () => {
+          const campaign = await directCampaign(server.url, {
+            name: "Root",
+            offer: { name: "R", url: "https://r.example.com/?c={clickid}", payout: 1 },
+          });
+          await page.goto(`${server.url}/panel/domains`);
+          await page.getByRole("textbox", { name: "Host", exact: true }).fill("root.example.org");
+          await page.getByLabel(/^Root campaign/).selectOption({ label: "Root" });
+          await page.getByRole("button", { name: "Add domain" }).click();
+          await page.getByText("Domain saved").first().waitFor();
+          const domains = await call(page, server, { method: "GET", path: "/api/domains" });
+          const root = (domains.body.items as Array<Record<string, unknown>>)
+            .find((d) => d.host === "root.example.org")!;
+          assert.equal(root.rootCampaignId, campaign.id);
+
+          await page.goto(`${server.url}/panel/campaigns/edit/${campaign.id}`);
+          await page.getByLabel(/^Clicks only on its tracking domain/).check();
+          await page.getByRole("button", { name: "Save", exact: true }).click();
+          await page.getByText(/saved/i).first().waitFor();
+          const saved = await call(page, server, {
+            method: "GET",
+            path: `/api/campaigns/${campaign.id}`,
+          });
+          assert.equal(saved.body.domainOnly, true);
+        },
+      );
     } finally {
       await browser.close();
       await server.stop();
