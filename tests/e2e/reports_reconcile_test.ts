@@ -116,7 +116,8 @@ Deno.test({
       // What the scenario sent, per offer (the runner) and in total.
       const byOffer = new Map<string, Figures>();
       for (const o of sim.offers) {
-        add(byOffer, String(o.id), { ...o.expected, cost: o.expected.clicks * CPC });
+        // Flagged bots carry no cost (decision 125).
+        add(byOffer, String(o.id), { ...o.expected, cost: (o.expected.clicks - o.bots) * CPC });
       }
       const total = { ...ZERO };
       for (const f of byOffer.values()) {
@@ -148,7 +149,8 @@ Deno.test({
         const visitor = `${c.ip}|${c.userAgent}`;
         const unique = seen.has(visitor) ? 0 : 1;
         seen.add(visitor);
-        const delta = { clicks: 1, uniqueClicks: unique, cost: CPC };
+        const bot = scenario.botAgents.includes(String(c.userAgent));
+        const delta = { clicks: 1, uniqueClicks: unique, cost: bot ? 0 : CPC };
         add(byCountry, prefixCountry(c.ip), delta);
         add(byDay, dayNumber(c.ts), delta);
       }

@@ -33,7 +33,14 @@ export type Difference = {
 
 /** The outcome: expected and recorded figures per offer, and every difference. */
 export type SimulationReport = {
-  offers: Array<{ name: string; id: number; expected: OfferFigures; recorded: OfferFigures }>;
+  offers: Array<{
+    name: string;
+    id: number;
+    expected: OfferFigures;
+    recorded: OfferFigures;
+    /** Clicks sent as declared bots (flagged: they carry no cost, decision 125). */
+    bots: number;
+  }>;
   differences: Difference[];
   seconds: number;
 };
@@ -107,11 +114,12 @@ export async function runSimulation(
   const expected = new Map(setup.offerIds.map((id) => [id, { ...ZERO }]));
   const visitors = new Visitors(scenario);
   const seen = new Set<string>();
+  const bots = new Map<number, number>();
   let next = 0, done = 0;
   const worker = async () => {
     while (next < scenario.clicks) {
       const i = next++;
-      await visit(base, setup, scenario, { i, visitors, seen, expected });
+      await visit(base, setup, scenario, { i, visitors, seen, expected, bots });
       options.onProgress?.(++done, scenario.clicks);
     }
   };
@@ -126,7 +134,13 @@ export async function runSimulation(
   scenario.offers.forEach((offer, i) => {
     const id = setup.offerIds[i];
     const want = expected.get(id)!, got = recorded.get(id) ?? { ...ZERO };
-    report.offers.push({ name: offer.name, id, expected: want, recorded: got });
+    report.offers.push({
+      name: offer.name,
+      id,
+      expected: want,
+      recorded: got,
+      bots: bots.get(id) ?? 0,
+    });
     for (const figure of Object.keys(ZERO) as (keyof OfferFigures)[]) {
       if (want[figure] !== got[figure]) {
         report.differences.push({
@@ -147,6 +161,7 @@ type VisitState = {
   visitors: Visitors;
   seen: Set<string>;
   expected: Map<number, OfferFigures>;
+  bots: Map<number, number>;
 };
 
 /** One visitor: the click, maybe a lander click-through, maybe postbacks. */
@@ -166,7 +181,8 @@ async function visit(base: string, setup: SimulationSetup, s: Scenario, st: Visi
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("rotor_click="))!;
   const clickId = cookie.split(";")[0].slice("rotor_click=".length);
   let location = new URL(res.headers.get("location")!);
-  const figures = st.expected.get(offerOf(location))!;
+  const offerId = offerOf(location);
+  const figures = st.expected.get(offerId)!;
   figures.clicks++;
   const key = `${visitor.ip}|${visitor.ua}`;
   if (!st.seen.has(key)) {
@@ -174,7 +190,10 @@ async function visit(base: string, setup: SimulationSetup, s: Scenario, st: Visi
     figures.uniqueClicks++;
   }
   st.visitors.remember(visitor);
-  if (visitor.bot) return;
+  if (visitor.bot) {
+    st.bots.set(offerId, (st.bots.get(offerId) ?? 0) + 1);
+    return;
+  }
   if (location.host === setup.landerHost) {
     if (random() >= s.lpClickShare) return;
     const lp = await fetch(`${base}/lp/click?clickid=${clickId}`, { redirect: "manual" });
