@@ -346,14 +346,17 @@ export class ClickStore {
    * polling, ~6 µs; a 0 ms timer waits ~2 ms here), or after `HOLD_MS`, or at
    * `HOLD_ROWS` rows. While clicks keep arriving, waiting one more turn costs
    * no idle time and makes the batch bigger: a commit and each rollup row
-   * cost the same for 30 clicks as for 60 (decision 054).
+   * cost the same for 30 clicks as for 60 (decision 054). A turn that brought
+   * nothing new commits, the first one included.
    */
   write(item: ClickWrite): Promise<void> {
     const committed = this.writer.write(item);
     if (!this.#flushQueued) {
       this.#flushQueued = true;
       this.#heldSince = performance.now();
-      this.#depthSeen = 0;
+      // A click that finds the writer idle and no company by the next turn commits then: a
+      // lone click never waits for a batch (decision 112).
+      this.#depthSeen = this.writer.depth;
       setImmediate(this.#turn);
     }
     return committed;

@@ -96,16 +96,31 @@ export class Uniqueness {
       db.prepare("SELECT coalesce(max(uniqueness_hours), 0) AS h FROM campaigns").get()?.h ?? 0,
     );
     if (hours === 0) return 0;
+    // Only the newest `capacity` clicks of the window count: find where they start (a walk of
+    // the primary key), then read them oldest first without the agents' text (decision 112).
+    const bound = clickIdBound(db, now - hours * 3_600_000);
+    const first = db.prepare(
+      "SELECT id FROM clicks WHERE id >= ? ORDER BY id DESC LIMIT 1 OFFSET ?",
+    )
+      .get(bound, this.capacity - 1);
+    const agents = new Map<number, string>();
+    const agent = db.prepare("SELECT text FROM user_agents WHERE id = ?");
     const rows = db.prepare(
-      `SELECT c.campaign_id, c.ip, c.ts, coalesce(u.text, '') AS ua FROM clicks c
-       LEFT JOIN user_agents u ON u.id = c.ua_id
-       WHERE c.id >= ? AND c.campaign_id IS NOT NULL ORDER BY c.id DESC LIMIT ?`,
-    ).all(clickIdBound(db, now - hours * 3_600_000), this.capacity);
-    for (let i = rows.length - 1; i >= 0; i--) {
-      const r = rows[i];
-      this.#swap(Number(r.campaign_id), String(r.ip ?? ""), String(r.ua), Number(r.ts));
+      `SELECT campaign_id, ip, ts, ua_id FROM clicks
+       WHERE id >= ? AND campaign_id IS NOT NULL ORDER BY id`,
+    );
+    let n = 0;
+    for (const r of rows.iterate(first ? String(first.id) : bound)) {
+      const uaId = r.ua_id === null ? 0 : Number(r.ua_id);
+      let ua = agents.get(uaId);
+      if (ua === undefined) {
+        ua = uaId ? String(agent.get(uaId)?.text ?? "") : "";
+        agents.set(uaId, ua);
+      }
+      this.#swap(Number(r.campaign_id), String(r.ip ?? ""), ua, Number(r.ts));
+      n++;
     }
-    return rows.length;
+    return n;
   }
 
   /** Forgets every visitor. */

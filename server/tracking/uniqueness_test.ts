@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { openDatabase } from "../db/connection.ts";
+import { newClickId } from "./click_id.ts";
 import { Uniqueness } from "./uniqueness.ts";
 
 const HOUR = 3_600_000;
@@ -47,4 +49,30 @@ Deno.test("uniqueness: beyond its capacity the least recent visitors count as ne
     if (u.check({ campaignId: 1, ip: ip(i), userAgent: UA, ts: 20_000 + i }, HOUR)) forgotten++;
   }
   assert.equal(forgotten, 100, "the first visitors were forgotten");
+});
+
+Deno.test("uniqueness: a start reloads the newest stored clicks of the window, at most its capacity", () => {
+  const db = openDatabase(":memory:");
+  db.exec(
+    `INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,
+      currency, destination, hide_referrer, uniqueness_hours, bot_policy, postback_url, status)
+     VALUES (1, 'C', 0, 0, 'k1', 'cpc', 0, 'USD', '{}', 0, 24, 'flag', '', 'active')`,
+  );
+  const agent = db.prepare(
+    `INSERT INTO user_agents (text, device_type, brand, model, os, os_version, browser,
+      browser_version) VALUES (?, '', '', '', '', '', '', '') RETURNING id`,
+  ).get(UA)!.id;
+  const now = Date.parse("2024-06-01T12:00:00Z");
+  const click = db.prepare(
+    "INSERT INTO clicks (id, ts, campaign_id, ip, ua_id) VALUES (?, ?, ?, ?, ?)",
+  );
+  const stored = (n: number, ts: number) => click.run(newClickId(ts), ts, 1, ip(n), agent);
+  stored(1, now - 30 * HOUR); // outside the window
+  for (let n = 2; n < 302; n++) stored(n, now - 20 * HOUR + n * 1000);
+  const u = new Uniqueness(200);
+  assert.equal(u.load(db, now), 200, "the newest 200 of the window's 300");
+  const seen = (n: number) =>
+    !u.check({ campaignId: 1, ip: ip(n), userAgent: UA, ts: now }, 24 * HOUR);
+  for (let n = 102; n < 302; n++) assert.ok(seen(n), `visitor ${n} is remembered`);
+  assert.equal(seen(1), false, "a click before the window is not");
 });
