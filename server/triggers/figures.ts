@@ -10,7 +10,7 @@ import type { Scope } from "../../contracts/trigger.ts";
 import type { FormulaColumn } from "../../contracts/report_query.ts";
 import type { Db } from "../db/connection.ts";
 import { compileFormulas, computeMetrics } from "../reports/metrics.ts";
-import { querySums } from "../reports/query.ts";
+import { querySums, type SumsRow, type SumsSpec } from "../reports/query.ts";
 import { SCOPE_TABLES } from "./definition.ts";
 
 /** A time range `[start, end)` in ms. */
@@ -51,6 +51,33 @@ export function subjectKey(type: string, value: string | number): string {
   return `${type}:${value}`;
 }
 
+const HOUR = 3_600_000;
+
+/**
+ * Sums per group over `[start, end)`: the whole hours in the middle from the
+ * rollups (the planner picks them for hour-aligned ranges), the partial
+ * hours at the edges from raw rows. Sums add up, so the figures are the
+ * report's for the same range, at the cost of two hours of raw rows at most.
+ */
+function sumsOver(db: Db, spec: SumsSpec): SumsRow[] {
+  const first = Math.ceil(spec.start / HOUR) * HOUR;
+  const last = Math.floor(spec.end / HOUR) * HOUR;
+  const pieces = first < last
+    ? [[spec.start, first], [first, last], [last, spec.end]]
+    : [[spec.start, spec.end]];
+  const merged = new Map<string, SumsRow>();
+  for (const [start, end] of pieces) {
+    if (start >= end) continue;
+    for (const row of querySums(db, { ...spec, start, end }).rows) {
+      const key = JSON.stringify(row.values);
+      const into = merged.get(key);
+      if (!into) merged.set(key, { values: row.values, sums: { ...row.sums } });
+      else for (const [name, value] of Object.entries(row.sums)) into.sums[name] += value;
+    }
+  }
+  return [...merged.values()];
+}
+
 /** Figures of every subject of `input.scope` for each span. */
 export function triggerFigures(db: Db, input: FiguresInput): FiguresOutput {
   const { scope } = input;
@@ -76,7 +103,7 @@ export function triggerFigures(db: Db, input: FiguresInput): FiguresOutput {
     // Entities with no traffic still have figures: zeros.
     for (const key of Object.keys(labels)) out[key] = computeMetrics({}, metricOptions);
     if (subject.ids.length === 0) return out;
-    const { rows } = querySums(db, {
+    const rows = sumsOver(db, {
       subject,
       groupBy: [dim],
       filters,
