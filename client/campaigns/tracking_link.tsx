@@ -24,27 +24,34 @@ export function trackingLink(
   return `${base}/c/${encodeURIComponent(key)}${params.length ? `?${params.join("&")}` : ""}`;
 }
 
-/** The tracking link box of the campaign form. */
-export function TrackingLink({ entity }: { entity: AnyEntity }) {
+/** A saved campaign's tracking link, on its domain and with its source's params. */
+export function useTrackingLink(entity: AnyEntity): string {
   const domainId = typeof entity.domainId === "number" ? entity.domainId : undefined;
   const sourceId = typeof entity.trafficSourceId === "number" ? entity.trafficSourceId : undefined;
   const domain = useEntity("domains", domainId);
   const source = useEntity("traffic-sources", sourceId);
-  const host = Domain.safeParse(domain.data).data?.host;
-  const link = trackingLink(String(entity.key), {
+  return trackingLink(String(entity.key), {
     origin: location.origin,
     protocol: location.protocol,
-    host,
+    host: Domain.safeParse(domain.data).data?.host,
     source: TrafficSource.safeParse(source.data).data,
   });
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      notify("Tracking link copied", { type: "success" });
-    } catch {
-      notify("The browser refused to copy; select the link and copy it by hand", { type: "error" });
-    }
-  };
+}
+
+/** Copies `text`, then says so (or that the browser refused). */
+export async function copyText(text: string, what: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify(`${what} copied`, { type: "success" });
+  } catch {
+    notify("The browser refused to copy; select the link and copy it by hand", { type: "error" });
+  }
+}
+
+/** The tracking link box of the campaign form. */
+export function TrackingLink({ entity }: { entity: AnyEntity }) {
+  const link = useTrackingLink(entity);
+  const copy = () => copyText(link, "Tracking link");
   return (
     <section className="card tracking-link" aria-label="Tracking link">
       <div className="tracking-link__head">
