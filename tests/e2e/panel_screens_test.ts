@@ -88,8 +88,9 @@ Deno.test({
               await route.continue();
             });
             const search = page.getByLabel("Search");
+            const sent = page.waitForRequest(/search=slow/);
             await search.fill("slow");
-            await page.waitForRequest(/search=slow/);
+            await sent;
             await search.fill(firstId);
             await page.locator(".clicklog__row").first().waitFor();
             await page.waitForFunction(
