@@ -61,7 +61,7 @@ function baseColumns(config: ListConfig, groupName: (id: number | null) => strin
       key: "name",
       label: "Name",
       width: 260,
-      minWidth: 110,
+      minWidth: 104,
       sort: "name",
       total: config.stats ? "Total" : undefined,
       render: (item) => (
