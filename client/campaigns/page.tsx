@@ -14,7 +14,8 @@ import { NumberField, SelectField } from "../ui/form_controls.tsx";
 import { newFlow } from "../ui/flow_model.ts";
 import { MassEditModal } from "../ui/mass_edit.tsx";
 import { CampaignFields, COST_MODEL_LABELS } from "./fields.tsx";
-import { TrackingLink } from "./tracking_link.tsx";
+import { fetchTrackingLink, TrackingLink } from "./tracking_link.tsx";
+import { CopyLinkButton } from "../ui/row_actions.tsx";
 import { entityPages } from "../ui/entity_pages.tsx";
 
 const DESTINATION_LABELS: Record<Destination["type"], string> = {
@@ -38,6 +39,7 @@ const list: ListConfig = {
   subject: "campaign",
   groupType: "campaign",
   reportType: "campaign",
+  CopyLink: CampaignCopyLink,
   massEdit: true,
   stats: true,
   hiddenByDefault: ["key"],
@@ -45,7 +47,8 @@ const list: ListConfig = {
     {
       key: "status",
       label: "Status",
-      width: 78,
+      width: 72,
+      minWidth: 64,
       sort: "status",
       render: (c: AnyEntity) => (
         <span className={`status status--${c.status}`}>{String(c.status)}</span>
@@ -54,13 +57,15 @@ const list: ListConfig = {
     {
       key: "source",
       label: "Source",
-      width: 130,
+      width: 110,
+      minWidth: 80,
       render: (c) => <SourceName id={c.trafficSourceId} />,
     },
     {
       key: "costModel",
       label: "Cost model",
-      width: 110,
+      width: 96,
+      minWidth: 84,
       sort: "costValue",
       render: (c) =>
         `${COST_MODEL_LABELS[String(c.costModel)]?.split(" ")[0] ?? c.costModel} ${
@@ -70,12 +75,18 @@ const list: ListConfig = {
     {
       key: "destination",
       label: "Destination",
-      width: 96,
+      width: 90,
+      minWidth: 76,
       render: (c) => DESTINATION_LABELS[(c.destination as Destination).type],
     },
     { key: "key", label: "Key", width: 130, render: (c) => <code>{String(c.key)}</code> },
   ],
 };
+
+/** A campaign row's Copy link: its tracking link. */
+function CampaignCopyLink({ item }: { item: AnyEntity }) {
+  return <CopyLinkButton link={() => fetchTrackingLink(item)} name={item.name} />;
+}
 
 const form: FormConfig = {
   resource: "campaigns",

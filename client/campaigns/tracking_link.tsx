@@ -10,21 +10,33 @@ import { api, buildUrl } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
 import type { AnyEntity } from "../ui/entity_api.ts";
 
+function linksUrl(entity: AnyEntity): string {
+  return buildUrl("/api/settings/tracking-links/links", { campaignId: Number(entity.id) });
+}
+
+/** A campaign's tracking link, asked of the server when needed (a list row's Copy link). */
+export async function fetchTrackingLink(entity: AnyEntity): Promise<string> {
+  return (await api(linksUrl(entity), { schema: TrackingLinks })).click;
+}
+
+/** Copies `text`, then says so (or that the browser refused). */
+export async function copyText(text: string, what: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify(`${what} copied`, { type: "success" });
+  } catch {
+    notify("The browser refused to copy; select the link and copy it by hand", { type: "error" });
+  }
+}
+
 /** The tracking link box of the campaign form. */
 export function TrackingLink({ entity }: { entity: AnyEntity }) {
   // The entity's domain and source are in the key: a saved change builds the link again.
-  const url = buildUrl("/api/settings/tracking-links/links", { campaignId: Number(entity.id) });
+  const url = linksUrl(entity);
   const key = `${url}#${String(entity.domainId)}:${String(entity.trafficSourceId)}`;
   const links = useSWR(key, () => api(url, { schema: TrackingLinks }));
   const link = links.data?.click ?? "";
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      notify("Tracking link copied", { type: "success" });
-    } catch {
-      notify("The browser refused to copy; select the link and copy it by hand", { type: "error" });
-    }
-  };
+  const copy = () => copyText(link, "Tracking link");
   return (
     <section className="card tracking-link" aria-label="Tracking link">
       <div className="tracking-link__head">

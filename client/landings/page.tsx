@@ -11,6 +11,7 @@ import {
 } from "../ui/form_controls.tsx";
 import { MassEditModal } from "../ui/mass_edit.tsx";
 import { entityPages } from "../ui/entity_pages.tsx";
+import { UrlCopyLink } from "../ui/row_actions.tsx";
 
 const list: ListConfig = {
   resource: "landings",
@@ -20,6 +21,7 @@ const list: ListConfig = {
   subject: "landing",
   groupType: "landing",
   reportType: "landing",
+  CopyLink: UrlCopyLink,
   massEdit: true,
   stats: true,
   columns: [

@@ -17,6 +17,7 @@ import {
 } from "../ui/form_controls.tsx";
 import { MassEditModal } from "../ui/mass_edit.tsx";
 import { entityPages } from "../ui/entity_pages.tsx";
+import { UrlCopyLink } from "../ui/row_actions.tsx";
 
 function NetworkName({ id }: { id: unknown }) {
   const networks = useOptions("affiliate-networks");
@@ -57,6 +58,7 @@ const list: ListConfig = {
   subject: "offer",
   groupType: "offer",
   reportType: "offer",
+  CopyLink: UrlCopyLink,
   massEdit: true,
   stats: true,
   hiddenByDefault: ["url"],

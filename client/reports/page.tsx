@@ -22,6 +22,7 @@ import { metricLabel } from "./format.ts";
 import { ReportTable } from "./report_table.tsx";
 import { LeadsTable } from "./leads.tsx";
 import { FormulaEditor, readFormulas } from "./formulas.tsx";
+import { type ResourceName, useEntity } from "../ui/entity_api.ts";
 
 /** Dates of the screen from the address: a preset (default today) or custom days. */
 export function useDates() {
@@ -58,11 +59,36 @@ export function useDates() {
   return { timeZone, range, picker, params, setParams };
 }
 
+/** One subject by name ("#id" until its name arrives). */
+function SubjectName(props: { type: string; id: number }) {
+  const resource = `${props.type}s` as ResourceName;
+  const entity = useEntity(resource, props.id);
+  return <strong>{entity.data?.name ?? `#${props.id}`}</strong>;
+}
+
+/** The report's subjects by name: "Campaign Keto push US", "Offers A, B". */
 function Subject() {
   const { subjectType = "", subjectIds = "" } = useParams();
+  const ids = subjectIds.split(",").map(Number);
+  const noun = subjectType.replace("-", " ");
   return (
-    <>{subjectType.replace("-", " ")} {subjectIds.split(",").map((id) => `#${id}`).join(", ")}</>
+    <span className="report__subject">
+      {noun.charAt(0).toUpperCase() + noun.slice(1)}
+      {ids.length > 1 ? "s" : ""} {ids.map((id, i) => (
+        <span key={id}>
+          {i > 0 && ", "}
+          <SubjectName type={subjectType} id={id} />
+        </span>
+      ))}
+    </span>
   );
+}
+
+/** Edit, for a report of one subject. */
+function EditSubject() {
+  const { subjectType = "", subjectIds = "" } = useParams();
+  if (subjectIds.includes(",")) return null;
+  return <Link className="btn" to={`/${subjectType}s/edit/${subjectIds}`}>Edit</Link>;
 }
 
 /** The report of one or more subjects, grouped by up to three dimensions. */
@@ -121,7 +147,10 @@ export function Page() {
       <PageHeader
         title={handle.title}
         actions={
-          <Link className="btn" to={`/report/leads/${subjectType}/${subjectIds}`}>Leads</Link>
+          <>
+            <EditSubject />
+            <Link className="btn" to={`/report/leads/${subjectType}/${subjectIds}`}>Leads</Link>
+          </>
         }
       >
         <Subject />

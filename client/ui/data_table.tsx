@@ -18,6 +18,8 @@ export interface TableColumn<T> {
   key: string;
   label: string;
   width: number;
+  /** When set, the column shrinks down to this many px before the table scrolls sideways. */
+  minWidth?: number;
   align?: "start" | "end" | "center";
   /** The server's sort key; absent when the column cannot be sorted. */
   sort?: string;
@@ -61,8 +63,10 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
     overscan: VIRTUAL_OVERSCAN,
     scrollMargin: HEAD_HEIGHT,
   });
-  const template = `36px ${props.columns.map((c) => `${c.width}px`).join(" ")} minmax(0, 1fr)`;
-  const width = 36 + props.columns.reduce((sum, c) => sum + c.width, 0);
+  const track = (c: TableColumn<T>) =>
+    c.minWidth === undefined ? `${c.width}px` : `minmax(${c.minWidth}px, ${c.width}px)`;
+  const template = `36px ${props.columns.map(track).join(" ")} minmax(0, 1fr)`;
+  const width = 36 + props.columns.reduce((sum, c) => sum + (c.minWidth ?? c.width), 0);
   const allSelected = props.items.length > 0 && props.items.every((i) => props.selected.has(i.id));
   const toggle = (id: number) => {
     const next = new Set(props.selected);

@@ -26,6 +26,7 @@ import { listQuery, stateRange } from "./list_state.ts";
 import { ListToolbar } from "./list_toolbar.tsx";
 import { PageHeader } from "./page.tsx";
 import { canWrite, type Subject } from "./rights.ts";
+import { RowActions, type RowLink } from "./row_actions.tsx";
 import { SelectionBar } from "./selection_bar.tsx";
 import { statColumns, STATS_HIDDEN_BY_DEFAULT } from "./stat_columns.tsx";
 import { useFillHeight } from "./use_fill_height.ts";
@@ -44,6 +45,8 @@ export interface ListConfig {
   groupType?: GroupType;
   reportType?: ReportSubjectType;
   massEdit?: boolean;
+  /** The row's copy-link button, where rows have a link. */
+  CopyLink?: RowLink;
   /** Whether items carry stats (and the list a date range). */
   stats: boolean;
   /** The entity's own columns, shown after id and name. */
@@ -53,15 +56,22 @@ export interface ListConfig {
 
 function baseColumns(config: ListConfig, groupName: (id: number | null) => string) {
   const columns: TableColumn<AnyEntity>[] = [
-    { key: "id", label: "ID", width: 64, align: "end", sort: "id", render: (i) => i.id },
+    { key: "id", label: "ID", width: 56, align: "end", sort: "id", render: (i) => i.id },
     {
       key: "name",
       label: "Name",
       width: 260,
+      minWidth: 104,
       sort: "name",
       total: config.stats ? "Total" : undefined,
       render: (item) => (
-        <Link className="dtable__name" to={`${config.path}/edit/${item.id}`} title={item.name}>
+        <Link
+          className="dtable__name"
+          to={config.reportType
+            ? `/report/${config.reportType}/${item.id}`
+            : `${config.path}/edit/${item.id}`}
+          title={item.name}
+        >
           {item.name}
           {item.archived && <span className="chip chip--muted">archived</span>}
         </Link>
@@ -69,9 +79,33 @@ function baseColumns(config: ListConfig, groupName: (id: number | null) => strin
     },
   ];
   if (config.groupType) {
-    columns.push({ key: "group", label: "Group", width: 130, render: (i) => groupName(i.groupId) });
+    columns.push({
+      key: "group",
+      label: "Group",
+      width: 100,
+      minWidth: 72,
+      render: (i) => groupName(i.groupId),
+    });
   }
   return columns;
+}
+
+/** Edit (when the name opens the report) and Copy link, last in every row. */
+function actionColumn(config: ListConfig, writable: boolean): TableColumn<AnyEntity>[] {
+  const edit = writable && config.reportType !== undefined;
+  if (!edit && !config.CopyLink) return [];
+  return [{
+    key: "actions",
+    label: "Actions",
+    width: (edit ? 46 : 0) + (config.CopyLink ? 74 : 0) + 6,
+    render: (item) => (
+      <RowActions
+        item={item}
+        editTo={edit ? `${config.path}/edit/${item.id}` : undefined}
+        CopyLink={config.CopyLink}
+      />
+    ),
+  }];
 }
 
 /** The list page; a mass-edit modal renders over it through the outlet. */
@@ -109,7 +143,10 @@ export function EntityListPage({ config }: { config: ListConfig }) {
     ],
     pinned: "name",
   });
-  const shown = allColumns.filter((c) => !hidden.includes(c.key));
+  const shown = [
+    ...allColumns.filter((c) => !hidden.includes(c.key)),
+    ...actionColumn(config, writable),
+  ];
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const visibleSelection = new Set(items.filter((i) => selected.has(i.id)).map((i) => i.id));
   const tableBox = useRef<HTMLDivElement>(null);

@@ -10,16 +10,16 @@ type WithStats = { id: number; stats?: Stats };
 type Printer = (value: number, currency?: string) => string;
 
 const STAT_DEFS: ReadonlyArray<[keyof Stats, string, Printer, number]> = [
-  ["clicks", "Clicks", formatCount, 84],
-  ["uniqueClicks", "Uniques", formatCount, 84],
-  ["lpClicks", "LP clicks", formatCount, 84],
-  ["conversions", "Conv.", formatCount, 72],
-  ["revenue", "Revenue", formatMoney, 96],
-  ["cost", "Cost", formatMoney, 96],
-  ["profit", "Profit", formatMoney, 96],
+  ["clicks", "Clicks", formatCount, 70],
+  ["uniqueClicks", "Uniques", formatCount, 74],
+  ["lpClicks", "LP clicks", formatCount, 74],
+  ["conversions", "Conv.", formatCount, 60],
+  ["revenue", "Revenue", formatMoney, 86],
+  ["cost", "Cost", formatMoney, 84],
+  ["profit", "Profit", formatMoney, 86],
   ["roi", "ROI", formatPercent, 84],
-  ["cr", "CR", formatPercent, 76],
-  ["epc", "EPC", formatPrice, 80],
+  ["cr", "CR", formatPercent, 64],
+  ["epc", "EPC", formatPrice, 74],
 ];
 
 /** Stats columns hidden until the user picks them. */

@@ -64,7 +64,7 @@ Deno.test({
       await t.step("the date picker's presets reach the address and the API", async () => {
         const page = admin.page;
         await page.goto(`${server.url}/panel/offers`);
-        await page.getByRole("link", { name: "Bravo" }).waitFor();
+        await page.getByRole("link", { name: "Bravo", exact: true }).waitFor();
         const asked = page.waitForRequest((r) =>
           r.url().includes("/api/offers?") && r.url().includes("from=")
         );
@@ -141,7 +141,7 @@ Deno.test({
         const reader = await signedInPage(browser, server, "reader", "reader-password");
         const page = reader.page;
         await page.goto(`${server.url}/panel/offers`);
-        await page.getByRole("link", { name: "Bravo" }).waitFor().catch(async (e) => {
+        await page.getByRole("link", { name: "Bravo", exact: true }).waitFor().catch(async (e) => {
           await page.screenshot({ path: "/tmp/reader-fail.png" });
           throw e;
         });
