@@ -225,6 +225,6 @@ export const SETTINGS_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>>
     replyTo: { display: "the address stored with a feedback message for the reply" },
   },
   "beta": {
-    flags: { gap: "no beta flag has a feature behind it yet" },
+    flags: { test: "browser: beta flags saved in Settings change the panel for the next load" },
   },
 };

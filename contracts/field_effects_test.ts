@@ -99,7 +99,6 @@ Deno.test("field effects: the known gaps are exactly these (a new one is a decis
     )
   );
   assert.deepEqual(gaps.sort(), [
-    "beta.flags",
     "campaign.currency",
     "offer.country",
     "traffic-source.currency",
