@@ -10,7 +10,7 @@ import { installPreloadErrorBridge } from "./app/preload_error.ts";
 import { createPanelRouter } from "./app/router.tsx";
 import { ProgressBar } from "./app/progress_bar.tsx";
 import { DeferredToastHost } from "./app/deferred_toasts.tsx";
-import { SWR_CONFIG } from "./app/swr_config.ts";
+import { PanelMutateBinder, SWR_CONFIG } from "./app/swr_config.ts";
 
 const moved = rewriteToBase(location.pathname, location.search, location.hash);
 if (moved !== null) history.replaceState(history.state, "", moved);
@@ -26,6 +26,7 @@ if (!container) throw new Error("index.html lacks #root");
 createRoot(container).render(
   <StrictMode>
     <SWRConfig value={SWR_CONFIG}>
+      <PanelMutateBinder />
       <ProgressBar router={router} />
       <RouterProvider router={router} />
       <DeferredToastHost router={router} />

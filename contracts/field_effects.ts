@@ -42,6 +42,7 @@ export const ENTITY_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>> =
         "S2S: the source's postback is sent with macros, per status, payout % and campaign override",
     },
     status: { test: "paused (the cache sees the change at once)" },
+    timeZone: { test: "rules: weekday and hour run in the campaign's time zone" },
   },
   "offer": {
     ...COMMON,
@@ -55,13 +56,19 @@ export const ENTITY_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>> =
     currency: { test: "no payout sent: the offer's payout in the offer's currency" },
     country: { gap: "stored and listed, read by nothing (no rule or report uses it)" },
     upsell: { test: "upsell offers add up; auto payout comes from the postback" },
-    dailyCap: { gap: "enforced by issue 12 item 1 (helper 'track'), not on this branch" },
-    capFallbackOfferId: { gap: "enforced by issue 12 item 1 (helper 'track'), not on this branch" },
+    dailyCap: {
+      test: "offer caps: after N conversions today the offer's share goes to its fallback",
+    },
+    capFallbackOfferId: {
+      test: "offer caps: after N conversions today the offer's share goes to its fallback",
+    },
   },
   "landing": {
     ...COMMON,
     url: { test: "the matching rule's lander, then /lp/click to the Nth offer" },
-    offerCount: { gap: "stored; /lp/click does not limit offer=N by it" },
+    offerCount: {
+      test: "offer=N beyond the lander's offerCount is not a link of it: the click's offer",
+    },
     protect: { test: "LP protect: a protected hosted lander opens only through a recent click" },
   },
   "traffic-source": {
@@ -218,6 +225,6 @@ export const SETTINGS_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>>
     replyTo: { display: "the address stored with a feedback message for the reply" },
   },
   "beta": {
-    flags: { gap: "no beta flag has a feature behind it yet" },
+    flags: { test: "browser: beta flags saved in Settings change the panel for the next load" },
   },
 };

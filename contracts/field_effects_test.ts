@@ -99,12 +99,8 @@ Deno.test("field effects: the known gaps are exactly these (a new one is a decis
     )
   );
   assert.deepEqual(gaps.sort(), [
-    "beta.flags",
     "campaign.currency",
-    "landing.offerCount",
-    "offer.capFallbackOfferId",
     "offer.country",
-    "offer.dailyCap",
     "traffic-source.currency",
   ]);
 });

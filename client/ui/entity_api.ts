@@ -2,11 +2,12 @@
  * The entity calls of the screens (DESIGN §5) over the one fetcher, with one
  * SWR hook per call. Answers are parsed with the contracts.
  */
-import useSWR, { mutate } from "swr";
+import useSWR from "swr";
 import { z } from "zod";
 import { listAnswer, MAX_PAGE } from "../../contracts/list.ts";
 import { User } from "../../contracts/user.ts";
 import { api, buildUrl } from "../app/api.ts";
+import { mutatePanel } from "../app/swr_config.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 
 /** A resource as its API path names it: `offers`, `affiliate-networks`. */
@@ -57,7 +58,7 @@ export function useEntity(resource: ResourceName, id: number | undefined) {
 /** Drops every cached answer of a resource (after a write), so open lists reload. */
 export function refreshResource(resource: ResourceName): Promise<unknown> {
   const prefix = `/api/${resource}`;
-  return mutate((key) => typeof key === "string" && key.startsWith(prefix));
+  return mutatePanel((key) => typeof key === "string" && key.startsWith(prefix));
 }
 
 /** `POST` create. */

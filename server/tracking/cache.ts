@@ -77,7 +77,7 @@ export type OfferRuntime = {
 };
 
 /** A lander ready for redirects. */
-export type LandingRuntime = { id: number; url: string };
+export type LandingRuntime = { id: number; url: string; offerCount: number };
 
 /** How deep campaign → campaign links are followed before giving up (loops end sooner). */
 const MAX_CAMPAIGN_HOPS = 10;
@@ -315,8 +315,8 @@ export class EntityCache {
   landing(id: number): LandingRuntime | null {
     this.#fresh();
     return cached(this.#landings, id, () => {
-      const row = this.db.prepare("SELECT url FROM landings WHERE id = ?").get(id);
-      return row ? { id, url: String(row.url) } : null;
+      const row = this.db.prepare("SELECT url, offer_count FROM landings WHERE id = ?").get(id);
+      return row ? { id, url: String(row.url), offerCount: Number(row.offer_count) } : null;
     });
   }
 }

@@ -208,6 +208,22 @@ Deno.test("click: rules, landers, rotations and campaign links", async (t) => {
     const byParam = await s.app.request(`/lp/click?clickid=${id}&offer=1`, { redirect: "manual" });
     assert.match(byParam.headers.get("location")!, /^https:\/\/offers\.example\.com\/keto\?/);
   });
+  await t.step(
+    "offer=N beyond the lander's offerCount is not a link of it: the click's offer",
+    async () => {
+      const id = clickIdOf(await s.click({ ip: "81.169.145.1" }));
+      const first = await s.app.request(`/lp/click?clickid=${id}&offer=1`, { redirect: "manual" });
+      assert.match(first.headers.get("location")!, /^https:\/\/offers\.example\.com\/keto\?/);
+      const second = `/lp/click?clickid=${id}&offer=2`;
+      await s.api.patch(`/api/landings/${s.landingId}`, { offerCount: 1 });
+      const beyond = await s.app.request(second, { redirect: "manual" });
+      assert.equal(beyond.status, 302);
+      assert.match(beyond.headers.get("location")!, /^https:\/\/offers\.example\.com\/keto\?/);
+      await s.api.patch(`/api/landings/${s.landingId}`, { offerCount: 2 });
+      const within = await s.app.request(second, { redirect: "manual" });
+      assert.match(within.headers.get("location")!, /^https:\/\/shop\.example\.com\/buy\?/);
+    },
+  );
   await t.step("/lp/click without a known click answers 404", async () => {
     assert.equal((await s.app.request("/lp/click")).status, 404);
     assert.equal((await s.app.request("/lp/click?clickid=nope")).status, 404);

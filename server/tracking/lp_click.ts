@@ -1,7 +1,7 @@
 /**
  * Lander click-through (DESIGN §4): the click (from `clickid` or the
  * `rotor_click` cookie) → the offer of its path (`offer=N` picks the Nth offer
- * of a multi-offer lander) → LP click time recorded (committed before the
+ * of a multi-offer lander, N up to its `offerCount`) → LP click time recorded (committed before the
  * answer; only for clicks that were shown a lander) → the offer URL with macros.
  */
 import type { Path } from "../../contracts/flow.ts";
@@ -26,6 +26,15 @@ function pathOf(campaign: CampaignRuntime | null, click: StoredClick): Path | nu
   return paths?.[click.path] ?? null;
 }
 
+/**
+ * How many offer links the click's lander carries (its `offerCount`): `offer=N`
+ * beyond it is not a link of that page, so it counts as no choice.
+ */
+function offersOnLander(engine: TrackingEngine, landingId: number | null): number {
+  const landing = landingId === null ? null : engine.cache.landing(landingId);
+  return landing?.offerCount ?? 1;
+}
+
 /** The offer URL for a click-through, or null when the click or its offer is unknown. */
 export async function lpClick(
   engine: TrackingEngine,
@@ -35,7 +44,8 @@ export async function lpClick(
   if (!click) return null;
   const campaign = click.campaignId === null ? null : engine.cache.campaignById(click.campaignId);
   const path = pathOf(campaign, click);
-  const chosen = input.offerNumber === null
+  const chosen = input.offerNumber === null ||
+      input.offerNumber > offersOnLander(engine, click.landingId)
     ? undefined
     : path?.offers[input.offerNumber - 1]?.offerId;
   const wanted = chosen ?? click.offerId;

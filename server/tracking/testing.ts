@@ -69,7 +69,7 @@ export async function trackingApp(
       ),
     ),
   ];
-  const landingId = idOf(await api.post("/api/landings", buildLanding()));
+  const landingId = idOf(await api.post("/api/landings", buildLanding({ offerCount: 2 })));
   const sourceId = idOf(await api.post("/api/traffic-sources", buildTrafficSource()));
   const path = { weight: 100, direct: true, offers: [{ offerId: offerIds[0], weight: 100 }] };
   const created = await api.post(

@@ -84,6 +84,8 @@ Deno.test({
           await page.getByLabel(/^Root campaign/).selectOption({ label: "Root" });
           await page.getByRole("button", { name: "Add domain" }).click();
           await page.getByText("Domain saved").first().waitFor();
+          // The list refreshes from the panel's own cache after the inline save, no reload.
+          await page.getByRole("row", { name: /root\.example\.org/ }).first().waitFor();
           const domains = await call(page, server, { method: "GET", path: "/api/domains" });
           const root = (domains.body.items as Array<Record<string, unknown>>)
             .find((d) => d.host === "root.example.org")!;

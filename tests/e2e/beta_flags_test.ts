@@ -1,0 +1,64 @@
+/**
+ * Settings → Beta in a real Chromium: each flag saved there changes the panel
+ * after a fresh load (compact rows are marked on `<html>`, "/" jumps to a
+ * list's search box), and switched off they stop.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { startServer } from "../helpers/server.ts";
+import { launchBrowser } from "../helpers/browser.ts";
+import { signedInPage } from "./entities_helpers.ts";
+
+async function setFlags(page: Page, url: string, on: boolean): Promise<void> {
+  await page.goto(`${url}/panel/settings/beta`);
+  for (const label of [/^Compact tables/, /^Keyboard shortcuts/]) {
+    await page.getByLabel(label).setChecked(on);
+  }
+  const saved = page.waitForResponse((r) =>
+    r.url().endsWith("/api/settings/beta") && r.request().method() !== "GET" && r.ok()
+  );
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await saved;
+}
+
+/** A fresh load of the campaigns list, once the panel has read the beta flags. */
+async function openList(page: Page, url: string): Promise<void> {
+  const flags = page.waitForResponse((r) =>
+    r.url().endsWith("/api/settings/beta") && r.request().method() === "GET"
+  );
+  await page.goto(`${url}/panel/campaigns`);
+  await flags;
+  await page.locator("input[type=search]").first().waitFor();
+}
+
+/** Whether "/" outside a field moves focus to the list's search box. */
+async function slashFocusesSearch(page: Page): Promise<boolean> {
+  await page.locator("body").click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press("/");
+  return await page.evaluate(() => document.activeElement?.matches("input[type=search]") ?? false);
+}
+
+Deno.test({
+  name: "browser: beta flags saved in Settings change the panel for the next load",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const server = await startServer();
+    const browser = await launchBrowser();
+    const { page } = await signedInPage(browser, server);
+    try {
+      await setFlags(page, server.url, true);
+      await openList(page, server.url);
+      await page.locator("html[data-beta-compact-tables]").waitFor({ state: "attached" });
+      assert.equal(await slashFocusesSearch(page), true);
+
+      await setFlags(page, server.url, false);
+      await openList(page, server.url);
+      assert.equal(await page.locator("html[data-beta-compact-tables]").count(), 0);
+      assert.equal(await slashFocusesSearch(page), false);
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  },
+});
