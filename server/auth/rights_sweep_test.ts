@@ -45,6 +45,8 @@ const OWN = new Set([
   "GET /api/settings/feedback/build-info",
   "GET /api/settings/auto-clearing/last-run",
   "GET /api/settings/integration/templates",
+  // Marking one's own notifications read changes nothing but that user's unread count.
+  "POST /api/notifications/read",
   ...["user", "ui", "stats", "columns"].map((s) => `PUT /api/settings/${s}`),
 ]);
 
