@@ -15,6 +15,7 @@ import { seedDemoTraffic } from "../fixtures/demo_traffic.ts";
 import { recordServerStart } from "./monitor/build_info.ts";
 import { startAutoClearing } from "./settings/auto_clearing.ts";
 import { serveHttp } from "./serve.ts";
+import { startScheduledBackups } from "./backup/schedule.ts";
 
 export async function main(): Promise<void> {
   let config;
@@ -49,6 +50,7 @@ export async function main(): Promise<void> {
   const app = createApp(deps);
   const click = clickFastPath(deps);
   startAutoClearing(db);
+  startScheduledBackups(deps);
   // node:http with header, idle and connection limits (decision 101).
   const server = serveHttp({
     port: config.port,

@@ -23,6 +23,7 @@ import { testPostback } from "./postback_tester.ts";
 import { readSection } from "./sections.ts";
 import { listTemplates } from "./templates.ts";
 import { buildTrackingLinks } from "./tracking_links.ts";
+import { lastBackupRun, runBackup } from "../backup/schedule.ts";
 
 function assertAdmin(user: UserRow): void {
   if (!canManageUsers(user)) throw new HttpError(403, "FORBIDDEN", "Only admins may do this");
@@ -55,6 +56,14 @@ export const toolRoutes = new Hono<AppEnv>()
   .post("/auto-clearing/run", async (c) => {
     assertAdmin(c.var.user!);
     return c.json({ lastRun: await runClearing(c.var.deps.db, { trigger: "manual" }) });
+  })
+  .get("/backups/last-run", (c) => {
+    assertAdmin(c.var.user!);
+    return c.json({ lastRun: lastBackupRun(c.var.deps) });
+  })
+  .post("/backups/run", async (c) => {
+    assertAdmin(c.var.user!);
+    return c.json({ lastRun: await runBackup(c.var.deps, "manual") });
   })
   .get("/integration/templates", (c) => c.json(listTemplates(c.var.deps.db)))
   .post("/postback-processing/test", validate("json", PostbackTestInput), (c) => {
