@@ -132,6 +132,19 @@ export const LpProtectSettings = z.object({
 /** Import / export: whether exports carry archived entities. */
 export const ImportExportSettings = z.object({ includeArchived: z.boolean().default(true) });
 
+/** Backups (shown on the Import / export screen): scheduled copies of the data folder. */
+export const BackupSettings = z.object({
+  enabled: z.boolean().default(false),
+  /** Hours between two scheduled backups. */
+  everyHours: z.number().int().min(1).max(720).default(24),
+  /** Newest backups kept in the folder; older ones are deleted after each backup. */
+  keep: z.number().int().min(1).max(365).default(7),
+  /** An absolute folder on the server; empty: `backups` in the data folder. */
+  folder: z.string().trim().max(1000)
+    .refine((v) => v === "" || v.startsWith("/"), "must be an absolute path, or empty")
+    .default(""),
+});
+
 /** A tracking path name: `/` and up to 64 safe characters. */
 export const TrackingPath = z.string().trim().max(64)
   .regex(/^\/[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/, "must look like /go or /t/click")
@@ -188,6 +201,7 @@ export const SETTINGS_SCHEMAS = {
   "integration": IntegrationSettings,
   "postback-processing": PostbackProcessingSettings,
   "import-export": ImportExportSettings,
+  "backups": BackupSettings,
   "url-customization": UrlCustomizationSettings,
   "feedback": FeedbackSettings,
   "beta": BetaSettings,

@@ -16,6 +16,7 @@ import { recordServerStart } from "./monitor/build_info.ts";
 import { startAutoClearing } from "./settings/auto_clearing.ts";
 import { startTriggerScheduler } from "./triggers/scheduler.ts";
 import { serveHttp } from "./serve.ts";
+import { startScheduledBackups } from "./backup/schedule.ts";
 
 export async function main(): Promise<void> {
   let config;
@@ -52,6 +53,7 @@ export async function main(): Promise<void> {
   startAutoClearing(db);
   // In forward mode the upstream runs the triggers (its data, its panel).
   if (!config.upstream) startTriggerScheduler({ db, reads: deps.tracking.reads });
+  startScheduledBackups(deps);
   // node:http with header, idle and connection limits (decision 101).
   const server = serveHttp({
     port: config.port,

@@ -4,6 +4,7 @@ import { ExportFile, ImportSummary } from "../../contracts/import_export.ts";
 import { api } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
 import { SectionForm } from "./section_form.tsx";
+import { BackupsCard } from "./backups.tsx";
 import { Switch, useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
 
@@ -142,6 +143,7 @@ export function ImportExportSettings() {
           </div>
         )}
       </div>
+      <BackupsCard />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useCachedData } from "../app/use_cached_data.ts";
 import { notify } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import { PasswordForm, ProfileForm } from "./profile_form.tsx";
+import { useConfirm } from "../ui/confirm.tsx";
 
 /** Delay before a cached auth secret is reloaded (SPEC §7, §9). */
 export const AUTH_SECRET_DELAY_MS = 5000;
@@ -28,6 +29,24 @@ export function UserSettings() {
   const user = useSyncExternalStore(currentUserStore.subscribe, currentUserStore.get);
   const secret = useAuthSecret();
   const [shown, setShown] = useState(false);
+  const [confirm, dialog] = useConfirm();
+  const rotate = async () => {
+    const ok = await confirm({
+      title: "Make a new secret?",
+      body: <p>Links with the current secret stop signing in.</p>,
+      action: "New secret",
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await api("/api/auth/secret/rotate", { method: "post", body: {}, schema: SecretAnswer });
+      secret.reload();
+      setShown(true);
+      notify("New secret made: links with the old one no longer sign in", { type: "success" });
+    } catch (err) {
+      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+    }
+  };
   const copyLink = async (value: string) => {
     const link = `${location.origin}${BASE_PATH}/campaigns?${AUTH_PARAM}=${
       encodeURIComponent(value)
@@ -51,10 +70,12 @@ export function UserSettings() {
       </dl>
       <ProfileForm />
       <PasswordForm />
+      {dialog}
       <div className="card">
         <h3 className="card__title">API secret</h3>
         <p className="muted">
-          A panel link carrying this secret signs the browser in as you. Keep it private.
+          A panel link carrying this secret signs the browser in as you. Keep it private. Changing
+          your password, or "New secret", replaces it.
         </p>
         <DataState loading={secret.isLoading} error={secret.error}>
           {secret.data && (
@@ -69,6 +90,9 @@ export function UserSettings() {
                 onClick={() => secret.data && void copyLink(secret.data.secret)}
               >
                 Copy sign-in link
+              </button>
+              <button type="button" className="btn" onClick={() => void rotate()}>
+                New secret
               </button>
             </div>
           )}

@@ -39,6 +39,7 @@ const OWN = new Set([
   ...PUBLIC,
   "GET /api/user/role",
   "GET /api/auth/secret",
+  "POST /api/auth/secret/rotate",
   "GET /api/users/me",
   "GET /api/settings/public-api/keys",
   "GET /api/settings/feedback/messages",

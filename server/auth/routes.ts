@@ -16,7 +16,7 @@ import { notSignedIn, requireUser } from "./middleware.ts";
 import { deleteSession, SESSION_COOKIE } from "./sessions.ts";
 import { startBrowserSession } from "./session_cookie.ts";
 import { signIn } from "./service.ts";
-import { getOrCreateAuthSecret } from "./secret.ts";
+import { assertSignedInBrowser, getOrCreateAuthSecret, rotateAuthSecret } from "./secret.ts";
 import { canManageUsers } from "./permissions.ts";
 
 export const authRoutes = new Hono<AppEnv>()
@@ -64,5 +64,10 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ status: "ok" as const });
   })
   .get("/auth/secret", requireUser, async (c) => {
+    assertSignedInBrowser(c.var.session);
     return c.json({ secret: await getOrCreateAuthSecret(c.var.deps.db, c.var.user!) });
+  })
+  .post("/auth/secret/rotate", requireUser, async (c) => {
+    assertSignedInBrowser(c.var.session);
+    return c.json({ secret: await rotateAuthSecret(c.var.deps.db, c.var.user!) });
   });

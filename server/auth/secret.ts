@@ -5,6 +5,8 @@
 import type { Db } from "../db/connection.ts";
 import { findUserBySecretHash, getUser, updateAuthSecret, type UserRow } from "../users/store.ts";
 import { digestToken, randomToken } from "./tokens.ts";
+import { HttpError } from "../errors.ts";
+import type { Session } from "./sessions.ts";
 
 /** The user's secret, created on first use. */
 export async function getOrCreateAuthSecret(db: Db, user: UserRow): Promise<string> {
@@ -13,6 +15,28 @@ export async function getOrCreateAuthSecret(db: Db, user: UserRow): Promise<stri
   const value = randomToken();
   updateAuthSecret(db, user.id, { value, hash: await digestToken(value) });
   return value;
+}
+
+/** Replaces the user's secret with a new one (old links stop signing in); answers it. */
+export async function rotateAuthSecret(db: Db, user: UserRow): Promise<string> {
+  const value = randomToken();
+  updateAuthSecret(db, user.id, { value, hash: await digestToken(value) });
+  return value;
+}
+
+/**
+ * 403 unless the request comes from a signed-in browser session: an API key
+ * may neither read the auth secret nor mint API keys (a key it minted would
+ * outlive its own revocation).
+ */
+export function assertSignedInBrowser(session: Session | undefined): void {
+  if (!session) {
+    throw new HttpError(
+      403,
+      "SESSION_REQUIRED",
+      "This needs a signed-in panel session, not an API key",
+    );
+  }
 }
 
 /** The enabled user owning `secret`, if any. */

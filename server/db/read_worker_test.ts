@@ -195,10 +195,10 @@ Deno.test({
           max.toFixed(1)
         } ms`,
       );
+      // Inline, the reports would finish before the loop's first turn (they are synchronous):
+      // 20 clicks answered while they ran prove they ran elsewhere. Latencies are printed, not
+      // asserted: on a loaded machine any thresholds in ms are noise (issue 18 item 6).
       assert.ok(latencies.length >= 20, `only ${latencies.length} clicks while reports ran`);
-      assert.ok(p50 < 20, `median click ${p50} ms`);
-      // Inline, some click would have waited a whole report; here none waits half of one.
-      assert.ok(max < inlineMs / 2, `slowest click ${max} ms vs a report's ${inlineMs} ms`);
     } finally {
       await close();
     }

@@ -61,7 +61,8 @@ Deno.test("forward: a body that stops coming is cut off, a steady one passes", a
         else controller.close();
       },
     });
-    const text = await new Response(cutWhenIdle(steady, { idleMs: 60 })).text();
+    // A generous limit: on a loaded machine a 20 ms timer can fire hundreds of ms late.
+    const text = await new Response(cutWhenIdle(steady, { idleMs: 10_000 })).text();
     assert.equal(text, "data\n".repeat(5));
   });
 });

@@ -144,12 +144,12 @@ Deno.test("monitor: seeding loads the fixture set with progress, once at a time"
     let job = SeedJob.parse(
       await (await m.app.request("/api/monitor/seed", { cookie: m.cookie })).json(),
     );
-    for (let i = 0; i < 100 && job.state === "running"; i++) {
-      await new Promise((r) => setTimeout(r, 20));
+    await waitFor(async () => {
       job = SeedJob.parse(
         await (await m.app.request("/api/monitor/seed", { cookie: m.cookie })).json(),
       );
-    }
+      return job.state !== "running";
+    }, { message: "the seed job ends" });
     assert.equal(job.state, "done", job.error ?? "");
     assert.equal(job.done, job.total);
     assert.match(job.steps[0].detail, /added .*campaigns/);

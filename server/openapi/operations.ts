@@ -62,7 +62,14 @@ export function operations(): Operation[] {
       method: "get",
       path: "/api/auth/secret",
       tag: "Session",
-      summary: "The personal auth secret",
+      summary: "The personal auth secret (signed-in sessions only, not API keys)",
+      response: SecretAnswer,
+    },
+    {
+      method: "post",
+      path: "/api/auth/secret/rotate",
+      tag: "Session",
+      summary: "Replace the auth secret: links with the old one stop signing in",
       response: SecretAnswer,
     },
     {

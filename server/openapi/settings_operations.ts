@@ -8,6 +8,7 @@ import { IntegrationTemplates } from "../../contracts/integration.ts";
 import { TrackingLinks, TrackingLinksQuery } from "../../contracts/tracking_links.ts";
 import { BuildInfo, FeedbackInput, FeedbackMessage } from "../../contracts/feedback.ts";
 import { ClearRun } from "../settings/auto_clearing.ts";
+import { BackupRun } from "../backup/schedule.ts";
 import { FeedbackListQuery } from "../settings/feedback.ts";
 import type { Operation } from "./operation.ts";
 
@@ -83,6 +84,20 @@ export function settingsOperations(): Operation[] {
       tag: "Settings tools",
       summary: "Clear old raw clicks now",
       response: LastRun,
+    },
+    {
+      method: "get",
+      path: "/api/settings/backups/last-run",
+      tag: "Settings tools",
+      summary: "The last backup the server took (admins)",
+      response: z.object({ lastRun: BackupRun.nullable() }),
+    },
+    {
+      method: "post",
+      path: "/api/settings/backups/run",
+      tag: "Settings tools",
+      summary: "Take a backup now, then keep the newest ones (admins)",
+      response: z.object({ lastRun: BackupRun }),
     },
     {
       method: "get",

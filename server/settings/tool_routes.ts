@@ -23,6 +23,8 @@ import { testPostback } from "./postback_tester.ts";
 import { readSection } from "./sections.ts";
 import { listTemplates } from "./templates.ts";
 import { buildTrackingLinks } from "./tracking_links.ts";
+import { lastBackupRun, runBackup } from "../backup/schedule.ts";
+import { assertSignedInBrowser } from "../auth/secret.ts";
 
 function assertAdmin(user: UserRow): void {
   if (!canManageUsers(user)) throw new HttpError(403, "FORBIDDEN", "Only admins may do this");
@@ -34,6 +36,7 @@ export const toolRoutes = new Hono<AppEnv>()
   .get("/public-api/keys", (c) => c.json({ items: listApiKeys(c.var.deps.db, c.var.user!.id) }))
   .post("/public-api/keys", validate("json", ApiKeyInput), (c) => {
     const input = c.req.valid("json");
+    assertSignedInBrowser(c.var.session);
     const key = createApiKey(c.var.deps.db, { userId: c.var.user!.id, ...input });
     return c.json(key, 201);
   })
@@ -55,6 +58,14 @@ export const toolRoutes = new Hono<AppEnv>()
   .post("/auto-clearing/run", async (c) => {
     assertAdmin(c.var.user!);
     return c.json({ lastRun: await runClearing(c.var.deps.db, { trigger: "manual" }) });
+  })
+  .get("/backups/last-run", (c) => {
+    assertAdmin(c.var.user!);
+    return c.json({ lastRun: lastBackupRun(c.var.deps) });
+  })
+  .post("/backups/run", async (c) => {
+    assertAdmin(c.var.user!);
+    return c.json({ lastRun: await runBackup(c.var.deps, "manual") });
   })
   .get("/integration/templates", (c) => c.json(listTemplates(c.var.deps.db)))
   .post("/postback-processing/test", validate("json", PostbackTestInput), (c) => {

@@ -109,7 +109,7 @@ Deno.test("S2S: loopback, private, metadata and odd address forms, and a redirec
       tracking: {
         s2s: {
           backoffMs: [],
-          fetch: { timeoutMs: 1000, unsafeAllowAddressForTests: onlyPort(redirector.port) },
+          fetch: { timeoutMs: 30_000, unsafeAllowAddressForTests: onlyPort(redirector.port) },
         },
       },
     });

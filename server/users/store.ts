@@ -85,8 +85,10 @@ export function insertUser(
 
 /** Replaces a user's password hash. */
 export function updatePasswordHash(db: Db, id: number, passwordHash: string): void {
-  db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?")
-    .run(passwordHash, Date.now(), id);
+  // A new password also ends the auth secret: links made with the old one stop signing in.
+  db.prepare(
+    "UPDATE users SET password_hash = ?, auth_secret = NULL, auth_secret_hash = NULL, updated_at = ? WHERE id = ?",
+  ).run(passwordHash, Date.now(), id);
 }
 
 /** Stores a user's auth secret with its digest (the digest is what lookups use). */

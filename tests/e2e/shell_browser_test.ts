@@ -111,7 +111,9 @@ Deno.test({
         await page.goto(`${server.url}/panel/monitor/developer/messages`);
         const button = page.getByRole("button", { name: "Show error toast" });
         for (let i = 0; i < 5; i++) await button.click();
-        await page.waitForTimeout(400);
+        // Wait for the toasts to be on screen (not a fixed time), then check the cap held.
+        await page.waitForFunction(() => document.querySelectorAll(".Toastify__toast").length >= 3);
+        await page.getByRole("button", { name: "Show error toast" }).waitFor();
         assert.equal(await page.locator(".Toastify__toast").count(), 3);
         await context.close();
       });

@@ -1,0 +1,106 @@
+/** Settings → Import / export → Backups: the schedule, the retention, and "back up now". */
+import { useState } from "react";
+import useSWR from "swr";
+import { z } from "zod";
+import { api } from "../app/api.ts";
+import { notify, notifyError } from "../app/toasts.tsx";
+import { SectionForm } from "./section_form.tsx";
+import { CountInput, Input, Switch } from "./controls.tsx";
+import { sectionFormProps, useSection } from "./use_section.ts";
+
+const LastRun = z.object({
+  lastRun: z.object({
+    startedAt: z.number(),
+    finishedAt: z.number(),
+    trigger: z.string(),
+    path: z.string().nullable(),
+    pruned: z.number(),
+    error: z.string().optional(),
+  }).nullable(),
+});
+
+/** The backups card (admins only: the Import / export screen is theirs). */
+export function BackupsCard() {
+  const section = useSection("backups");
+  const run = useSWR("/api/settings/backups/last-run", (u: string) => api(u, { schema: LastRun }));
+  const [busy, setBusy] = useState(false);
+  const d = section.draft;
+  const backUpNow = async () => {
+    setBusy(true);
+    try {
+      const result = LastRun.parse(
+        await api("/api/settings/backups/run", { method: "post", body: {} }),
+      );
+      await run.mutate(result, { revalidate: false });
+      if (result.lastRun?.error) notify(result.lastRun.error, { type: "error" });
+      else notify("Backup written", { type: "success" });
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const last = run.data?.lastRun;
+  return (
+    <div className="card stack" aria-label="Backups">
+      <h3 className="card__title">Backups</h3>
+      <p className="muted">
+        A copy of the database and hosted files, taken while clicks keep flowing. Restore one with
+        {" "}
+        <code>deno task rotor restore FOLDER</code> while the server is stopped.
+      </p>
+      <SectionForm label="Backup settings" {...sectionFormProps(section)}>
+        {d && (
+          <>
+            <Switch
+              label="Back up on a schedule"
+              checked={d.enabled}
+              onChange={(enabled) => section.change({ enabled })}
+            />
+            <div className="form-grid">
+              <CountInput
+                label="Every (hours)"
+                path="everyHours"
+                value={d.everyHours}
+                errors={section.errors}
+                onChange={(everyHours) => section.change({ everyHours })}
+              />
+              <CountInput
+                label="Keep the newest"
+                path="keep"
+                value={d.keep}
+                errors={section.errors}
+                onChange={(keep) => section.change({ keep })}
+              />
+              <Input
+                label="Folder on the server (empty: backups in the data folder)"
+                path="folder"
+                value={d.folder}
+                placeholder="/var/backups/rotor"
+                errors={section.errors}
+                onChange={(folder) => section.change({ folder })}
+              />
+            </div>
+          </>
+        )}
+      </SectionForm>
+      {last
+        ? (
+          <dl className="facts" data-testid="last-backup">
+            <dt>Last backup</dt>
+            <dd>{new Date(last.finishedAt).toLocaleString()} ({last.trigger})</dd>
+            {last.path && <dt>Folder</dt>}
+            {last.path && <dd>{last.path}</dd>}
+            {last.error && <dt>Error</dt>}
+            {last.error && <dd>{last.error}</dd>}
+          </dl>
+        )
+        : <p className="muted">No backup taken yet.</p>}
+      <div>
+        <button type="button" className="btn" disabled={busy} onClick={() => void backUpNow()}>
+          {busy ? "Backing up…" : "Back up now"}
+        </button>
+      </div>
+    </div>
+  );
+}
