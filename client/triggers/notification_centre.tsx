@@ -25,7 +25,15 @@ export function NotificationCentre() {
       ariaLabel={`Notifications, ${unread} unread`}
       label={
         <>
-          <span aria-hidden="true">🔔</span>
+          <svg className="bell" aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
+            <path
+              d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2 15a2 2 0 0 0 4 0"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+            />
+          </svg>
           {unread > 0 && <span className="badge" data-testid="unread-count">{unread}</span>}
         </>
       }
