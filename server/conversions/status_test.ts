@@ -47,7 +47,7 @@ Deno.test("conversion status: an admin's change is recorded, moves the sums and 
         s2s: {
           backoffMs: [0],
           fetch: {
-            unsafeAllowAddressForTests: (a: IpAddress, p: number) =>
+            allowAddress: (a: IpAddress, p: number) =>
               formatIp(a) === "127.0.0.1" && p === target.port,
           },
         },

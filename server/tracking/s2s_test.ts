@@ -34,7 +34,7 @@ Deno.test("S2S: the source's postback is sent with macros, per status, payout % 
   try {
     const s = await trackingApp({
       tracking: {
-        s2s: { backoffMs: [0], fetch: { unsafeAllowAddressForTests: onlyPort(target.port) } },
+        s2s: { backoffMs: [0], fetch: { allowAddress: onlyPort(target.port) } },
       },
     });
     const base = `http://127.0.0.1:${target.port}`;
@@ -80,7 +80,7 @@ Deno.test("S2S: failures retry with backoff, then give up; the outcome stays on 
   try {
     const s = await trackingApp({
       tracking: {
-        s2s: { backoffMs: [60_000], fetch: { unsafeAllowAddressForTests: onlyPort(target.port) } },
+        s2s: { backoffMs: [60_000], fetch: { allowAddress: onlyPort(target.port) } },
       },
     });
     await s.api.patch(`/api/traffic-sources/${s.sourceId}`, {
@@ -109,7 +109,7 @@ Deno.test("S2S: loopback, private, metadata and odd address forms, and a redirec
       tracking: {
         s2s: {
           backoffMs: [],
-          fetch: { timeoutMs: 30_000, unsafeAllowAddressForTests: onlyPort(redirector.port) },
+          fetch: { timeoutMs: 30_000, allowAddress: onlyPort(redirector.port) },
         },
       },
     });

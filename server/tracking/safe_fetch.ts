@@ -36,10 +36,11 @@ export interface SafeFetchOptions {
   /** Host name → addresses; Deno.resolveDns (A and AAAA) by default. Injectable for tests. */
   readonly resolve?: (host: string, signal: AbortSignal) => Promise<string[]>;
   /**
-   * TESTS ONLY: also allow an address that is not public (e.g. a loopback test
-   * server). Production code must never pass this.
+   * Also allow an address that is not public. Only for an allowlist the
+   * operator wrote on purpose (the triggers' internal targets, decision 150)
+   * and for tests' loopback listeners; S2S postbacks never pass it.
    */
-  readonly unsafeAllowAddressForTests?: (address: IpAddress, port: number) => boolean;
+  readonly allowAddress?: (address: IpAddress, port: number) => boolean;
   /**
    * TESTS ONLY: extra CA certificates (PEM) trusted for https, so a local TLS
    * listener with a test CA can be reached. Production trusts the system roots.
@@ -226,7 +227,7 @@ export async function safeFetch(
     const addresses = await addressesOf(target.hostname, options, signal);
     if (!Array.isArray(addresses)) return addresses;
     const allowed = (a: IpAddress) =>
-      isPublicAddress(a) || (options.unsafeAllowAddressForTests?.(a, port) ?? false);
+      isPublicAddress(a) || (options.allowAddress?.(a, port) ?? false);
     const refused = addresses.find((a) => !allowed(a));
     if (refused) {
       return refuse(`refused: ${target.hostname} is ${formatIp(refused)}, not a public address`);

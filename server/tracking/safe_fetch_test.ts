@@ -83,7 +83,7 @@ Deno.test("safe fetch: connects to the checked address with the URL's Host, reso
     let lookups = 0;
     const r = await safeFetch(`http://postback.example:${server.port}/pb?cid=abc&payout=1.5`, {
       resolve: () => Promise.resolve(lookups++ === 0 ? ["127.0.0.1"] : ["10.9.9.9"]),
-      unsafeAllowAddressForTests: onlyPort(server.port),
+      allowAddress: onlyPort(server.port),
     });
     assert.deepEqual(r, { ok: true, status: 200, error: null });
     assert.equal(lookups, 1);
@@ -105,7 +105,7 @@ Deno.test("safe fetch: redirects are not followed, even to loopback", async () =
   );
   try {
     const r = await safeFetch(`http://127.0.0.1:${redirector.port}/pb`, {
-      unsafeAllowAddressForTests: onlyPort(redirector.port),
+      allowAddress: onlyPort(redirector.port),
     });
     assert.deepEqual(r, { ok: false, status: 302, error: "redirect not followed (302)" });
     assert.equal(redirector.seen.length, 1);
@@ -124,7 +124,7 @@ Deno.test("safe fetch: non-2xx answers fail, slow servers time out", async () =>
     return new Response("no", { status: 500 });
   });
   try {
-    const allow = { unsafeAllowAddressForTests: onlyPort(server.port) };
+    const allow = { allowAddress: onlyPort(server.port) };
     const err = await safeFetch(`http://127.0.0.1:${server.port}/err`, allow);
     assert.deepEqual(err, { ok: false, status: 500, error: "answered 500" });
     const slow = await safeFetch(`http://127.0.0.1:${server.port}/slow`, {

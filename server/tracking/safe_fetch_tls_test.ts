@@ -107,7 +107,7 @@ Deno.test("safe fetch: https goes over TLS to the pinned address, verified again
   try {
     const options = {
       resolve: () => Promise.resolve(["127.0.0.1"]),
-      unsafeAllowAddressForTests: onlyPort(server.port),
+      allowAddress: onlyPort(server.port),
       extraCaCertsForTests: [pki.ca],
       timeoutMs: 30_000,
     };
@@ -128,7 +128,7 @@ Deno.test("safe fetch: a certificate for another host name or from an unknown CA
   try {
     const base = {
       resolve: () => Promise.resolve(["127.0.0.1"]),
-      unsafeAllowAddressForTests: onlyPort(server.port),
+      allowAddress: onlyPort(server.port),
       timeoutMs: 30_000,
     };
     const wrongName = await safeFetch(`https://postback.test:${server.port}/pb`, {

@@ -38,7 +38,7 @@ export function sendJson(
     headers: { "content-type": "application/json", ...options.headers },
     timeoutMs: EGRESS_TIMEOUT_MS,
     // The operator's explicit allowlist of internal targets (decision 150).
-    unsafeAllowAddressForTests: (address) => options.allow(address),
+    allowAddress: (address) => options.allow(address),
   });
 }
 
