@@ -6,7 +6,7 @@
 import { lazy, Suspense, useRef, useSyncExternalStore } from "react";
 import type { PanelRouter } from "./router.tsx";
 
-const ToastHost = lazy(async () => ({ default: (await import("./toasts.tsx")).ToastHost }));
+const ToastHost = lazy(async () => ({ default: (await import("./toast_host.tsx")).ToastHost }));
 
 /** Whether a pathname is the sign-in page (with or without the base path). */
 export function isSignInPath(pathname: string): boolean {

@@ -11,7 +11,12 @@ Deno.test("templates: applying one fills its fields and resets those it leaves o
   assert.equal((propeller.tokens as unknown[]).length, 2);
   assert.match(String(propeller.postbackUrl), /\{externalid\}/);
   const facebook = templateValues(BUILT_IN_SOURCES.find((t) => t.id === "facebook")!, options);
-  assert.equal(facebook.postbackUrl, TrafficSourceInput.parse({ name: "x" }).postbackUrl);
-  assert.deepEqual(facebook.costParam, TrafficSourceInput.parse({ name: "x" }).costParam);
+  // The smallest source the contract takes: a name and the click id parameter.
+  const bare = TrafficSourceInput.parse({
+    name: "x",
+    externalIdParam: { param: "clickid", placeholder: "" },
+  });
+  assert.equal(facebook.postbackUrl, bare.postbackUrl);
+  assert.deepEqual(facebook.costParam, bare.costParam);
   assert.ok(!("name" in facebook), "the name is the user's");
 });
