@@ -118,6 +118,28 @@ export const ENTITY_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>> =
     rules: { test: "click: rules, landers, rotations and campaign links" },
     defaultPaths: { test: "the default path elsewhere" },
   },
+  "trigger": {
+    ...COMMON,
+    enabled: {
+      test: "triggers: clone makes a '(copy)'; an archived trigger is not checked until restored",
+    },
+    scope: { test: "triggers: a scope lists its items; others are not watched" },
+    logic: {
+      test: "triggers: a conversion keeps the spend trigger quiet; `any` logic fires on either",
+    },
+    conditions: {
+      test:
+        "triggers: cost ≥ 20 with no conversions over 6 h fires, with the figures, and not before",
+    },
+    minClicks: { test: "triggers: the minimum-clicks guard holds metric conditions back" },
+    formulas: { test: "triggers: a formula column is a metric like any other" },
+    actions: { test: "trigger actions: pause the campaign, recorded, undone from the history" },
+    checkEveryMinutes: {
+      test:
+        "trigger scheduler: checks each interval, fires once per cooldown, across a restart and two processes",
+    },
+    cooldownMinutes: { test: "trigger actions: once per cooldown per subject; again after it" },
+  },
   "group": {
     ...COMMON,
     groupId: { test: "groups: groups and domains are not grouped themselves" },
@@ -151,6 +173,14 @@ export const SETTINGS_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>>
     exceptions: {
       test: "auto-clearing: removes only old, unconverted clicks outside the exceptions",
     },
+  },
+  "backups": {
+    enabled: { test: "backups: every saved field acts — enabled, every N hours, keep N, folder" },
+    everyHours: {
+      test: "backups: every saved field acts — enabled, every N hours, keep N, folder",
+    },
+    keep: { test: "backups: every saved field acts — enabled, every N hours, keep N, folder" },
+    folder: { test: "backups: every saved field acts — enabled, every N hours, keep N, folder" },
   },
   "user": {
     displayName: { display: "the name shown for the signed-in user" },

@@ -10,6 +10,7 @@ import { OfferInput } from "./offer.ts";
 import { RotationInput } from "./rotation.ts";
 import { SETTINGS_SCHEMAS } from "./settings.ts";
 import { TrafficSourceInput } from "./traffic_source.ts";
+import { TriggerInput } from "./trigger.ts";
 import { UserInput } from "./user.ts";
 
 const ENTITIES: Record<string, z.ZodObject> = {
@@ -22,6 +23,7 @@ const ENTITIES: Record<string, z.ZodObject> = {
   "rotation": RotationInput,
   "group": GroupInput,
   "user": UserInput,
+  "trigger": TriggerInput,
 };
 
 const ROOT = new URL("../", import.meta.url);

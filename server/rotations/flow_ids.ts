@@ -56,12 +56,23 @@ export function assignFlowIds<F extends FlowShape>(
     if (mine) {
       relabel.run(label, item.id!);
     } else {
-      item.id = Number(insert.get(kind, owner, label)!.id);
+      setIdFirst(item, Number(insert.get(kind, owner, label)!.id));
       changed = true;
     }
     seen.add(item.id!);
   }
   return { flow, changed };
+}
+
+/**
+ * Sets `item.id` as its first key, the contract's order, so a stored flow reads the same
+ * as the same flow parsed by the contract (an undo that writes it back compares equal).
+ */
+function setIdFirst(item: Item, id: number): void {
+  const fields: Record<string, unknown> = item;
+  const rest = Object.entries(fields).filter(([key]) => key !== "id");
+  for (const [key] of Object.entries(fields)) delete fields[key];
+  Object.assign(fields, { id }, Object.fromEntries(rest));
 }
 
 /** Assigns ids to a rotation's flow after a write and stores them. */
