@@ -30,9 +30,6 @@ export const ENTITY_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>> =
     domainOnly: { test: "domains: a campaign bound to its domain answers 404 on other hosts" },
     costModel: { test: "click: cost models" },
     costValue: { test: "click: cost models" },
-    currency: {
-      gap: "the campaign's cost currency is stored but costs are summed without conversion",
-    },
     destination: { test: "click: rules, landers, rotations and campaign links" },
     hideReferrer: { test: "click: hideReferrer answers a no-referrer refresh page the CSP allows" },
     uniquenessHours: { test: "click: uniqueness per campaign within uniquenessHours" },
@@ -54,7 +51,10 @@ export const ENTITY_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>> =
     payoutMode: { test: "upsell offers add up; auto payout comes from the postback" },
     payout: { test: "postback: records a conversion once; a repeated txid counts once" },
     currency: { test: "no payout sent: the offer's payout in the offer's currency" },
-    country: { gap: "stored and listed, read by nothing (no rule or report uses it)" },
+    country: {
+      test:
+        "offer country: an offer is skipped for visitors from other countries; redirect and lander click-through obey",
+    },
     upsell: { test: "upsell offers add up; auto payout comes from the postback" },
     dailyCap: {
       test: "offer caps: after N conversions today the offer's share goes to its fallback",
@@ -73,7 +73,6 @@ export const ENTITY_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>> =
   },
   "traffic-source": {
     ...COMMON,
-    currency: { gap: "stored; costs from the source's cost parameter are not converted by it" },
     externalIdParam: {
       test:
         "S2S: the source's postback is sent with macros, per status, payout % and campaign override",

@@ -16,7 +16,6 @@ export const TrafficSourceTemplate = z.object({
   name: z.string().trim().min(1).max(100),
   // `toPatch` drops the defaults: a template fills only what it names.
   fields: toPatch(TrafficSourceInput).pick({
-    currency: true,
     externalIdParam: true,
     costParam: true,
     tokens: true,

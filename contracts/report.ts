@@ -170,7 +170,17 @@ export interface Metric {
   decimals?: number;
   /** Absent for a user who may not see profit (SPEC §3 isHideProfit). */
   profit?: boolean;
+  /** What the column holds, shown as the column's help. */
+  help?: string;
 }
+
+/** Column help of the three revenue figures (reports, lists, CSV). */
+export const REVENUE_HELP =
+  "Payouts of conversions with status lead or sale (hold and rejected count nothing): approved revenue + pending revenue.";
+export const APPROVED_REVENUE_HELP =
+  "Payouts of conversions with status sale: money the network has approved.";
+export const PENDING_REVENUE_HELP =
+  "Payouts of conversions with status lead: not yet approved; moves to approved revenue when the conversion becomes a sale, leaves revenue when it is rejected or put on hold.";
 
 /** Every metric, in the table's default order. */
 export const METRICS: readonly Metric[] = [
@@ -197,7 +207,30 @@ export const METRICS: readonly Metric[] = [
     formula: "conversions / clicks * 100",
     decimals: 2,
   },
-  { name: "revenue", label: "Revenue", format: "money", column: "revenue", profit: true },
+  {
+    name: "revenue",
+    label: "Revenue",
+    format: "money",
+    column: "revenue",
+    profit: true,
+    help: REVENUE_HELP,
+  },
+  {
+    name: "approvedRevenue",
+    label: "Approved revenue",
+    format: "money",
+    column: "approved_revenue",
+    profit: true,
+    help: APPROVED_REVENUE_HELP,
+  },
+  {
+    name: "pendingRevenue",
+    label: "Pending revenue",
+    format: "money",
+    column: "pending_revenue",
+    profit: true,
+    help: PENDING_REVENUE_HELP,
+  },
   { name: "cost", label: "Cost", format: "money", column: "cost" },
   { name: "profit", label: "Profit", format: "money", formula: "revenue - cost", profit: true },
   {

@@ -13,7 +13,14 @@ export type ConversionStatus = z.infer<typeof ConversionStatus>;
 export const COUNTED_STATUSES: readonly ConversionStatus[] = ["lead", "sale"];
 
 /** The money figures a hide-profit user never receives. */
-export const PROFIT_FIELDS = ["revenue", "profit", "roi", "epc"] as const;
+export const PROFIT_FIELDS = [
+  "revenue",
+  "approvedRevenue",
+  "pendingRevenue",
+  "profit",
+  "roi",
+  "epc",
+] as const;
 
 /** Stats of one item over a date range. */
 export const Stats = z.object({
@@ -21,8 +28,12 @@ export const Stats = z.object({
   uniqueClicks: z.number().int(),
   lpClicks: z.number().int(),
   conversions: z.number().int(),
-  /** Sum of counted conversions' payouts. */
+  /** Sum of counted conversions' payouts (lead and sale): approvedRevenue + pendingRevenue. */
   revenue: z.number().optional(),
+  /** Payouts of conversions with status sale. */
+  approvedRevenue: z.number().optional(),
+  /** Payouts of conversions with status lead. */
+  pendingRevenue: z.number().optional(),
   cost: z.number(),
   /** revenue − cost. */
   profit: z.number().optional(),
@@ -42,6 +53,8 @@ export const ZERO_STATS: Stats = {
   lpClicks: 0,
   conversions: 0,
   revenue: 0,
+  approvedRevenue: 0,
+  pendingRevenue: 0,
   cost: 0,
   profit: 0,
   roi: 0,

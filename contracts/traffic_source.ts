@@ -1,7 +1,6 @@
 /** Traffic sources (DESIGN §3): where clicks come from and where conversions go back. */
 import { z } from "zod";
 import {
-  Currency,
   EntityBase,
   EntityInputBase,
   OptionalUrlTemplate,
@@ -45,7 +44,6 @@ export type SourceToken = z.infer<typeof SourceToken>;
 
 /** `POST /api/traffic-sources`: a name and the source's click id parameter are required. */
 export const TrafficSourceInput = EntityInputBase.extend({
-  currency: Currency.default("USD"),
   externalIdParam: ExternalIdParam,
   costParam: OptionalParam.default({ param: "", placeholder: "" }),
   tokens: z.array(SourceToken).max(30, "at most 30 tokens").default([]),

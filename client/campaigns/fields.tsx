@@ -141,7 +141,6 @@ export function CampaignFields(props: { action: CrudAction }) {
             options={options(CostModel.options, COST_MODEL_LABELS)}
           />
           <NumberField path="costValue" label="Cost value" step={0.0001} />
-          <TextField path="currency" label="Currency" />
         </div>
       </section>
       <DestinationEditor selfId={selfId} />

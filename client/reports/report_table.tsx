@@ -1,6 +1,7 @@
 /** The drill-down table: rows of one level, each expandable into the next level's rows. */
 import { useState } from "react";
 import type { FormulaColumn, ReportAnswer, ReportRow } from "../../contracts/report_query.ts";
+import { METRIC_BY_NAME } from "../../contracts/report.ts";
 import { toneOf } from "../ui/format.ts";
 import { type Query, useReport } from "./api.ts";
 import { formatMetric, hasNoValue, metricLabel, NO_VALUE } from "./format.ts";
@@ -107,6 +108,7 @@ export function ReportTable(props: { answer: ReportAnswer; ctx: TableContext; ti
       key={c}
       scope="col"
       className={className}
+      title={METRIC_BY_NAME.get(c)?.help}
       aria-sort={ctx.sort === c ? (ctx.order === "asc" ? "ascending" : "descending") : undefined}
     >
       <button type="button" className="report__sort" onClick={() => ctx.onSort(c)}>

@@ -22,13 +22,6 @@ const list: ListConfig = {
   stats: true,
   columns: [
     {
-      key: "currency",
-      label: "Currency",
-      width: 72,
-      sort: "currency",
-      render: (s) => String(s.currency),
-    },
-    {
       key: "tokens",
       label: "Tokens",
       width: 64,
@@ -74,7 +67,6 @@ function SourceFields({ action }: { action: CrudAction }) {
         <div className="form-grid">
           <TextField path="name" label="Name" />
           <GroupField type="traffic-source" />
-          <TextField path="currency" label="Currency" />
         </div>
       </section>
       <section className="section card" aria-label="Parameters">

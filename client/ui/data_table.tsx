@@ -28,6 +28,8 @@ export interface TableColumn<T> {
   tone?: (item: T) => Tone;
   /** The totals row's cell. */
   total?: ReactNode;
+  /** What the column holds, shown as its header's tooltip. */
+  help?: string;
 }
 
 /** Props of `DataTable`. */
@@ -112,6 +114,7 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
                 key={column.key}
                 role="columnheader"
                 aria-sort={ariaSort(column, props.sort)}
+                title={column.help}
                 className={`dtable__cell dtable__cell--${column.align ?? "start"}`}
               >
                 {column.sort

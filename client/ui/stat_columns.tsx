@@ -1,5 +1,10 @@
 /** The stats columns every tracked entity's list shows (clicks … EPC), with totals. */
 import { PROFIT_FIELDS, type Stats } from "../../contracts/stats.ts";
+import {
+  APPROVED_REVENUE_HELP,
+  PENDING_REVENUE_HELP,
+  REVENUE_HELP,
+} from "../../contracts/report.ts";
 import type { TableColumn } from "./data_table.tsx";
 import { formatCount, formatMoney, formatPercent, formatPrice, toneOf } from "./format.ts";
 import { totalStats } from "./stats_totals.ts";
@@ -15,6 +20,8 @@ const STAT_DEFS: ReadonlyArray<[keyof Stats, string, Printer, number]> = [
   ["lpClicks", "LP clicks", formatCount, 74],
   ["conversions", "Conv.", formatCount, 60],
   ["revenue", "Revenue", formatMoney, 86],
+  ["approvedRevenue", "Approved rev.", formatMoney, 96],
+  ["pendingRevenue", "Pending rev.", formatMoney, 96],
   ["cost", "Cost", formatMoney, 84],
   ["profit", "Profit", formatMoney, 86],
   ["roi", "ROI", formatPercent, 84],
@@ -22,8 +29,21 @@ const STAT_DEFS: ReadonlyArray<[keyof Stats, string, Printer, number]> = [
   ["epc", "EPC", formatPrice, 74],
 ];
 
+/** The revenue columns' help (the same text as the report's). */
+const HELP: Partial<Record<keyof Stats, string>> = {
+  revenue: REVENUE_HELP,
+  approvedRevenue: APPROVED_REVENUE_HELP,
+  pendingRevenue: PENDING_REVENUE_HELP,
+};
+
 /** Stats columns hidden until the user picks them. */
-export const STATS_HIDDEN_BY_DEFAULT = ["uniqueClicks", "lpClicks", "epc"];
+export const STATS_HIDDEN_BY_DEFAULT = [
+  "uniqueClicks",
+  "lpClicks",
+  "approvedRevenue",
+  "pendingRevenue",
+  "epc",
+];
 
 /**
  * The stats columns; a hide-profit user gets none of revenue, profit, ROI or
@@ -45,6 +65,7 @@ export function statColumns<T extends WithStats>(
       key,
       label,
       width,
+      help: HELP[key],
       align: "end",
       sort: key,
       render: (item) => {

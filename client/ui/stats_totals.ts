@@ -14,6 +14,7 @@ const round = (value: number, places: number) => {
 export function totalStats(list: readonly (Stats | undefined)[]): Stats {
   const micros = (v: number | undefined) => Math.round((v ?? 0) * 1e6);
   let clicks = 0, uniqueClicks = 0, lpClicks = 0, conversions = 0, cost = 0, revenue = 0;
+  let approvedRevenue = 0, pendingRevenue = 0;
   let hidden = false;
   for (const s of list) {
     if (!s) continue;
@@ -24,6 +25,8 @@ export function totalStats(list: readonly (Stats | undefined)[]): Stats {
     cost += micros(s.cost);
     if (s.revenue === undefined) hidden = true;
     revenue += micros(s.revenue);
+    approvedRevenue += micros(s.approvedRevenue);
+    pendingRevenue += micros(s.pendingRevenue);
   }
   const cr = clicks ? round((conversions / clicks) * 100, 2) : 0;
   const base = { clicks, uniqueClicks, lpClicks, conversions, cost: cost / 1e6, cr };
@@ -32,6 +35,8 @@ export function totalStats(list: readonly (Stats | undefined)[]): Stats {
   return {
     ...base,
     revenue: revenue / 1e6,
+    approvedRevenue: approvedRevenue / 1e6,
+    pendingRevenue: pendingRevenue / 1e6,
     profit: profit / 1e6,
     roi: cost ? round((profit / cost) * 100, 2) : 0,
     epc: clicks ? round(revenue / 1e6 / clicks, 4) : 0,

@@ -63,7 +63,6 @@ const campaignInputs = (ids: { offerIds: number[]; landingIds: number[] }) =>
     name: fc.string({ minLength: 1, maxLength: 255 }),
     costModel: fc.constantFrom("cpc", "cpm", "cpa", "revshare", "auto"),
     costValue: fc.integer({ min: 0, max: 1e8 }).map((n) => n / 1e4),
-    currency: fc.constantFrom("USD", "EUR"),
     destination: fc.oneof(
       fc.webUrl().map((url) => ({ type: "url", url: `${url}?c={clickid}` })),
       fc.constant({ type: "flow", flow: buildFlow(ids) }),

@@ -17,7 +17,6 @@ export const campaignDef: EntityDef = {
     ["domainOnly", "bool"],
     ["costModel", "text"],
     ["costValue", "money"],
-    ["currency", "text"],
     ["destination", "json"],
     ["hideReferrer", "bool"],
     ["uniquenessHours", "int"],

@@ -93,6 +93,8 @@ Deno.test("lists: stats come from clicks and conversions in the range, exact to 
       lpClicks: 5,
       conversions: 3,
       revenue: 0.3,
+      approvedRevenue: 0.3,
+      pendingRevenue: 0,
       cost: 1,
       profit: -0.7,
       roi: -70,

@@ -19,6 +19,8 @@ export type RawStats = {
   cost: number;
   conversions: number;
   revenue: number;
+  approvedRevenue: number;
+  pendingRevenue: number;
 };
 
 const EMPTY: RawStats = {
@@ -28,6 +30,8 @@ const EMPTY: RawStats = {
   cost: 0,
   conversions: 0,
   revenue: 0,
+  approvedRevenue: 0,
+  pendingRevenue: 0,
 };
 
 const STATUSES = COUNTED_STATUSES.map((s) => `'${s}'`).join(", ");
@@ -65,7 +69,9 @@ export function rawStats(db: Db, stats: StatsKey, range: StatsRange): Map<number
     });
   }
   const conversions = db.prepare(
-    `SELECT ${key} AS k, count(*) AS n, sum(v.payout) AS revenue
+    `SELECT ${key} AS k, count(*) AS n, sum(v.payout) AS revenue,
+       total(CASE WHEN v.status = 'sale' THEN v.payout END) AS approved,
+       total(CASE WHEN v.status = 'lead' THEN v.payout END) AS pending
      FROM conversions v JOIN clicks c ON c.id = v.click_id ${join}
      WHERE v.ts >= ? AND v.ts < ? AND v.current = 1 AND v.status IN (${STATUSES})${only}
      GROUP BY k`,
@@ -73,7 +79,13 @@ export function rawStats(db: Db, stats: StatsKey, range: StatsRange): Map<number
   for (const row of conversions) {
     const k = Number(row.k);
     const item = result.get(k) ?? { ...EMPTY };
-    result.set(k, { ...item, conversions: Number(row.n), revenue: Number(row.revenue ?? 0) });
+    result.set(k, {
+      ...item,
+      conversions: Number(row.n),
+      revenue: Number(row.revenue ?? 0),
+      approvedRevenue: Number(row.approved),
+      pendingRevenue: Number(row.pending),
+    });
   }
   return result;
 }
@@ -119,6 +131,8 @@ export function entityStats(db: Db, stats: StatsKey, range: StatsRange): Map<num
       cost: sums.cost,
       conversions: sums.leads + sums.sales, // the counted statuses, as in rawStats
       revenue: sums.revenue,
+      approvedRevenue: sums.approved_revenue,
+      pendingRevenue: sums.pending_revenue,
     });
   }
   return result;
@@ -139,6 +153,8 @@ export function toStats(raw: RawStats | undefined, hideProfit: boolean): Stats {
     lpClicks: raw.lpClicks,
     conversions: raw.conversions,
     revenue: fromMicros(raw.revenue),
+    approvedRevenue: fromMicros(raw.approvedRevenue),
+    pendingRevenue: fromMicros(raw.pendingRevenue),
     cost: fromMicros(raw.cost),
     profit: fromMicros(profit),
     roi: raw.cost > 0 ? round((profit / raw.cost) * 100, 2) : 0,

@@ -76,6 +76,8 @@ const CLICK_SUMS = [
   "0",
   "0",
   "0",
+  "0",
+  "0",
 ];
 const CONVERSION_SUMS = [
   "0",
@@ -88,6 +90,8 @@ const CONVERSION_SUMS = [
   "(v.status = 'rejected')",
   "(v.status = 'hold')",
   "(CASE WHEN v.status IN ('lead', 'sale') THEN v.payout ELSE 0 END)",
+  "(CASE WHEN v.status = 'sale' THEN v.payout ELSE 0 END)",
+  "(CASE WHEN v.status = 'lead' THEN v.payout ELSE 0 END)",
 ];
 
 const JOINS = "LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id";

@@ -111,6 +111,8 @@ Deno.test("report: every metric of the totals matches the hand-computed figures"
     hold: 1,
     cr: 50,
     revenue: 12.5,
+    approvedRevenue: 10,
+    pendingRevenue: 2.5,
     cost: 1.5,
     profit: 11,
     roi: 733.33,
@@ -208,7 +210,17 @@ Deno.test("report: a hide-profit user gets no revenue, profit, ROI or EPC", asyn
       { name: "f_cost2", label: "Double cost", expr: "cost * 2" },
     ]),
   }, api);
-  for (const name of ["revenue", "profit", "roi", "epc", "f_margin"]) {
+  for (
+    const name of [
+      "revenue",
+      "approvedRevenue",
+      "pendingRevenue",
+      "profit",
+      "roi",
+      "epc",
+      "f_margin",
+    ]
+  ) {
     assert.ok(!(name in answer.totals), `${name} leaked`);
     assert.ok(!answer.metrics.includes(name));
     for (const row of answer.rows) assert.ok(!(name in row.metrics));

@@ -17,10 +17,13 @@ const COLUMNS: Record<string, string> = {
   browser: "u.browser",
 };
 
-const CLICK_SUMS = "1, k.is_unique, k.is_bot, (k.lp_click_ts IS NOT NULL), k.cost, 0, 0, 0, 0, 0";
+const CLICK_SUMS =
+  "1, k.is_unique, k.is_bot, (k.lp_click_ts IS NOT NULL), k.cost, 0, 0, 0, 0, 0, 0, 0";
 const CONVERSION_SUMS = `0, 0, 0, 0, 0, (v.status = 'lead'), (v.status = 'sale'),
   (v.status = 'rejected'), (v.status = 'hold'),
-  (CASE WHEN v.status IN ('lead', 'sale') THEN v.payout ELSE 0 END)`;
+  (CASE WHEN v.status IN ('lead', 'sale') THEN v.payout ELSE 0 END),
+  (CASE WHEN v.status = 'sale' THEN v.payout ELSE 0 END),
+  (CASE WHEN v.status = 'lead' THEN v.payout ELSE 0 END)`;
 
 /**
  * Replaces every rollup row with sums recomputed from raw rows. `sealedHour`

@@ -110,7 +110,12 @@ export const SUMS = [
   "rejected",
   "hold",
   "revenue",
+  "approved_revenue",
+  "pending_revenue",
 ] as const;
+
+/** The summed columns of migrations 020 and 030 (072 added the approved and pending revenue). */
+export const SUMS_030: readonly string[] = SUMS.slice(0, 10);
 
 /** The click sums a new click adds (the conversion sums start at zero). */
 export const CLICK_SUMS = ["clicks", "unique_clicks", "bots", "lp_clicks", "cost"] as const;
@@ -144,12 +149,16 @@ const FOLD_RANGE = `campaign_id IN (SELECT 0 UNION ALL SELECT id FROM campaigns)
  * to what it holds). `where` replaces the range (the migration and the
  * rebuild fold every hour before the sealed one).
  */
-export function foldSql(daily: Cube, where = FOLD_RANGE): string {
+export function foldSql(
+  daily: Cube,
+  where = FOLD_RANGE,
+  sumNames: readonly string[] = SUMS,
+): string {
   const names = daily.keys.map((k) => (k.name === "day" ? "hour / 24" : k.name));
-  const sums = SUMS.map((s) => `sum(${s})`).join(", ");
-  const set = SUMS.map((s) => `${s} = ${s} + excluded.${s}`).join(", ");
-  const nonZero = SUMS.map((s) => `sum(${s}) != 0`).join(" OR ");
-  return `INSERT INTO ${daily.table} (${[...daily.keys.map((k) => k.name), ...SUMS].join(", ")})
+  const sums = sumNames.map((s) => `sum(${s})`).join(", ");
+  const set = sumNames.map((s) => `${s} = ${s} + excluded.${s}`).join(", ");
+  const nonZero = sumNames.map((s) => `sum(${s}) != 0`).join(" OR ");
+  return `INSERT INTO ${daily.table} (${[...daily.keys.map((k) => k.name), ...sumNames].join(", ")})
 SELECT ${names.join(", ")}, ${sums} FROM ${daily.hourly!.table}
 WHERE ${where}
 GROUP BY ${names.join(", ")} HAVING ${nonZero}

@@ -13,6 +13,7 @@ import {
   MS_HOUR,
   SEALED_TABLE,
   SUMS,
+  SUMS_030,
 } from "./rollup_schema.ts";
 
 /** A click's own contribution (row `r`, sign `s`). */
@@ -23,6 +24,8 @@ function clickSums(r: string, s: string): string[] {
     `${s} * ${r}.is_bot`,
     `${s} * (${r}.lp_click_ts IS NOT NULL)`,
     `${s} * ${r}.cost`,
+    "0",
+    "0",
     "0",
     "0",
     "0",
@@ -44,6 +47,8 @@ function conversionSums(v: string, s: string): string[] {
     `${s} * (${v}.status = 'rejected')`,
     `${s} * (${v}.status = 'hold')`,
     `${s} * (CASE WHEN ${v}.status IN ('lead', 'sale') THEN ${v}.payout ELSE 0 END)`,
+    `${s} * (CASE WHEN ${v}.status = 'sale' THEN ${v}.payout ELSE 0 END)`,
+    `${s} * (CASE WHEN ${v}.status = 'lead' THEN ${v}.payout ELSE 0 END)`,
   ];
 }
 
@@ -52,15 +57,21 @@ function inSealedHour(t: string): string {
   return `(${t} / ${MS_HOUR}) < (SELECT hour FROM ${SEALED_TABLE})`;
 }
 
-/** One statement adding a row `r`'s contribution at time `t` to `cube`. */
+/**
+ * One statement adding a row `r`'s contribution at time `t` to `cube`; `sums`
+ * holds a value per `SUMS` column, of which the first `names.length` are written.
+ */
 type Change = { r: string; t: string; sums: string[]; from?: string; where?: string };
 
-function upsert(cube: Cube, change: Change): string {
-  const columns = [...cube.keys.map((k) => k.name), ...SUMS].join(", ");
-  const set = SUMS.map((s) => `${s} = ${s} + excluded.${s}`).join(", ");
+/** The summed columns a migration writes: 020 and 030 the first ten, 072 all. */
+type Names = readonly string[];
+
+function upsert(cube: Cube, change: Change, names: Names, only: Names = names): string {
+  const columns = [...cube.keys.map((k) => k.name), ...names].join(", ");
+  const set = only.map((s) => `${s} = ${s} + excluded.${s}`).join(", ");
   const values = [
     ...cube.keys.map((k) => k.from.replaceAll("{r}", change.r).replaceAll("{t}", change.t)),
-    ...change.sums,
+    ...change.sums.slice(0, names.length),
   ];
   let where = change.where ?? "true";
   // The daily tier holds sealed hours only: later hours reach it when they are folded.
@@ -71,9 +82,9 @@ function upsert(cube: Cube, change: Change): string {
     `  ON CONFLICT DO UPDATE SET ${set};`;
 }
 
-function createTable(cube: Cube): string {
+function createTable(cube: Cube, names: Names): string {
   const keyCols = cube.keys.map((k) => `  ${k.name} ${k.type} NOT NULL`).join(",\n");
-  const sums = SUMS.map((s) => `  ${s} INTEGER NOT NULL`).join(",\n");
+  const sums = names.map((s) => `  ${s} INTEGER NOT NULL`).join(",\n");
   return `CREATE TABLE ${cube.table} (\n${keyCols},\n${sums},\n` +
     `  PRIMARY KEY (${cube.keys.map((k) => k.name).join(", ")})\n) STRICT, WITHOUT ROWID;`;
 }
@@ -101,8 +112,10 @@ function differs(cols: string[]): string {
 const CLICK_OF = " FROM clicks k";
 
 /** A statement per cube for each change. */
-function each(cubes: readonly Cube[], ...changes: Change[]): string {
-  return changes.map((change) => cubes.map((c) => upsert(c, change)).join("\n")).join("\n");
+function each(cubes: readonly Cube[], names: Names, ...changes: Change[]): string {
+  return changes.map((change) => cubes.map((c) => upsert(c, change, names)).join("\n")).join(
+    "\n",
+  );
 }
 
 /** A click's old contribution leaves, the new one arrives. */
@@ -160,7 +173,11 @@ const CONVERSION_CHANGED = [
 ];
 
 /** 020's triggers over the hourly cubes (the click move without 030's guard). */
-function hourlyTriggers(cubes: readonly Cube[], options: { guardMove: boolean }): string[] {
+function hourlyTriggers(
+  cubes: readonly Cube[],
+  options: { guardMove: boolean; names: Names },
+): string[] {
+  const names = options.names;
   const moveWhen = options.guardMove
     ? `(${
       differs(MOVING)
@@ -172,14 +189,14 @@ function hourlyTriggers(cubes: readonly Cube[], options: { guardMove: boolean })
     `CREATE TRIGGER rollup_click_update AFTER UPDATE ON clicks\nWHEN ${
       differs([...MOVING, ...CHANGED_SUMS])
     } BEGIN`,
-    each(cubes, ...CLICK_MOVES),
+    each(cubes, names, ...CLICK_MOVES),
     "END;",
     "",
   ];
   const move = [
     "-- When a click moves, its conversions move with it.",
     `CREATE TRIGGER rollup_click_move AFTER UPDATE ON clicks\nWHEN ${moveWhen} BEGIN`,
-    each(cubes, ...CONVERSION_MOVES),
+    each(cubes, names, ...CONVERSION_MOVES),
     "END;",
     "",
   ];
@@ -189,7 +206,7 @@ function hourlyTriggers(cubes: readonly Cube[], options: { guardMove: boolean })
     ...move,
     "CREATE TRIGGER rollup_conversion_insert AFTER INSERT ON conversions",
     "WHEN new.current = 1 BEGIN",
-    each(cubes, CONVERSION_INSERT),
+    each(cubes, names, CONVERSION_INSERT),
     "END;",
     "",
     "CREATE TRIGGER rollup_conversion_update",
@@ -197,7 +214,7 @@ function hourlyTriggers(cubes: readonly Cube[], options: { guardMove: boolean })
     `WHEN ${CONVERSION_CHANGED[0]}`,
     CONVERSION_CHANGED[1],
     "BEGIN",
-    each(cubes, ...CONVERSION_CHANGES),
+    each(cubes, names, ...CONVERSION_CHANGES),
     "END;",
     "",
   ];
@@ -208,7 +225,7 @@ function hourlyTriggers(cubes: readonly Cube[], options: { guardMove: boolean })
  * hour (a trigger costs ~2 µs per UPDATE even when its WHEN is false, so
  * a click's update and move share one), and each statement checks its own hour.
  */
-function dailyTriggers(cubes: readonly Cube[]): string[] {
+function dailyTriggers(cubes: readonly Cube[], names: Names): string[] {
   const sealedConversion =
     `EXISTS (SELECT 1 FROM conversions v WHERE v.click_id = old.id AND v.current = 1\n    AND ${
       inSealedHour("v.ts")
@@ -219,12 +236,12 @@ function dailyTriggers(cubes: readonly Cube[]): string[] {
     `WHEN (${differs([...MOVING, ...CHANGED_SUMS])})`,
     `  AND (${inSealedHour("old.ts")} OR ${inSealedHour("new.ts")}`,
     `    OR ((${differs(MOVING)})\n    AND ${sealedConversion})) BEGIN`,
-    each(cubes, ...CLICK_MOVES, ...CONVERSION_MOVES),
+    each(cubes, names, ...CLICK_MOVES, ...CONVERSION_MOVES),
     "END;",
     "",
     "CREATE TRIGGER rollup_conversion_insert_day AFTER INSERT ON conversions",
     `WHEN new.current = 1 AND ${inSealedHour("new.ts")} BEGIN`,
-    each(cubes, CONVERSION_INSERT),
+    each(cubes, names, CONVERSION_INSERT),
     "END;",
     "",
     "CREATE TRIGGER rollup_conversion_update_day",
@@ -233,7 +250,7 @@ function dailyTriggers(cubes: readonly Cube[]): string[] {
     `${CONVERSION_CHANGED[1]})`,
     `  AND (${inSealedHour("old.ts")} OR ${inSealedHour("new.ts")})`,
     "BEGIN",
-    each(cubes, ...CONVERSION_CHANGES),
+    each(cubes, names, ...CONVERSION_CHANGES),
     "END;",
     "",
   ];
@@ -247,13 +264,13 @@ export function rollupMigrationSql(): string {
     "-- hour. No DELETE triggers: retention deletes raw clicks and the sums must stay.",
     "",
   ];
-  for (const cube of HOURLY) parts.push(createTable(cube), "");
+  for (const cube of HOURLY) parts.push(createTable(cube, SUMS_030), "");
   parts.push(
     "CREATE TRIGGER rollup_click_insert AFTER INSERT ON clicks BEGIN",
-    each(HOURLY, { r: "new", t: "new.ts", sums: clickSums("new", "1") }),
+    each(HOURLY, SUMS_030, { r: "new", t: "new.ts", sums: clickSums("new", "1") }),
     "END;",
     "",
-    ...hourlyTriggers(HOURLY, { guardMove: false }),
+    ...hourlyTriggers(HOURLY, { guardMove: false, names: SUMS_030 }),
   );
   return parts.join("\n");
 }
@@ -267,7 +284,7 @@ export function rollupTiersMigrationSql(): string {
     "-- rotation, from rollup_flow). Their triggers run only when a sealed hour changes.",
     "",
   ];
-  for (const cube of DAILY) parts.push(createTable(cube), "");
+  for (const cube of DAILY) parts.push(createTable(cube, SUMS_030), "");
   parts.push(
     "-- Every hour with rollup rows so far is sealed: the daily tier starts complete.",
     `CREATE TABLE ${SEALED_TABLE} (hour INTEGER NOT NULL) STRICT;`,
@@ -275,13 +292,101 @@ export function rollupTiersMigrationSql(): string {
     "",
   );
   for (const cube of DAILY) {
-    parts.push(`${foldSql(cube, `hour < (SELECT hour FROM ${SEALED_TABLE})`)};`, "");
+    parts.push(`${foldSql(cube, `hour < (SELECT hour FROM ${SEALED_TABLE})`, SUMS_030)};`, "");
   }
   parts.push(
     "-- A click without conversions has none to move: skip the move (most lander clicks).",
     "DROP TRIGGER rollup_click_move;",
-    ...hourlyTriggers(HOURLY, { guardMove: true }),
-    ...dailyTriggers(DAILY),
+    ...hourlyTriggers(HOURLY, { guardMove: true, names: SUMS_030 }),
+    ...dailyTriggers(DAILY, SUMS_030),
+  );
+  return parts.join("\n");
+}
+
+/** The triggers carrying conversion sums, rebuilt by 072 (the hourly click update carries none). */
+const CONVERSION_TRIGGERS = [
+  "rollup_click_move",
+  "rollup_conversion_insert",
+  "rollup_conversion_update",
+  "rollup_click_update_day",
+  "rollup_conversion_insert_day",
+  "rollup_conversion_update_day",
+];
+
+const NEW_SUMS: Names = SUMS.slice(SUMS_030.length);
+
+/**
+ * 072's backfill of the new sums into one cube from the current conversions
+ * (a converted click is never deleted by retention); a daily cube takes the
+ * sealed hours only. Every such row exists already: its leads or sales count.
+ */
+function backfill(cube: Cube): string {
+  const all = SUMS.map((_, i) => (i < SUMS_030.length ? "0" : conversionSums("v", "1")[i]));
+  const change: Change = {
+    r: "k",
+    t: "v.ts",
+    sums: all,
+    from: " FROM conversions v JOIN clicks k ON k.id = v.click_id",
+    where: "v.current = 1 AND v.status IN ('lead', 'sale')",
+  };
+  const grouped = upsert(cube, change, SUMS, NEW_SUMS)
+    .replace(/ WHERE (.*)\n/, (_, where) => ` WHERE ${where}\n  GROUP BY ${keyList(cube)}\n`);
+  return grouped.replace(
+    /SELECT (.*?) FROM conversions/,
+    (_, select: string) => `SELECT ${sumTail(select, cube)} FROM conversions`,
+  );
+}
+
+function keyList(cube: Cube): string {
+  return cube.keys.map((_, i) => i + 1).join(", ");
+}
+
+/** Wraps the summed values of a SELECT list in `sum()`, leaving the keys as they are. */
+function sumTail(select: string, cube: Cube): string {
+  const values = splitTop(select);
+  return values.map((v, i) => (i < cube.keys.length ? v : `sum(${v})`)).join(", ");
+}
+
+/** Splits a SELECT list at its top-level commas. */
+function splitTop(list: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    if (list[i] === "(") depth++;
+    else if (list[i] === ")") depth--;
+    else if (list[i] === "," && depth === 0) {
+      out.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(list.slice(start).trim());
+  return out;
+}
+
+/** The SQL of `migrations/072_rollup_revenue_split.sql`. */
+export function rollupRevenueSplitSql(): string {
+  const parts: string[] = [
+    "-- Approved and pending revenue (decision 060 update): generated by",
+    "-- server/reports/rollup_sql.ts. approved_revenue sums the payouts of current sales,",
+    "-- pending_revenue those of current leads: revenue = approved_revenue + pending_revenue.",
+    "-- Every rollup table gets both; the triggers carrying conversion sums are rebuilt with",
+    "-- them, and the sums of the conversions so far are added from the raw rows.",
+    "",
+  ];
+  for (const cube of [...HOURLY, ...DAILY]) {
+    for (const name of NEW_SUMS) {
+      parts.push(`ALTER TABLE ${cube.table} ADD COLUMN ${name} INTEGER NOT NULL DEFAULT 0;`);
+    }
+  }
+  parts.push("");
+  for (const name of CONVERSION_TRIGGERS) parts.push(`DROP TRIGGER ${name};`);
+  parts.push("");
+  for (const cube of [...HOURLY, ...DAILY]) parts.push(backfill(cube), "");
+  parts.push(
+    ...hourlyTriggers(HOURLY, { guardMove: false, names: SUMS }).slice(11),
+    ...hourlyTriggers(HOURLY, { guardMove: true, names: SUMS }),
+    ...dailyTriggers(DAILY, SUMS),
   );
   return parts.join("\n");
 }
@@ -290,6 +395,7 @@ export function rollupTiersMigrationSql(): string {
 export const GENERATED: Record<string, () => string> = {
   "020_rollups.sql": rollupMigrationSql,
   "030_rollup_tiers.sql": rollupTiersMigrationSql,
+  "072_rollup_revenue_split.sql": rollupRevenueSplitSql,
 };
 
 if (import.meta.main) {

@@ -100,7 +100,7 @@ Deno.test("report: ranges that start and end mid-UTC-day read whole days from th
   }
 });
 
-Deno.test("rollups: migration 030 fills the daily tier from an existing database's hourly rows", () => {
+Deno.test("rollups: migrations 030 and 072 fill the daily tier and the revenue split from an existing database's rows", () => {
   const db = new DatabaseSync(":memory:");
   const early = loadMigrations().filter((m) => m.version <= 20);
   for (const m of early) db.exec(m.sql);
@@ -114,9 +114,16 @@ Deno.test("rollups: migration 030 fills the daily tier from an existing database
     `INSERT INTO clicks (id, ts, campaign_id, offer_id, cost, is_unique) VALUES (?, ?, 1, ?, ?, 1)`,
   );
   const start = T("2024-05-08T00:00:00Z");
+  const conversion = db.prepare(
+    "INSERT INTO conversions (click_id, ts, status, payout) VALUES (?, ?, ?, ?)",
+  );
   for (let i = 0; i < 200; i++) {
     const ts = start + i * 41 * MINUTE;
-    click.run(newClickId(ts), ts, 1 + (i % 2), i * 1000);
+    const id = newClickId(ts);
+    click.run(id, ts, 1 + (i % 2), i * 1000);
+    // Before 072 the conversion triggers summed no approved or pending revenue: 072 adds them.
+    const status = ["lead", "sale", "hold", "rejected"][i % 4];
+    if (i % 3 === 0) conversion.run(id, ts + 90 * MINUTE, status, (1 + (i % 7)) * 1_000_000);
   }
   const sums = (spec: SumsSpec) => querySums(db, spec).rows.map((r) => JSON.stringify(r)).sort();
   db.exec(
@@ -140,4 +147,7 @@ Deno.test("rollups: migration 030 fills the daily tier from an existing database
   const days = db.prepare("SELECT DISTINCT day FROM rollup_time_day ORDER BY day").all();
   assert.deepEqual(days.map((r) => Number(r.day)), [19851, 19852, 19853, 19854, 19855, 19856]);
   assert.deepEqual(sums(spec), sums({ ...spec, forceRaw: true }));
+  const [{ sums: total }] = querySums(db, { ...spec, groupBy: [] }).rows;
+  assert.ok(total.approved_revenue > 0 && total.pending_revenue > 0);
+  assert.equal(total.revenue, total.approved_revenue + total.pending_revenue);
 });

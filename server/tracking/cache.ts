@@ -73,6 +73,8 @@ export type OfferRuntime = {
   /** Conversions a day before its traffic goes to `capFallbackOfferId` (offer_caps.ts). */
   dailyCap: number | null;
   capFallbackOfferId: number | null;
+  /** The only visitors' country it takes, or "" for all (offer_country.ts). */
+  country: string;
   network: NetworkRuntime | null;
 };
 
@@ -280,6 +282,7 @@ export class EntityCache {
           capFallbackOfferId: row.cap_fallback_offer_id === null
             ? null
             : Number(row.cap_fallback_offer_id),
+          country: String(row.country ?? ""),
           network,
         }
         : null;

@@ -9,6 +9,7 @@ import { clickIdTime, newClickId } from "./click_id.ts";
 import type { ClickRow } from "./click_store.ts";
 import type { TrackingEngine } from "./engine.ts";
 import { enrichVisitor, type Visitor } from "./enrich/visitor.ts";
+import { forCountry } from "./offer_country.ts";
 import { clickMacros } from "./macro_values.ts";
 import { buildDestination, DestinationError, substituteMacros } from "./macros.ts";
 import { routeFlow } from "./rules.ts";
@@ -199,8 +200,10 @@ function route(
       return { url: buildDestination(target.url, clickMacros(ctx, visitor)), rule: null };
     }
     if (target.kind !== "flow") return "not routable";
-    // Capped offers send their share to their fallback, or drop out (offer_caps.ts).
-    const picked = routeFlow(target.flow, visitor, engine.random, engine.caps.resolver);
+    // Capped offers send their share to their fallback, or drop out (offer_caps.ts), as do
+    // offers for another country (offer_country.ts).
+    const resolve = forCountry(engine.cache, engine.caps.resolver, visitor.country);
+    const picked = routeFlow(target.flow, visitor, engine.random, resolve);
     if (!picked) return "no usable path in the flow";
     const offer = engine.cache.offer(picked.offerId);
     if (!offer) return `offer ${picked.offerId} is gone`;

@@ -4,6 +4,7 @@
  * of a multi-offer lander, N up to its `offerCount`) → LP click time recorded (committed before the
  * answer; only for clicks that were shown a lander) → the offer URL with macros.
  */
+import { forCountry } from "./offer_country.ts";
 import type { Path } from "../../contracts/flow.ts";
 import { FIRST_FLOW_ITEM_ID } from "../rotations/flow_ids.ts";
 import type { CampaignRuntime } from "./cache.ts";
@@ -49,9 +50,11 @@ export async function lpClick(
     ? undefined
     : path?.offers[input.offerNumber - 1]?.offerId;
   const wanted = chosen ?? click.offerId;
-  // A capped offer sends the visitor to its fallback, or to another offer of the path.
-  let offerId = wanted === null ? null : engine.caps.resolve(wanted);
-  if (offerId === null && path) offerId = pickOffer(path, engine.random, engine.caps.resolver);
+  // A capped offer, or one for another country, sends the visitor to its fallback, or to
+  // another offer of the path.
+  const resolve = forCountry(engine.cache, engine.caps.resolver, click.country);
+  let offerId = wanted === null ? null : resolve(wanted);
+  if (offerId === null && path) offerId = pickOffer(path, engine.random, resolve);
   const offer = offerId === null ? null : engine.cache.offer(offerId);
   if (!offer || !campaign) return null;
   let url: string;

@@ -9,7 +9,6 @@ export const trafficSourceDef: EntityDef = {
   table: "traffic_sources",
   groupType: "traffic-source",
   columns: columns([
-    ["currency", "text"],
     ["externalIdParam", "json"],
     ["costParam", "json"],
     ["tokens", "json"],

@@ -14,7 +14,6 @@ Deno.test("traffic source: the fields the form marks required are required by th
       "externalIdParam.placeholder",
       "costParam.param",
       "costParam.placeholder",
-      "currency",
       "postbackUrl",
     ].filter((p) => isRequired(TrafficSourceInput, p));
     assert.deepEqual(marked, ["name", "externalIdParam.param"]);

@@ -27,11 +27,21 @@ type Figures = {
   uniqueClicks: number;
   conversions: number;
   revenue: number;
+  approvedRevenue: number;
+  pendingRevenue: number;
   cost: number;
 };
 type Row = Record<string, string | number | null>;
 
-const ZERO: Figures = { clicks: 0, uniqueClicks: 0, conversions: 0, revenue: 0, cost: 0 };
+const ZERO: Figures = {
+  clicks: 0,
+  uniqueClicks: 0,
+  conversions: 0,
+  revenue: 0,
+  approvedRevenue: 0,
+  pendingRevenue: 0,
+  cost: 0,
+};
 /** A UTC day as the report's `day` dimension keys it (days since the epoch). */
 const dayNumber = (ts: unknown) => String(Math.floor(Number(ts) / 86_400_000));
 const micros = (value: number | string | null | undefined) => Math.round(Number(value ?? 0) * 1e6);
@@ -49,6 +59,8 @@ function figuresOf(metrics: Record<string, number>): Figures {
     uniqueClicks: metrics.uniqueClicks,
     conversions: metrics.conversions,
     revenue: micros(metrics.revenue),
+    approvedRevenue: micros(metrics.approvedRevenue),
+    pendingRevenue: micros(metrics.pendingRevenue),
     cost: micros(metrics.cost),
   };
 }
@@ -159,10 +171,18 @@ Deno.test({
       );
       for (const v of counted) {
         const click = v.click as unknown as Row;
-        const delta = { conversions: 1, revenue: micros(v.payout) };
+        const money = micros(v.payout);
+        const sale = v.status === "sale";
+        const split = { approvedRevenue: sale ? money : 0, pendingRevenue: sale ? 0 : money };
+        const delta = { conversions: 1, revenue: money, ...split };
         add(byCountry, prefixCountry(click.ip), delta);
         add(byDay, dayNumber(v.ts), delta);
+        // The runner counts revenue per offer; the stored statuses split it.
+        add(byOffer, String(v.offerId), split);
+        total.approvedRevenue += split.approvedRevenue;
+        total.pendingRevenue += split.pendingRevenue;
       }
+      assert.equal(total.revenue, total.approvedRevenue + total.pendingRevenue);
 
       await t.step(
         "/api/clicks, /api/conversions and /api/report/leads hold every click and sale",

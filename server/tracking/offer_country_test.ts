@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import { buildOffer } from "../../fixtures/builders.ts";
+import { idOf } from "../entities/testing.ts";
+import { clickIdOf, trackingApp } from "./testing.ts";
+
+const DE = "81.169.145.1", US = "8.8.8.8";
+
+Deno.test("offer country: an offer is skipped for visitors from other countries; redirect and lander click-through obey", async (t) => {
+  const s = await trackingApp();
+  const german = s.offerIds[0];
+  const american = idOf(await s.api.post("/api/offers", buildOffer({ name: "US only" })));
+  for (const [id, country] of [[german, "DE"], [american, "US"]] as const) {
+    const res = await s.api.patch(`/api/offers/${id}`, { country });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+  }
+  const path = {
+    weight: 1,
+    direct: false,
+    landings: [{ landingId: s.landingId, weight: 1 }],
+    offers: [{ offerId: german, weight: 1 }, { offerId: american, weight: 1 }],
+  };
+  const saved = await s.api.patch(`/api/campaigns/${s.campaignId}`, {
+    destination: { type: "flow", flow: { rules: [], defaultPaths: [path] } },
+  });
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  const offerOf = (id: string) =>
+    Number(s.app.deps.db.prepare("SELECT offer_id FROM clicks WHERE id = ?").get(id)!.offer_id);
+
+  await t.step("redirect: each visitor gets only the offer of their country", async () => {
+    for (let i = 0; i < 6; i++) {
+      assert.equal(offerOf(clickIdOf(await s.click({ ip: DE }))), german);
+      assert.equal(offerOf(clickIdOf(await s.click({ ip: US }))), american);
+    }
+  });
+  await t.step("lander click-through to another country's offer: the visitor's own", async () => {
+    const click = clickIdOf(await s.click({ ip: US }));
+    const lp = await s.app.request(`/lp/click?clickid=${click}&offer=1`, { redirect: "manual" });
+    assert.equal(lp.status, 302);
+    assert.equal(offerOf(click), american);
+  });
+  await t.step("an offer without a country takes every visitor", async () => {
+    await s.api.patch(`/api/offers/${german}`, { country: "" });
+    const seen = new Set<number>();
+    for (let i = 0; i < 40 && seen.size < 2; i++) {
+      seen.add(offerOf(clickIdOf(await s.click({ ip: US }))));
+    }
+    assert.deepEqual([...seen].sort(), [german, american].sort());
+  });
+});
