@@ -146,6 +146,9 @@ Deno.test({
         await signIn(page, server);
         await page.goto(`${server.url}/panel/offers`);
         await page.getByRole("heading", { name: "Offers", level: 1 }).waitFor();
+        // The list's own calls (rows, stats, caps) must be answered first: one still in flight
+        // when the session goes would send the user to sign-in from here, not from Conversions.
+        await page.waitForLoadState("networkidle");
         await context.clearCookies();
         await page.getByRole("link", { name: "Conversions", exact: true }).click();
         await page.waitForURL(/\/panel\/login\?returnTo=%2Fconversions$/);
