@@ -202,8 +202,11 @@ function route(
     if (target.kind !== "flow") return "not routable";
     // Capped offers send their share to their fallback, or drop out (offer_caps.ts), as do
     // offers for another country (offer_country.ts).
+    // Country narrows the choice; when it leaves no offer at all, the paid visitor still goes
+    // to one rather than being lost (decision 134).
     const resolve = forCountry(engine.cache, engine.caps.resolver, visitor.country);
-    const picked = routeFlow(target.flow, visitor, engine.random, resolve);
+    const picked = routeFlow(target.flow, visitor, engine.random, resolve) ??
+      routeFlow(target.flow, visitor, engine.random, engine.caps.resolver);
     if (!picked) return "no usable path in the flow";
     const offer = engine.cache.offer(picked.offerId);
     if (!offer) return `offer ${picked.offerId} is gone`;

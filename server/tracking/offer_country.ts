@@ -2,7 +2,8 @@
  * Offer countries (decision 134): an offer with a country takes only visitors
  * from that country. For any other visitor (or one whose country is unknown)
  * it is skipped like a capped offer without a fallback: its share goes to the
- * path's other offers, and a click with none left is not routable.
+ * path's other offers. When the flow then has no offer left for the visitor,
+ * the click is routed without the country condition: a paid visitor is never lost to it.
  */
 import type { EntityCache } from "./cache.ts";
 import type { OfferResolver } from "./rules.ts";

@@ -38,6 +38,12 @@ Deno.test("offer country: an offer is skipped for visitors from other countries;
     assert.equal(lp.status, 302);
     assert.equal(offerOf(click), american);
   });
+  await t.step("a visitor no offer fits is still routed, not lost", async () => {
+    const BR = "177.184.208.56";
+    const res = await s.click({ ip: BR });
+    assert.equal(res.status, 302);
+    assert.ok([german, american].includes(offerOf(clickIdOf(res))));
+  });
   await t.step("an offer without a country takes every visitor", async () => {
     await s.api.patch(`/api/offers/${german}`, { country: "" });
     const seen = new Set<number>();
