@@ -58,27 +58,12 @@ export function BackupsCard() {
               onChange={(enabled) => section.change({ enabled })}
             />
             <div className="form-grid">
-              <CountInput
-                label="Every (hours)"
-                path="everyHours"
-                value={d.everyHours}
-                errors={section.errors}
-                onChange={(everyHours) => section.change({ everyHours })}
-              />
-              <CountInput
-                label="Keep the newest"
-                path="keep"
-                value={d.keep}
-                errors={section.errors}
-                onChange={(keep) => section.change({ keep })}
-              />
+              <CountInput label="Every (hours)" {...section.field("everyHours")} />
+              <CountInput label="Keep the newest" {...section.field("keep")} />
               <Input
                 label="Folder on the server (empty: backups in the data folder)"
-                path="folder"
-                value={d.folder}
                 placeholder="/var/backups/rotor"
-                errors={section.errors}
-                onChange={(folder) => section.change({ folder })}
+                {...section.field("folder")}
               />
             </div>
           </>

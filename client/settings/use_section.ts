@@ -66,7 +66,20 @@ export function useSection<S extends SettingsSection>(section: S) {
     }
   };
 
+  /** The props binding one control to a draft field: its path, value, errors and change. */
+  const field = <K extends keyof SettingsValue<S> & string>(key: K) => ({
+    path: key,
+    value: draft?.[key] as SettingsValue<S>[K],
+    errors,
+    onChange: (value: SettingsValue<S>[K]) => {
+      const patch: Partial<SettingsValue<S>> = {};
+      patch[key] = value;
+      change(patch);
+    },
+  });
+
   return {
+    field,
     loading: loaded.isLoading || (!!loaded.data && draft === undefined),
     error: loaded.error,
     draft,
