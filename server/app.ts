@@ -34,6 +34,7 @@ import { clickLogRoutes } from "./clicklog/routes.ts";
 import { bodyLimits } from "./body_limits.ts";
 import { notificationRoutes, triggerRoutes } from "./triggers/routes.ts";
 import { rootCampaignClick } from "./domains/root.ts";
+import { costUpdateRoutes, keitaroRoutes } from "./costs/routes.ts";
 
 /** Public tracking paths: they never redirect into the panel. */
 const TRACKING_PREFIXES = ["/c/", "/lp/", "/postback", "/pixel.gif"];
@@ -74,9 +75,13 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/clicks", clickLogRoutes);
   app.route("/api/triggers", triggerRoutes);
   app.route("/api/notifications", notificationRoutes);
+  app.route("/api/cost-updates", costUpdateRoutes);
   app.all("/api/*", (c) => {
     throw new HttpError(404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`);
   });
+
+  app.use("/admin_api/*", sameOriginJson, licenceGate, demoGate, loadSession);
+  app.route("/admin_api/v1", keitaroRoutes);
 
   app.use("/updates/*", loadSession);
   app.route("/updates", updatesRoutes);

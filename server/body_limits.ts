@@ -40,7 +40,7 @@ function limitOf(path: string): MiddlewareHandler<AppEnv> | null {
   }
   if (path.startsWith("/api/files")) return null;
   if (path === "/api/settings/import-export/import") return importLimit;
-  if (path.startsWith("/api/")) return api;
+  if (path.startsWith("/api/") || path.startsWith("/admin_api/")) return api;
   return other;
 }
 

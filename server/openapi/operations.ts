@@ -16,6 +16,7 @@ import { entityOperations } from "./entity_operations.ts";
 import type { Operation } from "./operation.ts";
 import { settingsOperations } from "./settings_operations.ts";
 import { triggerOperations } from "./trigger_operations.ts";
+import { costOperations } from "./cost_operations.ts";
 
 export type { Operation };
 
@@ -84,6 +85,7 @@ export function operations(): Operation[] {
     ...settingsOperations(),
     ...dataOperations(),
     ...triggerOperations(),
+    ...costOperations(),
   ];
 }
 

@@ -35,7 +35,7 @@ export type SumsSpec = {
 export type SumsRow = { values: (string | number)[]; sums: Record<string, number> };
 
 /** Where each base column comes from in the raw tables (k: clicks, p: places, u: user agents). */
-const RAW_COLUMNS: Record<string, string> = {
+export const RAW_COLUMNS: Record<string, string> = {
   campaign_id: "k.campaign_id",
   traffic_source_id: "k.traffic_source_id",
   rotation_id: "k.rotation_id",
@@ -94,7 +94,8 @@ const CONVERSION_SUMS = [
   "(CASE WHEN v.status = 'lead' THEN v.payout ELSE 0 END)",
 ];
 
-const JOINS = "LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id";
+export const JOINS =
+  "LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id";
 
 function dimension(name: string): Dimension {
   const dim = DIMENSION_BY_NAME.get(name);
@@ -112,7 +113,8 @@ function subjectSql(spec: SumsSpec, params: SQLInputValue[]): string {
   return `c.${column} IN (SELECT value FROM json_each(?))`;
 }
 
-function filterSql(filter: ReportFilter, expr: string, params: SQLInputValue[]): string {
+/** A filter's condition on the SQL `expr`, its values pushed onto `params`. */
+export function filterSql(filter: ReportFilter, expr: string, params: SQLInputValue[]): string {
   if (filter.op === "contains") {
     const parts = filter.values.map((v) => {
       params.push(String(v).toLowerCase());

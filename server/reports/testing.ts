@@ -9,6 +9,8 @@ import { ClickRollups } from "../tracking/click_rollup.ts";
 /** A click to store; money in decimals. */
 export type TestClick = {
   ts: number;
+  /** The click's id (default: the next id of the running sequence at `ts`). */
+  id?: string;
   campaignId?: number | null;
   trafficSourceId?: number | null;
   rotationId?: number | null;
@@ -57,7 +59,7 @@ function intern(db: Db, table: "places" | "user_agents", values: string[]): numb
 
 /** Stores a click; returns its id. */
 export function insertTestClick(db: Db, c: TestClick): string {
-  const id = newClickId(c.ts);
+  const id = c.id ?? newClickId(c.ts);
   const place = intern(db, "places", [c.country ?? "", c.region ?? "", c.city ?? "", c.isp ?? ""]);
   const device = c.deviceType ?? "desktop", os = c.os ?? "", browser = c.browser ?? "";
   const ua = intern(db, "user_agents", [

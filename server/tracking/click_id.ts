@@ -75,6 +75,15 @@ export function newClickId(now: number = Date.now()): string {
   return encodeTime(lastMs) + encode(counter, COUNTER_CHARS) + randomChars();
 }
 
+/**
+ * An id for a click made at `ms` that leaves the running sequence alone:
+ * seeded or imported clicks of the past keep ids in their own time order.
+ */
+export function clickIdAt(ms: number): string {
+  const counter = Math.floor(Math.random() * COUNTER_LIMIT);
+  return encodeTime(ms) + encode(counter, COUNTER_CHARS) + randomChars();
+}
+
 /** Whether `text` has the shape of a click id (cheap check before any lookup). */
 export function isClickId(text: string): boolean {
   return CLICK_ID_PATTERN.test(text);

@@ -1,0 +1,199 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { apiAs, signedIn } from "../entities/testing.ts";
+import { clickIdOf } from "../tracking/testing.ts";
+import { costsById, costSetup, day, type Seeded, shownCost } from "./testing.ts";
+
+const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
+
+Deno.test("cost update: replace spreads the amount over one day's clicks exactly; reports, lists and history follow", async () => {
+  const { s, clicks } = await costSetup();
+  const before = costsById(s);
+  const res = await s.api.post("/api/cost-updates", {
+    campaignIds: [s.campaignId],
+    from: day(-1),
+    to: day(-1),
+    amount: 10,
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.equal(res.body.clicks, 12);
+  assert.equal(res.body.costBefore, 0.12);
+  assert.equal(res.body.costAfter, 10);
+  const after = costsById(s);
+  const yesterday = clicks.filter((c) => c.day === -1);
+  assert.equal(sum(yesterday.map((c) => after.get(c.id)!)), 10_000_000);
+  for (const c of clicks.filter((c) => c.day !== -1)) {
+    assert.equal(after.get(c.id), before.get(c.id));
+  }
+  const bots = s.app.deps.db.prepare("SELECT sum(cost) AS cost FROM clicks WHERE is_bot = 1")
+    .get()!;
+  assert.equal(Number(bots.cost), 0, "bot clicks stay free");
+  const expected = 10_000_000 + 24 * 10_000;
+  assert.deepEqual(await shownCost(s), [expected, expected, expected]);
+
+  const history = await s.api.get(`/api/cost-updates?campaignId=${s.campaignId}`);
+  const [entry] = history.body.items as Array<Record<string, unknown>>;
+  assert.equal(entry.username, "root");
+  assert.equal(entry.source, "panel");
+  assert.equal(entry.costBefore, 0.12);
+  assert.equal(entry.costAfter, 10);
+});
+
+Deno.test("cost update: a token and a country narrow it; add mode adds; unique-only leaves repeats at zero", async () => {
+  const { s, clicks } = await costSetup();
+  const base = { campaignIds: [s.campaignId], from: day(-2), to: day(0) };
+  const zone = await s.api.post("/api/cost-updates", {
+    ...base,
+    filters: [{ dim: "t1", values: ["z2"] }, { dim: "country", values: ["FR"] }],
+    amount: 3,
+    mode: "add",
+  });
+  assert.equal(zone.status, 200, JSON.stringify(zone.body));
+  const picked = clicks.filter((c) => c.zone === "z2" && c.country === "FR");
+  assert.equal(zone.body.clicks, picked.length);
+  const costs = costsById(s);
+  assert.equal(sum(picked.map((c) => costs.get(c.id)!)), picked.length * 10_000 + 3_000_000);
+
+  const unique = await s.api.post("/api/cost-updates", { ...base, amount: 6, uniqueOnly: true });
+  assert.equal(unique.status, 200, JSON.stringify(unique.body));
+  const now = costsById(s);
+  assert.equal(sum(clicks.filter((c) => c.unique).map((c) => now.get(c.id)!)), 6_000_000);
+  assert.ok(clicks.filter((c) => !c.unique).every((c) => now.get(c.id) === 0));
+});
+
+Deno.test("cost update: a dry run and bad input change nothing, with clear errors", async () => {
+  const { s } = await costSetup();
+  const before = costsById(s);
+  const base = { campaignIds: [s.campaignId], from: day(-1), to: day(-1), amount: 5 };
+  const dry = await s.api.post("/api/cost-updates", { ...base, dryRun: true });
+  assert.equal(dry.status, 200);
+  assert.equal(dry.body.id, null);
+  assert.equal(dry.body.costAfter, 5);
+  const bad = [
+    [{ ...base, amount: -1 }, 400, "amount"],
+    [{ ...base, to: day(-3) }, 400, "to"],
+    [{ ...base, campaignIds: [999] }, 404, "No campaign #999"],
+    [{ ...base, currency: "EUR" }, 422, "counted in USD"],
+    [{ ...base, filters: [{ dim: "country", values: ["JP"] }] }, 422, "No clicks match"],
+    [{ ...base, filters: [{ dim: "status", values: ["lead"] }] }, 400, "conversions"],
+  ] as const;
+  for (const [body, status, text] of bad) {
+    const res = await s.api.post("/api/cost-updates", body);
+    assert.equal(res.status, status, JSON.stringify(res.body));
+    assert.match(JSON.stringify(res.body), new RegExp(text));
+  }
+  assert.deepEqual(costsById(s), before);
+  const history = await s.api.get("/api/cost-updates");
+  assert.deepEqual(history.body.items, []);
+});
+
+Deno.test("cost update: undo restores every click's cost; an older update waits for the later one", async () => {
+  const { s } = await costSetup();
+  const original = costsById(s);
+  const base = { campaignIds: [s.campaignId], from: day(-2), to: day(0) };
+  const first = await s.api.post("/api/cost-updates", { ...base, amount: 7 });
+  const afterFirst = costsById(s);
+  const second = await s.api.post("/api/cost-updates", { ...base, amount: 2, mode: "add" });
+  const blocked = await s.api.post(`/api/cost-updates/${first.body.id}/undo`, {});
+  assert.equal(blocked.status, 409);
+  assert.match(JSON.stringify(blocked.body.error), new RegExp(`#${second.body.id}`));
+  const undoSecond = await s.api.post(`/api/cost-updates/${second.body.id}/undo`, {});
+  assert.equal(undoSecond.status, 200, JSON.stringify(undoSecond.body));
+  assert.equal(undoSecond.body.undoneBy, "root");
+  assert.deepEqual(costsById(s), afterFirst);
+  const undoFirst = await s.api.post(`/api/cost-updates/${first.body.id}/undo`, {});
+  assert.equal(undoFirst.status, 200);
+  assert.deepEqual(costsById(s), original);
+  const again = await s.api.post(`/api/cost-updates/${first.body.id}/undo`, {});
+  assert.equal(again.status, 409);
+  const total = sum(original.values());
+  assert.deepEqual(await shownCost(s), [total, total, total]);
+});
+
+Deno.test("cost update: users without write on campaigns may not change costs", async () => {
+  const { s } = await costSetup(2);
+  const reader = await signedIn(s.app, {
+    username: "reader",
+    role: "user",
+    permissions: { campaign: "read" },
+  });
+  const body = { campaignIds: [s.campaignId], from: day(-1), to: day(-1), amount: 1 };
+  assert.equal((await reader.post("/api/cost-updates", body)).status, 403);
+  assert.equal((await reader.get("/api/cost-updates")).status, 200);
+  assert.equal((await apiAs(s.app).post("/api/cost-updates", body)).status, 401);
+});
+
+/** One random update: a period of days, an optional zone or country, a mode, an amount. */
+const Update = fc.record({
+  from: fc.integer({ min: -2, max: 0 }),
+  span: fc.integer({ min: 0, max: 2 }),
+  zone: fc.constantFrom(null, "z1", "z2"),
+  country: fc.constantFrom(null, "DE", "FR"),
+  mode: fc.constantFrom("replace", "add"),
+  uniqueOnly: fc.boolean(),
+  micros: fc.integer({ min: 0, max: 500_000 }).map((n) => n * 100),
+});
+
+type UpdateCase = typeof Update extends fc.Arbitrary<infer T> ? T : never;
+
+function matches(c: Seeded, u: UpdateCase): boolean {
+  const to = Math.min(0, u.from + u.span);
+  return c.day >= u.from && c.day <= to && (u.zone === null || c.zone === u.zone) &&
+    (u.country === null || c.country === u.country);
+}
+
+Deno.test("cost update (property): after any sequence the shown cost is the updates plus the untouched clicks, to the micro-unit", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(Update, { minLength: 1, maxLength: 4 }), async (updates) => {
+      const { s, clicks } = await costSetup(8);
+      // A live click, whose sums are still in memory, joins today's clicks.
+      const live = clickIdOf(await s.click({ query: "?zone=z1&cost=0.02" }));
+      clicks.push({ id: live, day: 0, zone: "z1", country: "US", unique: true });
+      let model = costsById(s);
+      for (const u of updates) {
+        const filters = [
+          ...(u.zone ? [{ dim: "t1", values: [u.zone] }] : []),
+          ...(u.country ? [{ dim: "country", values: [u.country] }] : []),
+        ];
+        const res = await s.api.post("/api/cost-updates", {
+          campaignIds: [s.campaignId],
+          from: day(u.from),
+          to: day(Math.min(0, u.from + u.span)),
+          filters,
+          mode: u.mode,
+          uniqueOnly: u.uniqueOnly,
+          amount: u.micros / 1e6,
+        });
+        const hit = new Set(clicks.filter((c) => matches(c, u)).map((c) => c.id));
+        const receivers = clicks.filter((c) => hit.has(c.id) && (!u.uniqueOnly || c.unique))
+          .map((c) => c.id);
+        const now = costsById(s);
+        if (receivers.length === 0) {
+          assert.equal(res.status, 422, JSON.stringify(res.body));
+          assert.deepEqual(now, model);
+          continue;
+        }
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        for (const [id, cost] of now) {
+          if (!hit.has(id)) assert.equal(cost, model.get(id), "a click outside the update");
+        }
+        const of = (costs: Map<string, number>, ids: Iterable<string>) =>
+          sum([...ids].map((id) => costs.get(id)!));
+        if (u.mode === "replace") {
+          assert.equal(of(now, hit), u.micros);
+          const shares = receivers.map((id) => now.get(id)!);
+          assert.ok(Math.max(...shares) - Math.min(...shares) <= 1, "equal shares");
+        } else {
+          assert.equal(of(now, receivers), of(model, receivers) + u.micros);
+          for (const id of hit) {
+            if (!receivers.includes(id)) assert.equal(now.get(id), model.get(id));
+          }
+        }
+        model = now;
+      }
+      const total = sum(model.values());
+      assert.deepEqual(await shownCost(s), [total, total, total]);
+    }),
+    { numRuns: 8 },
+  );
+});

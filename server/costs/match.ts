@@ -1,0 +1,101 @@
+/**
+ * Which clicks a cost update covers, and each one's share of the amount: the
+ * campaigns' clicks in the period (bots excluded: they cost nothing, decision
+ * 125), narrowed by report filters over the same dimension SQL reports use.
+ */
+import type { SQLInputValue } from "node:sqlite";
+import { DIMENSION_BY_NAME } from "../../contracts/report.ts";
+import type { ReportFilter } from "../../contracts/report_query.ts";
+import type { Db } from "../db/connection.ts";
+import { startOfDay } from "../entities/range.ts";
+import { HttpError } from "../errors.ts";
+import { filterSql, JOINS, RAW_COLUMNS } from "../reports/query.ts";
+import { localTimeSql, zoneSegments } from "../reports/time.ts";
+import { clickIdBound } from "../tracking/click_id.ts";
+
+/** The instant a moment (`YYYY-MM-DD` or `YYYY-MM-DD HH:mm[:ss]`) starts in `tz`. */
+function instant(moment: string, tz: string): number {
+  const day = moment.slice(0, 10);
+  const time = moment.slice(11);
+  if (!time) return startOfDay(day, tz);
+  const [h, m, s] = time.split(":").map(Number);
+  if (h > 23 || m > 59 || (s ?? 0) > 59) {
+    throw new HttpError(400, "VALIDATION_ERROR", `'${moment}' is not a real time`);
+  }
+  // The local minute's instant: the day's start plus the wall-clock offset (exact outside DST jumps).
+  return startOfDay(day, tz) + ((h * 60 + m) * 60 + (s ?? 0)) * 1000;
+}
+
+/** `[start, end)` of a period: a whole last day when `to` is a date, else up to the minute. */
+export function periodRange(from: string, to: string, tz: string): { start: number; end: number } {
+  const start = instant(from, tz);
+  const end = to.length > 10 ? instant(to, tz) : startOfDay(nextDay(to), tz);
+  if (end <= start) {
+    throw new HttpError(400, "VALIDATION_ERROR", "The period ends before it starts");
+  }
+  return { start, end };
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A matched click: its id, its cost now (micro-units) and whether it is unique. */
+export type MatchedClick = { id: string; cost: number; unique: boolean };
+
+/** The clicks of `campaignIds` in `[start, end)` passing `filters`, oldest first. */
+export function matchClicks(
+  db: Db,
+  spec: {
+    campaignIds: readonly number[];
+    start: number;
+    end: number;
+    tz: string;
+    filters: readonly ReportFilter[];
+  },
+): MatchedClick[] {
+  const params: SQLInputValue[] = [];
+  const columns = new Set<string>();
+  for (const filter of spec.filters) {
+    const dim = DIMENSION_BY_NAME.get(filter.dim)!;
+    if (dim.columns.includes("status")) {
+      throw new HttpError(400, "VALIDATION_ERROR", `'${dim.label}' belongs to conversions`);
+    }
+    for (const col of dim.columns) if (col !== "time") columns.add(col);
+  }
+  const project = [...columns].map((c) => `${RAW_COLUMNS[c] ?? "NULL"} AS ${c}`);
+  params.push(
+    clickIdBound(db, spec.start),
+    clickIdBound(db, spec.end),
+    JSON.stringify(spec.campaignIds),
+  );
+  const source = `SELECT ${
+    ["k.id AS id", "k.ts AS ts", "k.cost AS cost", "k.is_unique AS is_unique", ...project]
+      .join(", ")
+  } FROM clicks k ${JOINS}
+    WHERE k.id >= ? AND k.id < ? AND k.is_bot = 0
+      AND k.campaign_id IN (SELECT value FROM json_each(?))`;
+  const time = localTimeSql("c.ts", zoneSegments(spec.start, spec.end, spec.tz));
+  const where = ["c.ts >= ?", "c.ts < ?"];
+  params.push(spec.start, spec.end);
+  for (const filter of spec.filters) {
+    const expr = DIMENSION_BY_NAME.get(filter.dim)!.sql.replaceAll("{t}", time);
+    where.push(filterSql(filter, expr, params));
+  }
+  const rows = db.prepare(
+    `SELECT c.id, c.cost, c.is_unique FROM (${source}) c WHERE ${
+      where.join(" AND ")
+    } ORDER BY c.id`,
+  ).all(...params);
+  return rows.map((r) => ({ id: String(r.id), cost: Number(r.cost), unique: r.is_unique === 1 }));
+}
+
+/**
+ * `amount` (micro-units) in `n` shares that sum to it exactly: the first
+ * `amount mod n` shares get one micro-unit more (largest remainder).
+ */
+export function shares(amount: number, n: number): (i: number) => number {
+  const base = Math.floor(amount / n);
+  const extra = amount - base * n;
+  return (i) => base + (i < extra ? 1 : 0);
+}

@@ -1,0 +1,67 @@
+/**
+ * Cost updates over HTTP (decision 160): `/api/cost-updates` for the panel and
+ * the public API (who may change campaigns), and Keitaro's Admin API call
+ * `POST /admin_api/v1/campaigns/:id/update_costs` with an `Api-Key` header.
+ */
+import { Hono } from "hono";
+import {
+  CostCsvInput,
+  CostUpdateInput,
+  CostUpdatesQuery,
+  KeitaroCostInput,
+} from "../../contracts/cost_update.ts";
+import { API_KEY_HEADER } from "../../contracts/api_key.ts";
+import type { AppEnv } from "../context.ts";
+import { requireUser } from "../auth/middleware.ts";
+import { assertAccess } from "../auth/permissions.ts";
+import { IdParam } from "../entities/routes.ts";
+import { HttpError } from "../errors.ts";
+import { getStatsSettings } from "../settings/sections.ts";
+import { validate } from "../validate.ts";
+import { applyCostUpdate, listCostUpdates, undoCostUpdate } from "./apply.ts";
+import { applyCostCsv, fromKeitaro } from "./sources.ts";
+
+/** Mounted at `/api/cost-updates`. */
+export const costUpdateRoutes = new Hono<AppEnv>()
+  .use("*", requireUser)
+  .get("/", validate("query", CostUpdatesQuery), (c) => {
+    assertAccess(c.var.user!, "campaign", "read");
+    return c.json({ items: listCostUpdates(c.var.deps.db, c.req.valid("query")) });
+  })
+  .post("/", validate("json", CostUpdateInput), (c) => {
+    const user = c.var.user!;
+    assertAccess(user, "campaign", "write");
+    const source = c.req.header(API_KEY_HEADER) === undefined ? "panel" : "api";
+    return c.json(applyCostUpdate(c.var.deps.tracking, c.req.valid("json"), { user, source }));
+  })
+  .post("/csv", validate("json", CostCsvInput), (c) => {
+    const user = c.var.user!;
+    assertAccess(user, "campaign", "write");
+    return c.json(applyCostCsv(c.var.deps.tracking, c.req.valid("json"), { user, source: "csv" }));
+  })
+  .post("/:id/undo", validate("param", IdParam), (c) => {
+    const user = c.var.user!;
+    assertAccess(user, "campaign", "write");
+    return c.json(undoCostUpdate(c.var.deps.tracking, Number(c.req.valid("param").id), user));
+  });
+
+/** Mounted at `/admin_api/v1`: Keitaro's cost call, answered as Keitaro does. */
+export const keitaroRoutes = new Hono<AppEnv>()
+  .post(
+    "/campaigns/:id/update_costs",
+    validate("param", IdParam),
+    validate("json", KeitaroCostInput),
+    (c) => {
+      const user = c.var.user;
+      if (!user || c.req.header(API_KEY_HEADER) === undefined) {
+        throw new HttpError(401, "AUTHENTICATION_ERROR", "Send an API key in the Api-Key header");
+      }
+      assertAccess(user, "campaign", "write");
+      const db = c.var.deps.db;
+      const id = Number(c.req.valid("param").id);
+      const currency = getStatsSettings(db, user.id).currency;
+      const input = fromKeitaro(db, id, c.req.valid("json"), currency);
+      const result = applyCostUpdate(c.var.deps.tracking, input, { user, source: "keitaro" });
+      return c.json({ success: true, ...result });
+    },
+  );
