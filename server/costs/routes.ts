@@ -47,15 +47,18 @@ export const costUpdateRoutes = new Hono<AppEnv>()
 
 /** Mounted at `/admin_api/v1`: Keitaro's cost call, answered as Keitaro does. */
 export const keitaroRoutes = new Hono<AppEnv>()
+  .use("*", (c, next) => {
+    if (!c.var.user || c.req.header(API_KEY_HEADER) === undefined) {
+      throw new HttpError(401, "AUTHENTICATION_ERROR", "Send an API key in the Api-Key header");
+    }
+    return next();
+  })
   .post(
     "/campaigns/:id/update_costs",
     validate("param", IdParam),
     validate("json", KeitaroCostInput),
     (c) => {
-      const user = c.var.user;
-      if (!user || c.req.header(API_KEY_HEADER) === undefined) {
-        throw new HttpError(401, "AUTHENTICATION_ERROR", "Send an API key in the Api-Key header");
-      }
+      const user = c.var.user!;
       assertAccess(user, "campaign", "write");
       const db = c.var.deps.db;
       const id = Number(c.req.valid("param").id);

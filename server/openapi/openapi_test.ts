@@ -4,12 +4,16 @@ import { SETTINGS_SCHEMAS } from "../../contracts/settings.ts";
 import { createApp } from "../app.ts";
 import { openApiDocument } from "./document.ts";
 
-/** `METHOD /api/x/{id}` for every `/api/*` route the app mounts (not the catch-all 404). */
+/**
+ * `METHOD /api/x/{id}` for every `/api/*` route the app mounts (not the
+ * catch-all 404), and the Keitaro-shaped `/admin_api/*` calls.
+ */
 function mountedApiRoutes(): string[] {
   const app = createApp(testApp().deps);
   const found = new Set<string>();
   for (const route of app.routes) {
-    if (!route.path.startsWith("/api/") || route.method === "ALL") continue;
+    const api = route.path.startsWith("/api/") || route.path.startsWith("/admin_api/");
+    if (!api || route.method === "ALL") continue;
     if (route.path.includes("*")) continue; // middleware patterns, not calls
     const path = route.path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}").replace(/\/$/, "");
     found.add(`${route.method.toLowerCase()} ${path}`);

@@ -1,0 +1,87 @@
+import assert from "node:assert/strict";
+import { createApiKey } from "../auth/api_keys.ts";
+import { apiAs } from "../entities/testing.ts";
+import { costsById, costSetup, day } from "./testing.ts";
+
+const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
+
+Deno.test("cost CSV: a dry run checks every row and changes nothing; a bad row names its line and blocks the file", async () => {
+  const { s } = await costSetup();
+  const before = costsById(s);
+  const csv = [
+    "campaign,from,to,token,amount,currency",
+    `${s.campaignId},${day(-2)},${day(-2)},zone=z1,4,USD`,
+    `Nowhere,${day(-1)},${day(-1)},,1,USD`,
+    `${s.campaignId},${day(-1)},${day(-1)},colour=red,1,USD`,
+    `${s.campaignId},${day(-1)},${day(-1)},2.5,EUR`,
+  ].join("\n");
+  for (const dryRun of [true, false]) {
+    const res = await s.api.post("/api/cost-updates/csv", { csv, dryRun });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const rows = res.body.rows as Array<{ line: number; ok: boolean; error?: string }>;
+    assert.equal(res.body.applied, false);
+    assert.deepEqual(rows.map((r) => [r.line, r.ok]), [[2, true], [3, false], [4, false], [
+      5,
+      false,
+    ]]);
+    assert.match(rows[1].error!, /no campaign 'Nowhere'/);
+    assert.match(rows[2].error!, /no token 'colour'/);
+    assert.match(rows[3].error!, /counted in USD/);
+  }
+  assert.deepEqual(costsById(s), before);
+  assert.deepEqual((await s.api.get("/api/cost-updates")).body.items, []);
+});
+
+Deno.test("cost CSV: good rows apply together, by campaign name and source token name, and are recorded as CSV", async () => {
+  const { s, clicks } = await costSetup();
+  const name = String((await s.api.get(`/api/campaigns/${s.campaignId}`)).body.name);
+  const csv = [
+    `"${name}",${day(-2)},${day(-2)},zone=z1,4,usd`,
+    `${s.campaignId},${day(-1)},${day(-1)},5.5,USD`,
+  ].join("\r\n");
+  const res = await s.api.post("/api/cost-updates/csv", { csv, dryRun: false });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.equal(res.body.applied, true);
+  const costs = costsById(s);
+  const z1 = clicks.filter((c) => c.day === -2 && c.zone === "z1");
+  assert.equal(sum(z1.map((c) => costs.get(c.id)!)), 4_000_000);
+  assert.equal(sum(clicks.filter((c) => c.day === -1).map((c) => costs.get(c.id)!)), 5_500_000);
+  const history = (await s.api.get("/api/cost-updates")).body.items as Array<{ source: string }>;
+  assert.deepEqual(history.map((h) => h.source), ["csv", "csv"]);
+});
+
+Deno.test("Keitaro's update_costs call, sent unchanged with an API key, sets the spend of a sub id's clicks", async () => {
+  const { s, clicks } = await costSetup();
+  const root = s.app.deps.db.prepare("SELECT id FROM users WHERE username = 'root'").get()!;
+  const { key } = createApiKey(s.app.deps.db, { userId: Number(root.id), name: "ad spend sync" });
+  const headers = { "api-key": key, "content-type": "application/json" };
+  const body = {
+    start_date: `${day(-1)} 00:00`,
+    end_date: `${day(0)} 00:00`,
+    timezone: "UTC",
+    cost: "6.30",
+    currency: "USD",
+    only_campaign_uniques: 0,
+    filters: { sub_id_1: "z2" },
+  };
+  const url = `/admin_api/v1/campaigns/${s.campaignId}/update_costs`;
+  const res = await s.app.request(url, { method: "POST", headers, body: JSON.stringify(body) });
+  assert.equal(res.status, 200, await res.clone().text());
+  const answer = await res.json();
+  assert.equal(answer.success, true);
+  const z2 = clicks.filter((c) => c.day === -1 && c.zone === "z2");
+  assert.equal(answer.clicks, z2.length);
+  const costs = costsById(s);
+  assert.equal(sum(z2.map((c) => costs.get(c.id)!)), 6_300_000);
+  const [entry] = (await s.api.get("/api/cost-updates")).body.items as Array<{ source: string }>;
+  assert.equal(entry.source, "keitaro");
+
+  const noKey = await apiAs(s.app).post(url, body);
+  assert.equal(noKey.status, 401);
+  const badKey = await s.app.request(url, {
+    method: "POST",
+    headers: { ...headers, "api-key": "rk_wrong" },
+    body: JSON.stringify(body),
+  });
+  assert.equal(badKey.status, 401);
+});
