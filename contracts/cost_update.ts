@@ -28,6 +28,8 @@ export const CostUpdateInput = z.object({
   tz: z.string().max(64).refine(isTimeZone, "is not a known time zone").default("UTC"),
   /** Narrow the clicks like a report filter: `t3` is the source's third token, `country`, …. */
   filters: z.array(ReportFilter).max(30).default([]),
+  /** A source token's value, by its parameter or name: `zone=123` (or `t3=123`). */
+  token: z.string().trim().max(600).default(""),
   amount: Money,
   currency: Currency.default("USD"),
   mode: CostMode.default("replace"),

@@ -10,13 +10,14 @@ import type {
   CostUpdateRecord,
   CostUpdateResult,
 } from "../../contracts/cost_update.ts";
+import type { ReportFilter } from "../../contracts/report_query.ts";
 import { type Db, transaction } from "../db/connection.ts";
 import { fromMicros, toMicros } from "../entities/money.ts";
 import { HttpError } from "../errors.ts";
 import { getStatsSettings } from "../settings/sections.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
 import type { UserRow } from "../users/store.ts";
-import { matchClicks, periodRange, shares } from "./match.ts";
+import { matchClicks, periodRange, sharedTokenFilter, shares } from "./match.ts";
 
 /** Who asks, and through which door. */
 export type CostActor = { user: UserRow; source: CostUpdateRecord["source"] };
@@ -57,10 +58,13 @@ export function applyCostUpdate(
   assertCampaigns(db, input.campaignIds);
   assertCurrency(db, actor.user, input.currency);
   const { start, end } = periodRange(input.from, input.to, input.tz);
+  const filters = input.token
+    ? [...input.filters, sharedTokenFilter(db, input.campaignIds, input.token)]
+    : input.filters;
   // Sums of clicks still held in memory reach the rollups first, so the triggers move exact sums.
   if (!input.dryRun) engine.clicks.flushRollups();
   const run = () => {
-    const clicks = matchClicks(db, { ...input, start, end });
+    const clicks = matchClicks(db, { ...input, filters, start, end });
     const receivers = clicks.filter((c) => !input.uniqueOnly || c.unique);
     const amount = toMicros(input.amount);
     if (receivers.length === 0) {
@@ -85,6 +89,7 @@ export function applyCostUpdate(
     if (input.dryRun) return { id: null, ...result };
     const id = record(db, input, actor, {
       now,
+      filters,
       amount,
       clicks: clicks.length,
       costBefore,
@@ -109,7 +114,14 @@ function record(
   db: Db,
   input: CostUpdateInput,
   actor: CostActor,
-  sums: { now: number; amount: number; clicks: number; costBefore: number; costAfter: number },
+  sums: {
+    now: number;
+    filters: readonly ReportFilter[];
+    amount: number;
+    clicks: number;
+    costBefore: number;
+    costAfter: number;
+  },
 ): number {
   return Number(
     db.prepare(
@@ -125,7 +137,7 @@ function record(
       input.from,
       input.to,
       input.tz,
-      JSON.stringify(input.filters),
+      JSON.stringify(sums.filters),
       input.mode,
       input.uniqueOnly ? 1 : 0,
       sums.amount,

@@ -197,3 +197,29 @@ Deno.test("cost update (property): after any sequence the shown cost is the upda
     { numRuns: 8 },
   );
 });
+
+Deno.test("cost update: a token named by its source parameter narrows it like the t1 filter", async () => {
+  const { s, clicks } = await costSetup();
+  const res = await s.api.post("/api/cost-updates", {
+    campaignIds: [s.campaignId],
+    from: day(-1),
+    to: day(-1),
+    token: "zone=z1",
+    amount: 2,
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  const costs = costsById(s);
+  const z1 = clicks.filter((c) => c.day === -1 && c.zone === "z1");
+  assert.equal(sum(z1.map((c) => costs.get(c.id)!)), 2_000_000);
+  const [entry] = (await s.api.get("/api/cost-updates")).body.items as Array<{ filters: unknown }>;
+  assert.deepEqual(entry.filters, [{ dim: "t1", op: "is", values: ["z1"] }]);
+  const bad = await s.api.post("/api/cost-updates", {
+    campaignIds: [s.campaignId],
+    from: day(-1),
+    to: day(-1),
+    token: "colour=red",
+    amount: 2,
+  });
+  assert.equal(bad.status, 400);
+  assert.match(JSON.stringify(bad.body), /no token 'colour'/);
+});

@@ -40,6 +40,54 @@ function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
+/** `zone=123` (a source token's parameter or name), `t3=123` or `country=DE` → a filter. */
+export function tokenFilter(db: Db, campaignId: number, text: string): ReportFilter {
+  const eq = text.indexOf("=");
+  if (eq < 1) throw new Error(`token '${text}' must look like zone=123`);
+  const key = text.slice(0, eq).trim();
+  const value = text.slice(eq + 1).trim();
+  if (/^t([1-9]|[12]\d|30)$/.test(key) || (DIMENSION_BY_NAME.has(key) && !key.endsWith("_id"))) {
+    return { dim: key, op: "is", values: [value] };
+  }
+  const row = db.prepare(
+    `SELECT s.tokens FROM campaigns c JOIN traffic_sources s ON s.id = c.traffic_source_id
+     WHERE c.id = ?`,
+  ).get(campaignId);
+  const tokens = JSON.parse(String(row?.tokens ?? "[]")) as { param: string; name: string }[];
+  const index = tokens.findIndex((t) => t.param === key || (t.name !== "" && t.name === key));
+  if (index < 0) throw new Error(`the campaign's traffic source has no token '${key}'`);
+  return { dim: `t${index + 1}`, op: "is", values: [value] };
+}
+
+/**
+ * The filter a token text names for every campaign of an update; campaigns
+ * whose sources put that token at different places are refused together.
+ */
+export function sharedTokenFilter(db: Db, campaignIds: readonly number[], text: string) {
+  let found: ReportFilter | undefined;
+  for (const id of campaignIds) {
+    let filter: ReportFilter;
+    try {
+      filter = tokenFilter(db, id, text);
+    } catch (err) {
+      throw new HttpError(
+        400,
+        "VALIDATION_ERROR",
+        `token: campaign #${id}: ${(err as Error).message}`,
+      );
+    }
+    if (found && found.dim !== filter.dim) {
+      throw new HttpError(
+        400,
+        "VALIDATION_ERROR",
+        "token: these campaigns' sources keep this token in different places; update them one by one",
+      );
+    }
+    found = filter;
+  }
+  return found!;
+}
+
 /** A matched click: its id, its cost now (micro-units) and whether it is unique. */
 export type MatchedClick = { id: string; cost: number; unique: boolean };
 

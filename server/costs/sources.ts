@@ -9,32 +9,12 @@ import {
   CostUpdateInput,
   type KeitaroCostInput,
 } from "../../contracts/cost_update.ts";
-import type { ReportFilter } from "../../contracts/report_query.ts";
-import { DIMENSION_BY_NAME } from "../../contracts/report.ts";
 import type { Db } from "../db/connection.ts";
 import { HttpError } from "../errors.ts";
 import { parseCsv } from "../csv/parse.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
 import { applyCostUpdate, type CostActor } from "./apply.ts";
-
-/** `zone=123` (a source token's parameter or name), `t3=123` or `country=DE` → a filter. */
-export function tokenFilter(db: Db, campaignId: number, text: string): ReportFilter {
-  const eq = text.indexOf("=");
-  if (eq < 1) throw new Error(`token '${text}' must look like zone=123`);
-  const key = text.slice(0, eq).trim();
-  const value = text.slice(eq + 1).trim();
-  if (/^t([1-9]|[12]\d|30)$/.test(key) || (DIMENSION_BY_NAME.has(key) && !key.endsWith("_id"))) {
-    return { dim: key, op: "is", values: [value] };
-  }
-  const row = db.prepare(
-    `SELECT s.tokens FROM campaigns c JOIN traffic_sources s ON s.id = c.traffic_source_id
-     WHERE c.id = ?`,
-  ).get(campaignId);
-  const tokens = JSON.parse(String(row?.tokens ?? "[]")) as { param: string; name: string }[];
-  const index = tokens.findIndex((t) => t.param === key || (t.name !== "" && t.name === key));
-  if (index < 0) throw new Error(`the campaign's traffic source has no token '${key}'`);
-  return { dim: `t${index + 1}`, op: "is", values: [value] };
-}
+import { tokenFilter } from "./match.ts";
 
 function campaignId(db: Db, text: string): number {
   const byId = /^\d+$/.test(text)
