@@ -17,6 +17,7 @@ import { CampaignFields, COST_MODEL_LABELS } from "./fields.tsx";
 import { fetchTrackingLink, TrackingLink } from "./tracking_link.tsx";
 import { CopyLinkButton } from "../ui/row_actions.tsx";
 import { entityPages } from "../ui/entity_pages.tsx";
+import { CostUpdatesAction, UpdateCostAction } from "./cost_update.tsx";
 
 const DESTINATION_LABELS: Record<Destination["type"], string> = {
   flow: "Flow",
@@ -41,6 +42,8 @@ const list: ListConfig = {
   reportType: "campaign",
   CopyLink: CampaignCopyLink,
   massEdit: true,
+  SelectionActions: UpdateCostAction,
+  HeaderActions: CostUpdatesAction,
   stats: true,
   hiddenByDefault: ["key"],
   columns: [

@@ -16,6 +16,7 @@ import { DateRangePicker } from "../ui/date_range_picker.tsx";
 import { type DatePreset, isDatePreset, presetRange } from "../ui/date_range.ts";
 import { usePanelSettings } from "../app/panel_settings.ts";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
+import { ReportCostAction } from "../campaigns/cost_update.tsx";
 import { csvUrl, type Query, useReport } from "./api.ts";
 import { ReportFilters } from "./filters.tsx";
 import { metricLabel } from "./format.ts";
@@ -150,6 +151,17 @@ export function Page() {
           <>
             <EditSubject />
             <Link className="btn" to={`/report/leads/${subjectType}/${subjectIds}`}>Leads</Link>
+            {subjectType === "campaign" && (
+              <ReportCostAction
+                scope={{
+                  campaignIds: subjectIds.split(",").map(Number),
+                  from: range.from,
+                  to: range.to,
+                  tz: timeZone,
+                  filters,
+                }}
+              />
+            )}
           </>
         }
       >

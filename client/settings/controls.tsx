@@ -39,7 +39,7 @@ interface InputProps {
   value: string | number;
   onChange: (value: string) => void;
   errors: FieldErrors;
-  type?: "text" | "number" | "email" | "password";
+  type?: "text" | "number" | "email" | "password" | "date";
   placeholder?: string;
   min?: number;
   max?: number;

@@ -3,7 +3,7 @@
  * stats, selection and bulk actions (archive, restore, mass edit, report).
  * Read-only users see no create, edit or archive controls.
  */
-import { useRef, useState, useSyncExternalStore } from "react";
+import { type ComponentType, useRef, useState, useSyncExternalStore } from "react";
 import { Link, Outlet } from "react-router";
 import type { GroupType } from "../../contracts/group.ts";
 import { MAX_PAGE } from "../../contracts/list.ts";
@@ -52,7 +52,19 @@ export interface ListConfig {
   /** The entity's own columns, shown after id and name. */
   columns: TableColumn<AnyEntity>[];
   hiddenByDefault?: string[];
+  /** More bulk actions for the selected rows (writable users only). */
+  SelectionActions?: ComponentType<SelectionActionProps>;
+  /** More actions in the list's header. */
+  HeaderActions?: ComponentType<{ writable: boolean; timeZone: string }>;
 }
+
+/** What a list's own bulk action gets: the rows, the list's period, and a way to say it is done. */
+export type SelectionActionProps = {
+  ids: number[];
+  range?: { from: string; to: string };
+  timeZone: string;
+  onDone: () => void;
+};
 
 function baseColumns(config: ListConfig, groupName: (id: number | null) => string) {
   const columns: TableColumn<AnyEntity>[] = [
@@ -161,11 +173,18 @@ export function EntityListPage({ config }: { config: ListConfig }) {
     <div className="page page--list">
       <PageHeader
         title={config.title}
-        actions={writable && (
-          <Link className="btn btn--primary" to={`${config.path}/create`}>
-            + Create {config.noun}
-          </Link>
-        )}
+        actions={
+          <>
+            {config.HeaderActions && (
+              <config.HeaderActions writable={writable} timeZone={timeZone} />
+            )}
+            {writable && (
+              <Link className="btn btn--primary" to={`${config.path}/create`}>
+                + Create {config.noun}
+              </Link>
+            )}
+          </>
+        }
       >
         {list.data && (
           <span className="muted" data-testid="list-count">
@@ -197,6 +216,8 @@ export function EntityListPage({ config }: { config: ListConfig }) {
         ids={[...visibleSelection]}
         writable={writable}
         archivedView={state.archived === "true"}
+        range={range}
+        timeZone={timeZone}
         onDone={() => {
           setSelected(new Set());
           void refreshResource(config.resource);

@@ -18,12 +18,14 @@ export function Modal(props: {
   title: ReactNode;
   onCancel: () => void;
   children: ReactNode;
+  /** Room for a table. */
+  wide?: boolean;
 }) {
   const dialog = useModalDialog();
   return (
     <dialog
       ref={dialog}
-      className="modal"
+      className={props.wide ? "modal modal--wide" : "modal"}
       aria-labelledby={props.titleId}
       onCancel={(event) => {
         event.preventDefault();

@@ -11,11 +11,14 @@ export interface SelectionBarProps {
   ids: number[];
   writable: boolean;
   archivedView: boolean;
+  range?: { from: string; to: string };
+  timeZone: string;
   onDone: () => void;
 }
 
 /** The bar; hidden while nothing is selected. */
-export function SelectionBar({ config, ids, writable, archivedView, onDone }: SelectionBarProps) {
+export function SelectionBar(props: SelectionBarProps) {
+  const { config, ids, writable, archivedView, onDone } = props;
   const navigate = useNavigate();
   const [confirm, dialog] = useConfirm();
   if (ids.length === 0) return dialog;
@@ -63,6 +66,14 @@ export function SelectionBar({ config, ids, writable, archivedView, onDone }: Se
       )}
       {config.reportType && (
         <Link className="btn btn--small" to={`/report/${config.reportType}/${joined}`}>Report</Link>
+      )}
+      {config.SelectionActions && writable && (
+        <config.SelectionActions
+          ids={ids}
+          range={props.range}
+          timeZone={props.timeZone}
+          onDone={onDone}
+        />
       )}
       {writable && !archivedView && (
         <button

@@ -1,0 +1,418 @@
+/**
+ * Cost updates in the panel (decision 160): the dialog that sets or adds the
+ * real spend of the selected campaigns (or of the report shown) over a
+ * period, with a preview first; the history with undo; the CSV upload.
+ */
+import { useId, useState } from "react";
+import useSWR from "swr";
+import {
+  CostCsvAnswer,
+  type CostMode,
+  CostUpdateResult,
+  CostUpdatesAnswer,
+} from "../../contracts/cost_update.ts";
+import type { ReportFilter } from "../../contracts/report_query.ts";
+import { api } from "../app/api.ts";
+import { usePanelSettings } from "../app/panel_settings.ts";
+import { mutatePanel } from "../app/swr_config.ts";
+import { notify, notifyError } from "../app/toasts.tsx";
+import { Input, Switch, toNumber } from "../settings/controls.tsx";
+import { formatMoney } from "../ui/format.ts";
+import { Modal } from "../ui/modal.tsx";
+import { ApiError } from "../app/api.ts";
+import type { FieldErrors } from "../ui/form_errors.ts";
+import type { SelectionActionProps } from "../ui/entity_list.tsx";
+import { useMyAccount, useOptions } from "../ui/entity_api.ts";
+import { canWrite } from "../ui/rights.ts";
+
+/** `1 row`, `2 rows`. */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** Every list, report and trend shows cost: after a change, all of them reload. */
+const refreshAll = () => mutatePanel(() => true);
+
+function fieldErrors(err: unknown): FieldErrors {
+  if (!(err instanceof ApiError) || !err.issues) return {};
+  return Object.fromEntries(err.issues.map((i) => [i.path, i.message]));
+}
+
+/** What the dialog starts from: the campaigns, and the period and filters on screen. */
+export type CostScope = {
+  campaignIds: number[];
+  from: string;
+  to: string;
+  tz: string;
+  filters?: ReportFilter[];
+};
+
+/** The cost-update dialog. */
+export function CostUpdateDialog(props: { scope: CostScope; onClose: () => void }) {
+  const { currency } = usePanelSettings();
+  const titleId = useId();
+  const [from, setFrom] = useState(props.scope.from);
+  const [to, setTo] = useState(props.scope.to);
+  const [mode, setMode] = useState<CostMode>("replace");
+  const [amount, setAmount] = useState("");
+  const [token, setToken] = useState("");
+  const [uniqueOnly, setUniqueOnly] = useState(false);
+  const [preview, setPreview] = useState<CostUpdateResult | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const filters = props.scope.filters ?? [];
+  const send = async (dryRun: boolean) => {
+    setBusy(true);
+    try {
+      const result = await api("/api/cost-updates", {
+        method: "post",
+        schema: CostUpdateResult,
+        body: {
+          campaignIds: props.scope.campaignIds,
+          from,
+          to,
+          tz: props.scope.tz,
+          filters,
+          token,
+          amount: toNumber(amount),
+          currency,
+          mode,
+          uniqueOnly,
+          dryRun,
+        },
+      });
+      setErrors({});
+      if (dryRun) return setPreview(result);
+      notify(`Cost of ${result.clicks} clicks set: ${formatMoney(result.costAfter, currency)}`, {
+        type: "success",
+      });
+      await refreshAll();
+      props.onClose();
+    } catch (err) {
+      setPreview(null);
+      setErrors(fieldErrors(err));
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const change = <T,>(set: (v: T) => void) => (value: T) => {
+    set(value);
+    setPreview(null);
+  };
+  const campaigns = props.scope.campaignIds.length;
+  return (
+    <Modal titleId={titleId} title="Update cost" onCancel={props.onClose}>
+      <div className="modal__body stack" data-testid="cost-update">
+        <p className="muted">
+          The real spend of {campaigns === 1 ? "this campaign" : `these ${campaigns} campaigns`}
+          {" "}
+          over the period, spread equally over its clicks (bots stay free). Reports, lists and
+          trends show it at once; the update can be undone.
+          {filters.length > 0 && ` Only clicks matching the report's ${filters.length} filter(s).`}
+        </p>
+        <div className="form-grid">
+          <Input
+            label="From"
+            type="date"
+            path="from"
+            value={from}
+            errors={errors}
+            onChange={change(setFrom)}
+          />
+          <Input
+            label="To (inclusive)"
+            type="date"
+            path="to"
+            value={to}
+            errors={errors}
+            onChange={change(setTo)}
+          />
+          <Input
+            label={`Amount (${currency})`}
+            type="number"
+            min={0}
+            path="amount"
+            value={amount}
+            errors={errors}
+            onChange={change(setAmount)}
+          />
+          <div className="field">
+            <label className="field__label" htmlFor={`${titleId}-mode`}>Mode</label>
+            <select
+              id={`${titleId}-mode`}
+              value={mode}
+              onChange={(e) => change(setMode)(e.target.value as CostMode)}
+            >
+              <option value="replace">Replace the period's cost</option>
+              <option value="add">Add to the period's cost</option>
+            </select>
+          </div>
+          <Input
+            label="Only a token value (optional), e.g. zone=123"
+            path="token"
+            value={token}
+            errors={errors}
+            onChange={change(setToken)}
+          />
+        </div>
+        <Switch
+          label="Spread over unique clicks only"
+          checked={uniqueOnly}
+          onChange={change(setUniqueOnly)}
+        />
+        {preview && (
+          <p data-testid="cost-preview">
+            {preview.clicks} clicks: cost {formatMoney(preview.costBefore, currency)} →{" "}
+            <strong>{formatMoney(preview.costAfter, currency)}</strong>
+          </p>
+        )}
+      </div>
+      <div className="modal__actions">
+        <button type="button" className="btn" onClick={props.onClose}>Cancel</button>
+        <button type="button" className="btn" disabled={busy} onClick={() => void send(true)}>
+          Preview
+        </button>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={busy || !preview}
+          title={preview ? undefined : "Preview first"}
+          onClick={() => void send(false)}
+        >
+          Update cost
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** Recorded cost updates (of one campaign, or all), with undo. */
+export function CostHistory(props: { campaignId?: number; writable: boolean }) {
+  const { currency } = usePanelSettings();
+  const key = `/api/cost-updates${props.campaignId ? `?campaignId=${props.campaignId}` : ""}`;
+  const history = useSWR(key, (url: string) => api(url, { schema: CostUpdatesAnswer }));
+  const names = useOptions("campaigns");
+  const nameOf = (id: number) => names.data?.items.find((c) => c.id === id)?.name ?? `#${id}`;
+  const undo = async (id: number) => {
+    try {
+      await api(`/api/cost-updates/${id}/undo`, { method: "post", body: {} });
+      notify(`Cost update #${id} undone`, { type: "success" });
+      await refreshAll();
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+  const items = history.data?.items ?? [];
+  if (items.length === 0) return <p className="muted">No cost updates yet.</p>;
+  return (
+    <table className="simple-table" aria-label="Cost updates">
+      <thead>
+        <tr>
+          <th>#</th>
+          <th>When</th>
+          <th>Who</th>
+          <th>Campaigns</th>
+          <th>Period</th>
+          <th>Clicks</th>
+          <th>Cost before → after</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((u) => (
+          <tr key={u.id}>
+            <td>{u.id}</td>
+            <td>{new Date(u.ts).toLocaleString()}</td>
+            <td>{u.username} ({u.source})</td>
+            <td>{u.campaignIds.map(nameOf).join(", ")}</td>
+            <td>
+              {u.from === u.to ? u.from : `${u.from} – ${u.to}`} {u.mode === "add" ? "(added)" : ""}
+            </td>
+            <td>{u.clicks}</td>
+            <td>{formatMoney(u.costBefore, currency)} → {formatMoney(u.costAfter, currency)}</td>
+            <td>
+              {u.undoneAt
+                ? <span className="muted">undone by {u.undoneBy}</span>
+                : props.writable && (
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    onClick={() => void undo(u.id)}
+                  >
+                    Undo
+                  </button>
+                )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const CSV_EXAMPLE =
+  "campaign,from,to,token,amount,currency\nSummer push,2026-11-20,2026-11-20,zone=123,48.50,USD";
+
+/** The cost CSV upload (checked first, applied whole) and the history of every campaign. */
+export function CostCsvDialog(props: { writable: boolean; tz: string; onClose: () => void }) {
+  const titleId = useId();
+  const [csv, setCsv] = useState("");
+  const [answer, setAnswer] = useState<CostCsvAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (dryRun: boolean) => {
+    setBusy(true);
+    try {
+      const result = await api("/api/cost-updates/csv", {
+        method: "post",
+        schema: CostCsvAnswer,
+        body: { csv, tz: props.tz, dryRun },
+      });
+      setAnswer(result);
+      if (result.applied) {
+        notify(`${count(result.rows.length, "cost update")} applied`, { type: "success" });
+        await refreshAll();
+      }
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const bad = answer?.rows.filter((r) => !r.ok) ?? [];
+  return (
+    <Modal titleId={titleId} title="Cost updates" onCancel={props.onClose} wide>
+      <div className="modal__body stack" data-testid="cost-csv">
+        {props.writable && (
+          <>
+            <p className="muted">
+              One row per spend:{" "}
+              <code>campaign, from, to[, token], amount, currency</code>. The campaign is its name
+              or id; the token is optional (<code>zone=123</code>). Check the file first; it applies
+              only when every row is right.
+            </p>
+            <label className="field">
+              <span className="field__label">CSV file</span>
+              <input
+                type="file"
+                accept=".csv,text/csv"
+                onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">Rows</span>
+              <textarea
+                rows={6}
+                value={csv}
+                placeholder={CSV_EXAMPLE}
+                onChange={(e) => {
+                  setCsv(e.target.value);
+                  setAnswer(null);
+                }}
+              />
+            </label>
+            {answer && (
+              <p data-testid="csv-outcome" role="status">
+                {answer.applied
+                  ? `Applied ${count(answer.rows.length, "row")}.`
+                  : bad.length
+                  ? `${bad.length} of ${
+                    count(answer.rows.length, "row")
+                  } with errors; nothing was applied.`
+                  : `${
+                    answer.rows.length === 1 ? "The row is" : `All ${answer.rows.length} rows are`
+                  } right.`}
+              </p>
+            )}
+            {bad.length > 0 && (
+              <ul className="errors" data-testid="csv-errors">
+                {bad.map((r) => <li key={r.line}>Line {r.line}: {r.error}</li>)}
+              </ul>
+            )}
+          </>
+        )}
+        <h3 className="card__title">History</h3>
+        <CostHistory writable={props.writable} />
+      </div>
+      <div className="modal__actions">
+        <button type="button" className="btn" onClick={props.onClose}>Close</button>
+        {props.writable && (
+          <>
+            <button
+              type="button"
+              className="btn"
+              disabled={busy || !csv}
+              onClick={() => void send(true)}
+            >
+              Check
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={busy || !answer || bad.length > 0 || answer.applied}
+              onClick={() => void send(false)}
+            >
+              Apply
+            </button>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+/** The campaign list's bulk action: the selected campaigns' cost over the list's period. */
+export function UpdateCostAction(props: SelectionActionProps) {
+  const [open, setOpen] = useState(false);
+  const today = new Date().toISOString().slice(0, 10);
+  const scope = {
+    campaignIds: props.ids,
+    from: props.range?.from ?? today,
+    to: props.range?.to ?? today,
+    tz: props.timeZone,
+  };
+  return (
+    <>
+      <button type="button" className="btn btn--small" onClick={() => setOpen(true)}>
+        Update cost
+      </button>
+      {open && (
+        <CostUpdateDialog
+          scope={scope}
+          onClose={() => {
+            setOpen(false);
+            props.onDone();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The campaign list's header button: the CSV upload and every recorded update. */
+export function CostUpdatesAction(props: { writable: boolean; timeZone: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn" onClick={() => setOpen(true)}>Cost updates</button>
+      {open && (
+        <CostCsvDialog
+          writable={props.writable}
+          tz={props.timeZone}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The report's button: the campaigns' cost over the range and filters the report shows. */
+export function ReportCostAction(props: { scope: CostScope }) {
+  const [open, setOpen] = useState(false);
+  const account = useMyAccount();
+  if (!canWrite(account.data, "campaign")) return null;
+  return (
+    <>
+      <button type="button" className="btn" onClick={() => setOpen(true)}>Update cost</button>
+      {open && <CostUpdateDialog scope={props.scope} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
