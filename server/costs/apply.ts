@@ -17,6 +17,7 @@ import { HttpError } from "../errors.ts";
 import { getStatsSettings } from "../settings/sections.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
 import type { UserRow } from "../users/store.ts";
+import { writeClickCosts } from "./bulk_cost.ts";
 import { matchClicks, periodRange, sharedTokenFilter, shares } from "./match.ts";
 
 /** Who asks, and through which door. */
@@ -95,16 +96,9 @@ export function applyCostUpdate(
       costBefore,
       costAfter,
     });
-    const setCost = db.prepare("UPDATE clicks SET cost = ? WHERE id = ?");
-    const keep = db.prepare(
-      "INSERT INTO cost_update_clicks (update_id, click_id, before) VALUES (?, ?, ?)",
-    );
-    for (const click of clicks) {
-      const cost = next(click);
-      if (cost === click.cost) continue;
-      keep.run(id, click.id, click.cost);
-      setCost.run(cost, click.id);
-    }
+    const changes = clicks.map((c) => ({ id: c.id, cost: next(c), before: c.cost }))
+      .filter((c) => c.cost !== c.before);
+    writeClickCosts(db, changes, id);
     return { id, ...result };
   };
   return input.dryRun ? run() : transaction(db, run);
@@ -181,11 +175,11 @@ export function undoCostUpdate(
         `Cost update #${later.later} changed the same clicks later: undo it first`,
       );
     }
-    db.prepare(
-      `UPDATE clicks SET cost = (SELECT before FROM cost_update_clicks
-         WHERE update_id = ? AND click_id = clicks.id)
-       WHERE id IN (SELECT click_id FROM cost_update_clicks WHERE update_id = ?)`,
-    ).run(id, id);
+    const changes = db.prepare(
+      `SELECT k.id, c.before, k.cost FROM cost_update_clicks c JOIN clicks k ON k.id = c.click_id
+       WHERE c.update_id = ?`,
+    ).all(id).map((r) => ({ id: String(r.id), cost: Number(r.before), before: Number(r.cost) }));
+    writeClickCosts(db, changes);
     db.prepare("UPDATE cost_updates SET undone_at = ?, undone_by = ? WHERE id = ?")
       .run(now, user.username, id);
   });

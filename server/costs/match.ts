@@ -120,7 +120,7 @@ export function matchClicks(
   const source = `SELECT ${
     ["k.id AS id", "k.ts AS ts", "k.cost AS cost", "k.is_unique AS is_unique", ...project]
       .join(", ")
-  } FROM clicks k ${JOINS}
+  } FROM clicks k ${project.some((p) => /\b[pu]\./.test(p)) ? JOINS : ""}
     WHERE k.id >= ? AND k.id < ? AND k.is_bot = 0
       AND k.campaign_id IN (SELECT value FROM json_each(?))`;
   const time = localTimeSql("c.ts", zoneSegments(spec.start, spec.end, spec.tz));

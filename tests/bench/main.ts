@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   click: () => import("./click.ts").then((m) => m.bench),
   report: () => import("./report.ts").then((m) => m.bench),
   lighthouse: () => import("./lighthouse.ts").then((m) => m.bench),
+  cost: () => import("./cost.ts").then((m) => m.bench),
 };
 
 // Flags (`--sustained 60`, `--soak`) go to every benchmark named; the rest are names.
