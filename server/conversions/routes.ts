@@ -1,7 +1,8 @@
 /**
  * `GET /api/conversions` (read on campaigns; CSV with `format=csv`) and
  * `PATCH /api/conversions/:id` and `/mass`, manual status changes for admins
- * (confirmed in the panel, recorded with their author, S2S as the rules say).
+ * (confirmed in the panel, recorded with their author, S2S as the rules say);
+ * `POST /api/conversions` and `/upload`, conversions entered by admins.
  */
 import { Hono } from "hono";
 import {
@@ -17,6 +18,9 @@ import { validate } from "../validate.ts";
 import { csvHeaders, csvStream } from "../csv/csv.ts";
 import { conversionsCsv } from "./csv.ts";
 import { setConversionStatuses } from "./status.ts";
+import { ConversionEntry, ConversionUpload } from "../../contracts/conversion_entry.ts";
+import { HttpError } from "../errors.ts";
+import { enterConversion, uploadConversions } from "./entry.ts";
 
 /** Conversion routes, mounted at `/api/conversions`. */
 export const conversionRoutes = new Hono<AppEnv>()
@@ -31,6 +35,23 @@ export const conversionRoutes = new Hono<AppEnv>()
       return c.body(csvStream(csv.header, csv.pages), 200, csvHeaders("conversions"));
     }
     return c.json(await c.var.deps.tracking.reads.run("conversions", { query, options }));
+  })
+  .post("/", validate("json", ConversionEntry), (c) => {
+    const user = c.var.user!;
+    assertUserManager(user);
+    const result = enterConversion(c.var.deps.tracking, c.req.valid("json"), {
+      user,
+      source: "manual",
+    });
+    if (result.outcome === "refused") {
+      throw new HttpError(422, "CONVERSION_REFUSED", result.error ?? "Refused");
+    }
+    return c.json(result);
+  })
+  .post("/upload", validate("json", ConversionUpload), (c) => {
+    const user = c.var.user!;
+    assertUserManager(user);
+    return c.json(uploadConversions(c.var.deps.tracking, c.req.valid("json"), user));
   })
   .patch("/mass", validate("json", ConversionMassPatch), (c) => {
     const { ids, status } = c.req.valid("json");

@@ -7,29 +7,16 @@ import type { SQLInputValue } from "node:sqlite";
 import { DIMENSION_BY_NAME } from "../../contracts/report.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
 import type { Db } from "../db/connection.ts";
-import { startOfDay } from "../entities/range.ts";
+import { localInstant, startOfDay } from "../entities/range.ts";
 import { HttpError } from "../errors.ts";
 import { filterSql, JOINS, RAW_COLUMNS } from "../reports/query.ts";
 import { localTimeSql, zoneSegments } from "../reports/time.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 
-/** The instant a moment (`YYYY-MM-DD` or `YYYY-MM-DD HH:mm[:ss]`) starts in `tz`. */
-function instant(moment: string, tz: string): number {
-  const day = moment.slice(0, 10);
-  const time = moment.slice(11);
-  if (!time) return startOfDay(day, tz);
-  const [h, m, s] = time.split(":").map(Number);
-  if (h > 23 || m > 59 || (s ?? 0) > 59) {
-    throw new HttpError(400, "VALIDATION_ERROR", `'${moment}' is not a real time`);
-  }
-  // The local minute's instant: the day's start plus the wall-clock offset (exact outside DST jumps).
-  return startOfDay(day, tz) + ((h * 60 + m) * 60 + (s ?? 0)) * 1000;
-}
-
 /** `[start, end)` of a period: a whole last day when `to` is a date, else up to the minute. */
 export function periodRange(from: string, to: string, tz: string): { start: number; end: number } {
-  const start = instant(from, tz);
-  const end = to.length > 10 ? instant(to, tz) : startOfDay(nextDay(to), tz);
+  const start = localInstant(from, tz);
+  const end = to.length > 10 ? localInstant(to, tz) : startOfDay(nextDay(to), tz);
   if (end <= start) {
     throw new HttpError(400, "VALIDATION_ERROR", "The period ends before it starts");
   }

@@ -2,6 +2,7 @@
  * Date ranges of list and report queries: calendar days read in the user's
  * time zone, turned into a half-open range of epoch milliseconds.
  */
+import { HttpError } from "../errors.ts";
 
 const PARTS = ["year", "month", "day", "hour", "minute", "second"] as const;
 
@@ -33,6 +34,19 @@ export function startOfDay(day: string, tz: string): number {
   const first = wall - offsetMs(wall, tz);
   // Once more at the found instant: the offset may differ across a DST change.
   return wall - offsetMs(first, tz);
+}
+
+/** The instant a moment (`YYYY-MM-DD` or `YYYY-MM-DD HH:mm[:ss]`) starts in `tz`. */
+export function localInstant(moment: string, tz: string): number {
+  const day = moment.slice(0, 10);
+  const time = moment.slice(11);
+  if (!time) return startOfDay(day, tz);
+  const [h, m, s] = time.split(":").map(Number);
+  if (h > 23 || m > 59 || (s ?? 0) > 59) {
+    throw new HttpError(400, "VALIDATION_ERROR", `'${moment}' is not a real time`);
+  }
+  // The local minute's instant: the day's start plus the wall-clock offset (exact outside DST jumps).
+  return startOfDay(day, tz) + ((h * 60 + m) * 60 + (s ?? 0)) * 1000;
 }
 
 /** Today's date in `tz`, as YYYY-MM-DD. */

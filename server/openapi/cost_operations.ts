@@ -1,4 +1,7 @@
-/** The cost-update calls (issue 13 item 1), Keitaro's cost call among them. */
+/**
+ * The money corrections of issue 13: cost updates (Keitaro's cost call among
+ * them) and conversions entered by hand or uploaded.
+ */
 import { z } from "zod";
 import {
   CostCsvAnswer,
@@ -10,6 +13,12 @@ import {
   CostUpdatesQuery,
   KeitaroCostInput,
 } from "../../contracts/cost_update.ts";
+import {
+  ConversionEntry,
+  ConversionEntryResult,
+  ConversionUpload,
+  ConversionUploadAnswer,
+} from "../../contracts/conversion_entry.ts";
 import type { Operation } from "./operation.ts";
 
 /** Every cost-update operation. */
@@ -55,6 +64,22 @@ export function costOperations(): Operation[] {
       summary: "Keitaro Admin API's cost update, accepted unchanged (Api-Key header)",
       body: KeitaroCostInput,
       response: CostUpdateResult.extend({ success: z.literal(true) }),
+    },
+    {
+      method: "post",
+      path: "/api/conversions",
+      tag: "Conversions",
+      summary: "Add one conversion by hand (admins), with a postback's rules",
+      body: ConversionEntry,
+      response: ConversionEntryResult,
+    },
+    {
+      method: "post",
+      path: "/api/conversions/upload",
+      tag: "Conversions",
+      summary: "Conversions from CSV rows: clickid, status, payout, currency, txid, time",
+      body: ConversionUpload,
+      response: ConversionUploadAnswer,
     },
   ];
 }

@@ -1,0 +1,98 @@
+import assert from "node:assert/strict";
+import { signedIn } from "../entities/testing.ts";
+import { clickIdOf, trackingApp, type TrackingSetup } from "../tracking/testing.ts";
+
+type Row = { line: number; outcome: string; error?: string; status: string };
+
+const localNow = (offsetMs = 0) =>
+  new Date(Date.now() + offsetMs).toISOString().slice(0, 19).replace("T", " ");
+
+async function revenue(s: TrackingSetup): Promise<[number, number]> {
+  const list = await s.api.get("/api/campaigns");
+  const row = (list.body.items as Array<{ id: number; stats: Record<string, number> }>)
+    .find((c) => c.id === s.campaignId)!;
+  return [row.stats.conversions, row.stats.revenue];
+}
+
+Deno.test("manual conversion: recorded with the postback's rules, once, in the history with its author", async () => {
+  const s = await trackingApp();
+  const clickId = clickIdOf(await s.click());
+  const entry = { clickId, status: "approved", payout: "20", currency: "eur", txid: "M-1" };
+  const res = await s.api.post("/api/conversions", entry);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.equal(res.body.outcome, "recorded");
+  assert.equal(res.body.status, "sale", "a network word maps as in a postback");
+  // The offer pays a fixed 12.5: as for a postback, the sent amount does not replace it.
+  assert.deepEqual(await revenue(s), [1, 12.5]);
+  const again = await s.api.post("/api/conversions", entry);
+  assert.equal(again.body.outcome, "duplicate");
+  assert.deepEqual(await revenue(s), [1, 12.5]);
+  const list = await s.api.get("/api/conversions");
+  const [item] = list.body.items as Array<
+    { currency: string; changes: Array<Record<string, string>> }
+  >;
+  assert.equal(item.changes[0].username, "root");
+  assert.match(item.changes[0].after, new RegExp(`sale 12.5 ${item.currency} \\(manual\\)`));
+});
+
+Deno.test("manual conversion: an unknown click, a time before the click or in the future, bad fields are refused; nothing is written", async () => {
+  const s = await trackingApp();
+  const clickId = clickIdOf(await s.click());
+  const cases = [
+    [{ clickId: "0P0000000000000000000000", status: "lead" }, 422, "Unknown click"],
+    [{ clickId, status: "lead", time: "2020-01-01 00:00" }, 422, "before its click"],
+    [{ clickId, status: "lead", time: localNow(3_600_000) }, 422, "in the future"],
+    [{ clickId, status: "lead", payout: "ten" }, 400, "payout"],
+    [{ clickId, status: "" }, 400, "status"],
+  ] as const;
+  for (const [body, status, text] of cases) {
+    const res = await s.api.post("/api/conversions", body);
+    assert.equal(res.status, status, JSON.stringify(res.body));
+    assert.match(JSON.stringify(res.body), new RegExp(text));
+  }
+  assert.deepEqual(await revenue(s), [0, 0]);
+  const user = await signedIn(s.app, {
+    username: "ann",
+    role: "user",
+    permissions: { "*": "write" },
+  });
+  assert.equal((await user.post("/api/conversions", { clickId, status: "lead" })).status, 403);
+});
+
+Deno.test("conversion upload: a dry run names each row's fate and writes nothing; a refused row blocks the file; a clean file applies", async () => {
+  const s = await trackingApp();
+  const a = clickIdOf(await s.click());
+  const b = clickIdOf(await s.click());
+  const good = [
+    "clickid,status,payout,currency,txid,time",
+    `${a},lead,5,USD,T1,`,
+    `${b},sale,7.5,USD,T2,${localNow(2000)}`,
+  ];
+  const bad = [...good, `nope,lead,1,USD,T3,`, `${a},lead,5,USD,T1,2020-01-01 00:00`];
+  const dry = await s.api.post("/api/conversions/upload", { csv: bad.join("\n"), dryRun: false });
+  assert.equal(dry.status, 200, JSON.stringify(dry.body));
+  assert.equal(dry.body.applied, false);
+  const rows = dry.body.rows as Row[];
+  assert.deepEqual(rows.map((r) => [r.line, r.outcome]), [
+    [2, "recorded"],
+    [3, "recorded"],
+    [4, "refused"],
+    [5, "refused"],
+  ]);
+  assert.match(rows[2].error!, /Unknown click/);
+  assert.match(rows[3].error!, /before its click/);
+  assert.deepEqual(await revenue(s), [0, 0]);
+
+  const applied = await s.api.post("/api/conversions/upload", {
+    csv: good.join("\n"),
+    dryRun: false,
+  });
+  assert.equal(applied.body.applied, true);
+  assert.deepEqual(await revenue(s), [2, 25]);
+  const twice = await s.api.post("/api/conversions/upload", {
+    csv: good.join("\n"),
+    dryRun: false,
+  });
+  assert.deepEqual((twice.body.rows as Row[]).map((r) => r.outcome), ["duplicate", "duplicate"]);
+  assert.deepEqual(await revenue(s), [2, 25]);
+});
