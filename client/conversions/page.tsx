@@ -10,6 +10,7 @@ import { csvUrl, type Query } from "../reports/api.ts";
 import { LeadsTable } from "../reports/leads.tsx";
 import { useDates } from "../reports/page.tsx";
 import { useStatusEdit } from "./status_edit.tsx";
+import { ConversionEntryActions } from "./entry.tsx";
 
 /** The conversions screen. */
 export function Page() {
@@ -20,6 +21,7 @@ export function Page() {
   const [search, setSearch] = useState("");
   const [campaignId, setCampaignId] = useState("");
   const { edit, bar } = useStatusEdit();
+  const [reloads, setReloads] = useState(0);
   const canEdit = user.role === "admin" || user.role === "super-admin";
   const query: Query = {
     from: range.from,
@@ -31,7 +33,15 @@ export function Page() {
   };
   return (
     <div className="page">
-      <PageHeader title={handle.title} />
+      <PageHeader
+        title={handle.title}
+        actions={canEdit && (
+          <ConversionEntryActions
+            tz={timeZone}
+            onChanged={() => setReloads((n) => n + 1)}
+          />
+        )}
+      />
       <div className="report__toolbar">
         {picker}
         <select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
@@ -62,6 +72,7 @@ export function Page() {
         query={query}
         timeZone={timeZone}
         edit={canEdit ? edit : undefined}
+        reloadKey={reloads}
       />
     </div>
   );

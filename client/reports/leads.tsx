@@ -17,6 +17,8 @@ export function LeadsTable(props: {
   query: Query;
   timeZone: string;
   edit?: StatusEdit;
+  /** Changes when the rows changed elsewhere (a conversion added): reload from the first page. */
+  reloadKey?: number;
 }) {
   const [items, setItems] = useState<ConversionItem[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export function LeadsTable(props: {
       setState({ loading: false, error });
     }
   }
-  useEffect(() => void load(null, true), [key, props.edit?.refresh]);
+  useEffect(() => void load(null, true), [key, props.edit?.refresh, props.reloadKey]);
   const edit = props.edit;
   const showPayout = items.some((i) => i.payout !== undefined);
   return (

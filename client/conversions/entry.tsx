@@ -1,0 +1,212 @@
+/**
+ * Conversions entered by admins (issue 13 item 3): one by hand, or a CSV of
+ * `clickid, status, payout, currency, txid, time` checked row by row first.
+ * Both follow the postback's rules on the server.
+ */
+import { useId, useState } from "react";
+import { ConversionEntryResult, ConversionUploadAnswer } from "../../contracts/conversion_entry.ts";
+import { api, ApiError } from "../app/api.ts";
+import { mutatePanel } from "../app/swr_config.ts";
+import { notify, notifyError } from "../app/toasts.tsx";
+import { Input } from "../settings/controls.tsx";
+import type { FieldErrors } from "../ui/form_errors.ts";
+import { Modal } from "../ui/modal.tsx";
+
+/** Lists, reports and trends count conversions: after a change, all of them reload. */
+const refreshAll = () => mutatePanel(() => true);
+
+const EMPTY = { clickId: "", status: "lead", payout: "", currency: "", txid: "", time: "" };
+
+type DialogProps = { tz: string; onClose: () => void; onChanged: () => void };
+
+function AddDialog(props: DialogProps) {
+  const titleId = useId();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof EMPTY) => (value: string) =>
+    setValues({ ...values, [key]: value });
+  const save = async () => {
+    setBusy(true);
+    try {
+      const result = await api("/api/conversions", {
+        method: "post",
+        schema: ConversionEntryResult,
+        body: { ...values, tz: props.tz },
+      });
+      notify(
+        result.outcome === "recorded"
+          ? `Conversion recorded as ${result.status}`
+          : `Already recorded: this click has a ${result.status} with this txid`,
+        { type: result.outcome === "recorded" ? "success" : "info" },
+      );
+      await refreshAll();
+      props.onChanged();
+      props.onClose();
+    } catch (err) {
+      setErrors(
+        err instanceof ApiError && err.issues
+          ? Object.fromEntries(err.issues.map((i) => [i.path, i.message]))
+          : {},
+      );
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal titleId={titleId} title="Add conversion" onCancel={props.onClose}>
+      <div className="modal__body stack">
+        <p className="muted">
+          Recorded as a postback would be: the network's status words, the offer's payout when it is
+          fixed, and once per click, txid and status.
+        </p>
+        <div className="form-grid">
+          {(
+            [
+              ["clickId", "Click id"],
+              ["status", "Status (lead, sale, rejected, hold or the network's word)"],
+              ["payout", "Payout (empty: the offer's)"],
+              ["currency", "Currency (empty: the offer's)"],
+              ["txid", "Transaction id"],
+              ["time", `Time, ${props.tz} (empty: now), e.g. 2026-11-20 14:30`],
+            ] as const
+          ).map(([key, label]) => (
+            <Input
+              key={key}
+              label={label}
+              path={key}
+              value={values[key]}
+              errors={errors}
+              onChange={set(key)}
+            />
+          ))}
+        </div>
+      </div>
+      <div className="modal__actions">
+        <button type="button" className="btn" onClick={props.onClose}>Cancel</button>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={busy}
+          onClick={() => void save()}
+        >
+          Add conversion
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+const EXAMPLE =
+  "clickid,status,payout,currency,txid,time\n0P7…,sale,25.00,USD,TX-1,2026-11-20 14:30";
+
+function UploadDialog(props: DialogProps) {
+  const titleId = useId();
+  const [csv, setCsv] = useState("");
+  const [answer, setAnswer] = useState<ConversionUploadAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (dryRun: boolean) => {
+    setBusy(true);
+    try {
+      const result = await api("/api/conversions/upload", {
+        method: "post",
+        schema: ConversionUploadAnswer,
+        body: { csv, tz: props.tz, dryRun },
+      });
+      setAnswer(result);
+      if (result.applied) {
+        await refreshAll();
+        props.onChanged();
+      }
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const tally = (outcome: string) => answer?.rows.filter((r) => r.outcome === outcome).length ?? 0;
+  const refused = answer?.rows.filter((r) => r.outcome === "refused") ?? [];
+  return (
+    <Modal titleId={titleId} title="Upload conversions" onCancel={props.onClose} wide>
+      <div className="modal__body stack">
+        <p className="muted">
+          One row per conversion: <code>clickid, status, payout, currency, txid, time</code>{" "}
+          (time in{" "}
+          {props.tz}; empty payout or currency: the offer's). Check the file first: it applies only
+          when no row is refused, and rows already recorded count once.
+        </p>
+        <label className="field">
+          <span className="field__label">CSV file</span>
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Rows</span>
+          <textarea
+            rows={6}
+            value={csv}
+            placeholder={EXAMPLE}
+            onChange={(e) => {
+              setCsv(e.target.value);
+              setAnswer(null);
+            }}
+          />
+        </label>
+        {answer && (
+          <p role="status" data-testid="upload-outcome">
+            {answer.applied ? "Applied: " : "Checked: "}
+            {tally("recorded")} to record, {tally("duplicate")} already recorded, {refused.length}
+            {" "}
+            refused{refused.length > 0 && "; nothing was applied"}.
+          </p>
+        )}
+        {refused.length > 0 && (
+          <ul className="errors" data-testid="upload-errors">
+            {refused.map((r) => <li key={r.line}>Line {r.line}: {r.error}</li>)}
+          </ul>
+        )}
+      </div>
+      <div className="modal__actions">
+        <button type="button" className="btn" onClick={props.onClose}>Close</button>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy || !csv}
+          onClick={() => void send(true)}
+        >
+          Check
+        </button>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={busy || !answer || refused.length > 0 || answer.applied}
+          onClick={() => void send(false)}
+        >
+          Apply
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** The Conversions screen's buttons for admins. */
+export function ConversionEntryActions(props: { tz: string; onChanged: () => void }) {
+  const [open, setOpen] = useState<"add" | "upload" | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      <button type="button" className="btn" onClick={() => setOpen("upload")}>
+        Upload conversions
+      </button>
+      <button type="button" className="btn btn--primary" onClick={() => setOpen("add")}>
+        Add conversion
+      </button>
+      {open === "add" && <AddDialog {...props} onClose={close} />}
+      {open === "upload" && <UploadDialog {...props} onClose={close} />}
+    </>
+  );
+}
