@@ -63,6 +63,8 @@ export const ReportQuery = z.object({
   filters: json(z.array(ReportFilter).max(30)).default([]),
   formulas: json(z.array(FormulaColumn).max(20)).default([]),
   ...dateRange,
+  /** Conversions counted at their own time (default) or at their click's time. */
+  attribution: z.enum(["conversion", "click"]).default("conversion"),
   sort: z.string().max(64).optional(),
   order: z.enum(["asc", "desc"]).default("desc"),
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),

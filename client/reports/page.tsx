@@ -109,6 +109,7 @@ export function Page() {
       return [];
     }
   }, [params]);
+  const attribution = params.get("attribution") === "click" ? "click" : "conversion";
   const sort = params.get("sort") ?? "clicks";
   const order = params.get("order") === "asc" ? "asc" : "desc";
   const query: Query = {
@@ -122,6 +123,7 @@ export function Page() {
     order,
     filters: filters.length ? JSON.stringify(filters) : undefined,
     formulas: formulas.length ? JSON.stringify(formulas) : undefined,
+    attribution: attribution === "click" ? "click" : undefined,
   };
   const answer = useReport(query);
   const all = answer.data?.metrics ?? [];
@@ -183,6 +185,18 @@ export function Page() {
             </select>
           </label>
         ))}
+        <label className="report__level">
+          <span className="sr-only">Count conversions at</span>
+          <select
+            aria-label="Count conversions at"
+            title="Count each conversion on the day of the conversion, or on the day of its click"
+            value={attribution}
+            onChange={(e) => set("attribution", e.target.value === "click" ? "click" : undefined)}
+          >
+            <option value="conversion">Conversions at conversion time</option>
+            <option value="click">Conversions at click time</option>
+          </select>
+        </label>
         <span className="report__spacer" />
         <ColumnChooser
           columns={all.map((m) => ({ key: m, label: metricLabel(m, formulas) }))}

@@ -29,6 +29,12 @@ export type SumsSpec = {
   tz: string;
   /** Read raw rows even where a rollup could answer (tests compare the two). */
   forceRaw?: boolean;
+  /**
+   * When a conversion counts: at its own time (the default, as the rollups
+   * hold it) or at its click's time (a click in the range, its conversions
+   * whenever they came).
+   */
+  attribution?: "conversion" | "click";
 };
 
 /** Summed base columns of one group. */
@@ -127,6 +133,30 @@ export function filterSql(filter: ReportFilter, expr: string, params: SQLInputVa
   return `${expr} ${not}IN (SELECT value FROM json_each(?))`;
 }
 
+/** The projected columns and the click and conversion sums of a raw row set. */
+function rawParts(columns: Set<string>) {
+  const cols = [...columns].filter((c) => c !== "time" && c !== "status");
+  const project = cols.map((c) => `${RAW_COLUMNS[c] ?? "NULL"} AS ${c}`);
+  const sumNames = SUMS as readonly string[];
+  return {
+    click: [
+      "k.ts AS ts",
+      "'' AS status",
+      ...project,
+      ...CLICK_SUMS.map((s, i) => `${s} AS ${sumNames[i]}`),
+    ]
+      .join(", "),
+    conversion: (time: string) =>
+      [
+        `${time} AS ts`,
+        "v.status AS status",
+        ...project,
+        ...CONVERSION_SUMS.map((s, i) => `${s} AS ${sumNames[i]}`),
+      ]
+        .join(", "),
+  };
+}
+
 /** The raw source: clicks in range plus current conversions in range, as one row set `c`. */
 function rawSource(
   db: Db,
@@ -134,23 +164,57 @@ function rawSource(
   columns: Set<string>,
   params: SQLInputValue[],
 ): string {
-  const cols = [...columns].filter((c) => c !== "time" && c !== "status");
-  const project = cols.map((c) => `${RAW_COLUMNS[c] ?? "NULL"} AS ${c}`);
-  const sumNames = SUMS as readonly string[];
-  const clickSums = CLICK_SUMS.map((s, i) => `${s} AS ${sumNames[i]}`);
-  const convSums = CONVERSION_SUMS.map((s, i) => `${s} AS ${sumNames[i]}`);
-  const clickPart = [
-    "k.ts AS ts",
-    "'' AS status",
-    ...project,
-    ...clickSums,
-  ].join(", ");
-  const convPart = ["v.ts AS ts", "v.status AS status", ...project, ...convSums].join(", ");
+  const parts = rawParts(columns);
   params.push(clickIdBound(db, spec.start), clickIdBound(db, spec.end), spec.start, spec.end);
-  return `(SELECT ${clickPart} FROM clicks k ${JOINS} WHERE k.id >= ? AND k.id < ?
+  return `(SELECT ${parts.click} FROM clicks k ${JOINS} WHERE k.id >= ? AND k.id < ?
     UNION ALL
-    SELECT ${convPart} FROM conversions v JOIN clicks k ON k.id = v.click_id ${JOINS}
+    SELECT ${
+    parts.conversion("v.ts")
+  } FROM conversions v JOIN clicks k ON k.id = v.click_id ${JOINS}
     WHERE v.ts >= ? AND v.ts < ? AND v.current = 1)`;
+}
+
+/** The current conversions of the clicks in range, each at its click's time, as row set `c`. */
+function conversionsByClickSource(
+  db: Db,
+  spec: SumsSpec,
+  columns: Set<string>,
+  params: SQLInputValue[],
+): string {
+  params.push(clickIdBound(db, spec.start), clickIdBound(db, spec.end), spec.start, spec.end);
+  return `(SELECT ${rawParts(columns).conversion("k.ts")}
+    FROM conversions v JOIN clicks k ON k.id = v.click_id ${JOINS}
+    WHERE k.id >= ? AND k.id < ? AND k.ts >= ? AND k.ts < ? AND v.current = 1)`;
+}
+
+const CONVERSION_SUM_NAMES = SUMS.filter((_, i) => CONVERSION_SUMS[i] !== "0");
+
+/**
+ * Click-time attribution: the clicks' sums as usual, the conversion sums
+ * replaced by those of the range's clicks' conversions (whenever they came).
+ */
+function attributeToClicks(db: Db, spec: SumsSpec, rows: SumsRow[]): SumsRow[] {
+  const params: SQLInputValue[] = [];
+  const segments = zoneSegments(spec.start, spec.end, spec.tz);
+  const source = conversionsByClickSource(db, spec, neededColumns(spec), params);
+  const sql = grouped(
+    spec,
+    { source, time: localTimeSql("c.ts", segments), where: [], having: true },
+    params,
+  );
+  const byKey = new Map<string, SumsRow>();
+  for (const row of rows) {
+    for (const s of CONVERSION_SUM_NAMES) row.sums[s] = 0;
+    byKey.set(JSON.stringify(row.values), row);
+  }
+  for (const found of db.prepare(sql).all(...params)) {
+    const values = spec.groupBy.map((_, i) => found[`d${i}`] as string | number);
+    const key = JSON.stringify(values);
+    const row = byKey.get(key) ?? { values, sums: Object.fromEntries(SUMS.map((s) => [s, 0])) };
+    for (const s of CONVERSION_SUM_NAMES) row.sums[s] = Number(found[s] ?? 0);
+    byKey.set(key, row);
+  }
+  return [...byKey.values()].filter((r) => SUMS.some((s) => r.sums[s] !== 0));
 }
 
 /** Reads the first hour the daily tier does not hold yet. */
@@ -231,5 +295,9 @@ export function querySums(db: Db, spec: SumsSpec): { rows: SumsRow[]; source: st
     sums: Object.fromEntries(SUMS.map((s) => [s, Number(row[s] ?? 0)])),
   }));
   const tables = parts ? [...new Set(parts.map((p) => p.table))].join("+") : "";
-  return { rows, source: parts ? `rollup:${tables}` : "raw" };
+  const source = parts ? `rollup:${tables}` : "raw";
+  if (spec.attribution === "click") {
+    return { rows: attributeToClicks(db, spec, rows), source: `${source}+conversions-by-click` };
+  }
+  return { rows, source };
 }

@@ -64,6 +64,7 @@ export function runReport(db: Db, query: ReportQuery, options: ReportOptions): R
     end: range.end,
     tz: query.tz,
     forceRaw: options.forceRaw,
+    attribution: query.attribution,
   };
   const result = querySums(db, {
     ...base,

@@ -29,7 +29,8 @@ async function run(): Promise<void> {
   }
   db.exec("COMMIT");
   rebuildRollups(db);
-  const user = db.prepare("SELECT * FROM users WHERE username = 'root'").get() as unknown as UserRow;
+  const user = db.prepare("SELECT * FROM users WHERE username = 'root'")
+    .get() as unknown as UserRow;
   const actor = { user, source: "api" as const };
   const base = { campaignIds: [s.campaignId], from: day, to: day, tz: "UTC", filters: [] };
   const input = (mode: "replace" | "add", amount: number) => ({
@@ -46,8 +47,10 @@ async function run(): Promise<void> {
     fn();
     console.log(`${label}: ${(performance.now() - t0).toFixed(0)} ms`);
   };
-  time(`replace over ${CLICKS.toLocaleString("en-US")} clicks`, () =>
-    applyCostUpdate(s.app.deps.tracking, input("replace", 1234.5), actor));
+  time(
+    `replace over ${CLICKS.toLocaleString("en-US")} clicks`,
+    () => applyCostUpdate(s.app.deps.tracking, input("replace", 1234.5), actor),
+  );
   let id = 0;
   time("add over the same clicks", () => {
     id = applyCostUpdate(s.app.deps.tracking, input("add", 100), actor).id!;

@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { clickIdAt } from "../tracking/click_id.ts";
+import { trackingApp } from "../tracking/testing.ts";
+import { insertTestClick, insertTestConversion } from "./testing.ts";
+
+const DAY = 86_400_000;
+const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+const noon = (offset: number) => Date.parse(`${day(offset)}T12:00:00Z`);
+
+Deno.test("report attribution: a conversion counts on its own day by default, on its click's day when asked; any other value is refused", async () => {
+  const s = await trackingApp();
+  const db = s.app.deps.db;
+  const click = (offset: number, country: string) =>
+    insertTestClick(db, {
+      id: clickIdAt(noon(offset)),
+      ts: noon(offset),
+      campaignId: s.campaignId,
+      trafficSourceId: s.sourceId,
+      country,
+    });
+  // Clicked three days ago, converted two days ago; clicked two days ago, converted yesterday.
+  const early = click(-3, "DE");
+  const late = click(-2, "FR");
+  insertTestConversion(db, { clickId: early, ts: noon(-2), status: "sale", payout: 10 });
+  insertTestConversion(db, { clickId: late, ts: noon(-1), status: "lead", payout: 4 });
+
+  const report = async (from: number, to: number, groupBy: string, attribution?: string) => {
+    const q = `subjectType=campaign&subjectIds=${s.campaignId}&from=${day(from)}&to=${
+      day(to)
+    }&tz=UTC&groupBy=${groupBy}${attribution ? `&attribution=${attribution}` : ""}`;
+    const res = await s.api.get(`/api/report?${q}`);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const rows = res.body.rows as Array<{ labels: string[]; metrics: Record<string, number> }>;
+    return Object.fromEntries(
+      rows.map((r) => [r.labels[0], [r.metrics.clicks, r.metrics.conversions, r.metrics.revenue]]),
+    );
+  };
+  assert.deepEqual(await report(-3, -1, "day"), {
+    [day(-3)]: [1, 0, 0],
+    [day(-2)]: [1, 1, 10],
+    [day(-1)]: [0, 1, 4],
+  });
+  assert.deepEqual(await report(-3, -1, "day", "click"), {
+    [day(-3)]: [1, 1, 10],
+    [day(-2)]: [1, 1, 4],
+  });
+  // Only yesterday: its conversion's click is outside the range, so by click time nothing counts.
+  assert.deepEqual(await report(-1, -1, "country"), { FR: [0, 1, 4] });
+  assert.deepEqual(await report(-1, -1, "country", "click"), {});
+  assert.deepEqual(await report(-3, -3, "country", "click"), { DE: [1, 1, 10] });
+
+  const bad = await s.api.get(
+    `/api/report?subjectType=campaign&subjectIds=${s.campaignId}&attribution=sometimes`,
+  );
+  assert.equal(bad.status, 400);
+});
