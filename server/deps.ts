@@ -1,4 +1,5 @@
 /** Builds the dependencies of the app from a configuration and a database. */
+import { sealClearSecrets } from "./auth/seal.ts";
 import { fileURLToPath } from "node:url";
 import denoJson from "../deno.json" with { type: "json" };
 import type { Config } from "./config.ts";
@@ -17,6 +18,7 @@ export const DEFAULT_PANEL_DIR = fileURLToPath(new URL("../client/dist", import.
 /** Everything the app needs, made once. */
 export function createDeps(db: Db, config: Config, overrides: Partial<Deps> = {}): Deps {
   ensureTrackerId(db);
+  sealClearSecrets(db);
   return {
     db,
     config,

@@ -1,26 +1,30 @@
 /**
  * The personal auth secret (DESIGN §6): a panel address carrying
- * `?auth=<secret>` signs the browser in as its owner. Lookups go by digest.
+ * `?auth=<secret>` signs the browser in as its owner. Lookups go by digest;
+ * the secret itself is stored sealed under a key outside the database.
  */
 import type { Db } from "../db/connection.ts";
 import { findUserBySecretHash, getUser, updateAuthSecret, type UserRow } from "../users/store.ts";
 import { digestToken, randomToken } from "./tokens.ts";
 import { HttpError } from "../errors.ts";
+import { seal, unseal } from "./seal.ts";
 import type { Session } from "./sessions.ts";
 
-/** The user's secret, created on first use. */
+/**
+ * The user's secret, created on first use. Stored sealed (`seal.ts`); one that
+ * this install's key cannot open (a database moved without its key) is replaced.
+ */
 export async function getOrCreateAuthSecret(db: Db, user: UserRow): Promise<string> {
-  const current = getUser(db, user.id)?.authSecret;
+  const stored = getUser(db, user.id)?.authSecret;
+  const current = stored ? unseal(db, stored) : null;
   if (current) return current;
-  const value = randomToken();
-  updateAuthSecret(db, user.id, { value, hash: await digestToken(value) });
-  return value;
+  return await rotateAuthSecret(db, user);
 }
 
 /** Replaces the user's secret with a new one (old links stop signing in); answers it. */
 export async function rotateAuthSecret(db: Db, user: UserRow): Promise<string> {
   const value = randomToken();
-  updateAuthSecret(db, user.id, { value, hash: await digestToken(value) });
+  updateAuthSecret(db, user.id, { value: seal(db, value), hash: await digestToken(value) });
   return value;
 }
 

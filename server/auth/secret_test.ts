@@ -2,6 +2,12 @@ import assert from "node:assert/strict";
 import { TEST_PASSWORD, testApp } from "../../tests/helpers/api.ts";
 import { writeSection } from "../settings/sections.ts";
 import { createApiKey } from "./api_keys.ts";
+import { join } from "node:path";
+import { createDeps } from "../deps.ts";
+import { openDatabase } from "../db/connection.ts";
+import { getUser } from "../users/store.ts";
+import { KEY_FILE } from "./seal.ts";
+import { getOrCreateAuthSecret } from "./secret.ts";
 
 async function setup() {
   const app = testApp();
@@ -62,5 +68,55 @@ Deno.test("auth secret: rotating on demand or changing the password ends links w
   if (await s.linkSignsIn(third)) {
     assert.equal(await s.linkSignsIn(first), false);
     assert.equal(await s.linkSignsIn(second), false);
+  }
+});
+
+Deno.test("auth secret: stored sealed, never in clear; it still signs in, and an old clear one is sealed at start", async () => {
+  const s = await setup();
+  const value = await s.secret();
+  const stored = String(
+    s.app.deps.db.prepare("SELECT auth_secret FROM users WHERE username = 'alice'").get()!
+      .auth_secret,
+  );
+  assert.ok(stored.startsWith("v1:"), stored);
+  assert.ok(!stored.includes(value), "the column does not hold the secret");
+  assert.equal(await s.linkSignsIn(value), true);
+
+  // An install from before sealing: the secret in clear (and its digest) is sealed at start.
+  s.app.deps.db.prepare("UPDATE users SET auth_secret = ? WHERE username = 'alice'").run(value);
+  createDeps(s.app.deps.db, s.app.deps.config);
+  const resealed = String(
+    s.app.deps.db.prepare("SELECT auth_secret FROM users WHERE username = 'alice'").get()!
+      .auth_secret,
+  );
+  assert.ok(resealed.startsWith("v1:"));
+  assert.equal(await s.secret(), value, "the same secret reads back");
+  assert.equal(await s.linkSignsIn(value), true);
+});
+
+Deno.test("auth secret: the key lives beside the database, not in it; a copy without it yields a new secret", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const db = openDatabase(join(dir, "rotor.db"));
+    db.prepare(
+      `INSERT INTO users (id, username, password_hash, role, created_at, updated_at)
+       VALUES (1, 'alice', 'x', 'admin', 0, 0)`,
+    ).run();
+    const value = await getOrCreateAuthSecret(db, getUser(db, 1)!);
+    const info = await Deno.stat(join(dir, KEY_FILE));
+    assert.equal(info.mode! & 0o777, 0o600);
+    db.close();
+    // The same folder opens it again; the database copied elsewhere cannot.
+    const again = openDatabase(join(dir, "rotor.db"));
+    assert.equal(await getOrCreateAuthSecret(again, getUser(again, 1)!), value);
+    again.close();
+    const elsewhere = await Deno.makeTempDir();
+    await Deno.copyFile(join(dir, "rotor.db"), join(elsewhere, "rotor.db"));
+    const copy = openDatabase(join(elsewhere, "rotor.db"));
+    assert.notEqual(await getOrCreateAuthSecret(copy, getUser(copy, 1)!), value);
+    copy.close();
+    await Deno.remove(elsewhere, { recursive: true });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
