@@ -39,6 +39,13 @@ export type HideProfitAnswer = z.infer<typeof HideProfitAnswer>;
 export const SecretAnswer = z.object({ secret: z.string() });
 export type SecretAnswer = z.infer<typeof SecretAnswer>;
 
+/** A sign-in link's `auth` value, sent to ask whose it is or to switch to its account. */
+export const SecretInput = z.object({ secret: z.string().min(1).max(256) });
+
+/** Whose a link's secret is: the account's name (null: no account), and whether it is the caller's. */
+export const SecretOwner = z.object({ username: z.string().nullable(), current: z.boolean() });
+export type SecretOwner = z.infer<typeof SecretOwner>;
+
 /** Modes of SPEC §3. */
 export const Mode = z.enum(["demo", "normal"]);
 export type Mode = z.infer<typeof Mode>;

@@ -11,6 +11,7 @@ import { isTabActive, menuEntries, NAV_TABS } from "./nav.ts";
 import { UserMenu } from "./user_menu.tsx";
 import { useServerPreferences } from "../settings/preferences.ts";
 import { NotificationCentre } from "../triggers/notification_centre.tsx";
+import { AccountSwitch } from "../app/account_switch.tsx";
 
 function useMode() {
   const { data } = useSWR("/api/mode", () => api("/api/mode", { schema: ModeAnswer }));
@@ -76,6 +77,7 @@ export function Frame() {
       <main id="main" className="frame__main" tabIndex={-1}>
         <Outlet />
       </main>
+      <AccountSwitch />
     </div>
   );
 }

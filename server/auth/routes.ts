@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
-import { roleToWire, SignInInput } from "../../contracts/auth.ts";
+import { roleToWire, SecretInput, SignInInput } from "../../contracts/auth.ts";
 import type { AppEnv } from "../context.ts";
 import { HttpError } from "../errors.ts";
 import { logEvent } from "../log.ts";
@@ -16,7 +16,12 @@ import { notSignedIn, requireUser } from "./middleware.ts";
 import { deleteSession, SESSION_COOKIE } from "./sessions.ts";
 import { startBrowserSession } from "./session_cookie.ts";
 import { signIn } from "./service.ts";
-import { assertSignedInBrowser, getOrCreateAuthSecret, rotateAuthSecret } from "./secret.ts";
+import {
+  assertSignedInBrowser,
+  findUserBySecret,
+  getOrCreateAuthSecret,
+  rotateAuthSecret,
+} from "./secret.ts";
 import { canManageUsers } from "./permissions.ts";
 
 export const authRoutes = new Hono<AppEnv>()
@@ -66,6 +71,28 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/auth/secret", requireUser, async (c) => {
     assertSignedInBrowser(c.var.session);
     return c.json({ secret: await getOrCreateAuthSecret(c.var.deps.db, c.var.user!) });
+  })
+  // A link with another account's `auth` opened in a signed-in browser: the panel asks whose
+  // it is, and switches only when the user says so (a POST: never a plain GET).
+  .post("/auth/secret/owner", requireUser, validate("json", SecretInput), async (c) => {
+    assertSignedInBrowser(c.var.session);
+    const owner = await findUserBySecret(c.var.deps.db, c.req.valid("json").secret);
+    return c.json({ username: owner?.username ?? null, current: owner?.id === c.var.user!.id });
+  })
+  .post("/auth/switch", requireUser, validate("json", SecretInput), async (c) => {
+    assertSignedInBrowser(c.var.session);
+    const owner = await findUserBySecret(c.var.deps.db, c.req.valid("json").secret);
+    if (!owner) throw new HttpError(404, "NOT_FOUND", "This sign-in link is no longer valid");
+    deleteSession(c.var.deps.db, c.var.session!.idHash);
+    await startBrowserSession(c, owner.id);
+    logEvent("info", "sign_in", {
+      outcome: "success",
+      method: "auth_secret_switch",
+      userId: owner.id,
+      from: c.var.user!.id,
+      ip: clientIp(c),
+    });
+    return c.json({ status: "ok" as const });
   })
   .post("/auth/secret/rotate", requireUser, async (c) => {
     assertSignedInBrowser(c.var.session);

@@ -120,3 +120,40 @@ Deno.test("auth secret: the key lives beside the database, not in it; a copy wit
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("auth secret: a signed-in browser learns whose a link is and switches to it only by a POST", async () => {
+  const s = await setup();
+  await s.app.addUser("bob", "user");
+  const bobCookie = await s.app.signIn("bob", TEST_PASSWORD);
+  const bobSecret =
+    (await (await s.app.request("/api/auth/secret", { cookie: bobCookie })).json()).secret;
+  const whose = (secret: string) =>
+    s.app.send("/api/auth/secret/owner", { secret }, { cookie: s.cookie });
+  assert.deepEqual(await (await whose(bobSecret)).json(), { username: "bob", current: false });
+  assert.deepEqual(await (await whose(await s.secret())).json(), {
+    username: "alice",
+    current: true,
+  });
+  assert.deepEqual(await (await whose("x".repeat(40))).json(), { username: null, current: false });
+  // The GET with the foreign value changes nothing: alice stays signed in.
+  const page = await s.app.request(`/panel/?auth=${bobSecret}`, { cookie: s.cookie });
+  await page.body?.cancel();
+  assert.equal(page.headers.getSetCookie().length, 0);
+  const keyed = await s.app.send("/api/auth/switch", { secret: bobSecret }, {
+    headers: { "Api-Key": s.key },
+  });
+  assert.equal(keyed.status, 403, "an API key cannot switch sessions");
+  const bad = await s.app.send("/api/auth/switch", { secret: "y".repeat(40) }, {
+    cookie: s.cookie,
+  });
+  assert.equal(bad.status, 404);
+  const switched = await s.app.send("/api/auth/switch", { secret: bobSecret }, {
+    cookie: s.cookie,
+  });
+  assert.equal(switched.status, 200);
+  const cookie = switched.headers.getSetCookie().find((c) => c.startsWith("rotor_session="))!;
+  const role = await s.app.request("/api/user/role", { cookie: cookie.split(";")[0] });
+  assert.equal((await role.json()).username, "bob");
+  const old = await s.app.request("/api/user/role", { cookie: s.cookie });
+  assert.equal(old.status, 403, "alice's session in this browser ended");
+});

@@ -8,6 +8,8 @@ import {
   ModeAnswer,
   RoleAnswer,
   SecretAnswer,
+  SecretInput,
+  SecretOwner,
   SignInInput,
 } from "../../contracts/auth.ts";
 import { PasswordChangeInput } from "../../contracts/user.ts";
@@ -72,6 +74,22 @@ export function operations(): Operation[] {
       tag: "Session",
       summary: "Replace the auth secret: links with the old one stop signing in",
       response: SecretAnswer,
+    },
+    {
+      method: "post",
+      path: "/api/auth/secret/owner",
+      tag: "Session",
+      summary: "Whose account a sign-in link's auth value opens (signed-in sessions only)",
+      body: SecretInput,
+      response: SecretOwner,
+    },
+    {
+      method: "post",
+      path: "/api/auth/switch",
+      tag: "Session",
+      summary: "Switch this browser to the account of a sign-in link's auth value",
+      body: SecretInput,
+      response: OkBody,
     },
     {
       method: "patch",
