@@ -32,6 +32,28 @@ export const COST_MODEL_LABELS: Record<string, string> = {
   auto: "Auto (from the source)",
 };
 
+/** What the cost value means under each model; "auto" has none (the source sends the cost). */
+const COST_VALUE_LABELS: Record<string, string> = {
+  cpc: "Cost per click",
+  cpm: "Cost per 1,000 clicks",
+  cpa: "Cost per conversion",
+  revshare: "Share of revenue, %",
+};
+
+/** The cost value, labelled for the chosen model, or a note where the model has none. */
+function CostValueField() {
+  const model = useField<string>("costModel").value ?? "cpc";
+  const label = COST_VALUE_LABELS[model];
+  if (!label) {
+    return (
+      <p className="muted field-note" data-testid="cost-value-note">
+        The cost comes with each click from the source's cost parameter.
+      </p>
+    );
+  }
+  return <NumberField path="costValue" label={label} step={0.0001} />;
+}
+
 const DESTINATIONS: Array<[Destination["type"], string]> = [
   ["flow", "Flow (rules in this campaign)"],
   ["rotation", "Rotation"],
@@ -140,7 +162,7 @@ export function CampaignFields(props: { action: CrudAction }) {
             label="Cost model"
             options={options(CostModel.options, COST_MODEL_LABELS)}
           />
-          <NumberField path="costValue" label="Cost value" step={0.0001} />
+          <CostValueField />
         </div>
       </section>
       <DestinationEditor selfId={selfId} />

@@ -73,6 +73,9 @@ export function Page() {
         timeZone={timeZone}
         edit={canEdit ? edit : undefined}
         reloadKey={reloads}
+        emptyText={status || search.trim() || campaignId.trim()
+          ? "No matches: no conversion in this range fits these filters."
+          : "No conversions in this range."}
       />
     </div>
   );

@@ -19,6 +19,8 @@ export function LeadsTable(props: {
   edit?: StatusEdit;
   /** Changes when the rows changed elsewhere (a conversion added): reload from the first page. */
   reloadKey?: number;
+  /** Said when nothing is found (default: none in the range). */
+  emptyText?: string;
 }) {
   const [items, setItems] = useState<ConversionItem[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function LeadsTable(props: {
       loading={state.loading}
       error={state.error}
       empty={items.length === 0}
-      emptyText="No conversions in this range."
+      emptyText={props.emptyText ?? "No conversions in this range."}
     >
       {/* Focusable: a keyboard can scroll the table sideways on a narrow screen. */}
       <div className="table-wrap" tabIndex={0} role="region" aria-label="Conversions table">

@@ -66,6 +66,12 @@ Deno.test({
         const list = await campaign.panel.call("GET", "/api/conversions");
         assert.equal((list.items as unknown[]).length, 2);
       });
+
+      await t.step("a filter that finds nothing says so, unlike an empty range", async () => {
+        await page.getByRole("textbox", { name: "Search" }).fill("NO-SUCH-TX");
+        await page.getByText("No matches: no conversion in this range fits these filters.")
+          .waitFor();
+      });
     } finally {
       await browser.close();
       await server.stop();
