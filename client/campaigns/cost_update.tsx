@@ -19,6 +19,7 @@ import { notify, notifyError } from "../app/toasts.tsx";
 import { Input, Switch, toNumber } from "../settings/controls.tsx";
 import { formatMoney } from "../ui/format.ts";
 import { Modal } from "../ui/modal.tsx";
+import { CsvRowErrors, CsvRowsInput } from "../ui/csv_rows.tsx";
 import { ApiError } from "../app/api.ts";
 import type { FieldErrors } from "../ui/form_errors.ts";
 import type { SelectionActionProps } from "../ui/entity_list.tsx";
@@ -289,26 +290,14 @@ export function CostCsvDialog(props: { writable: boolean; tz: string; onClose: (
               or id; the token is optional (<code>zone=123</code>). Check the file first; it applies
               only when every row is right.
             </p>
-            <label className="field">
-              <span className="field__label">CSV file</span>
-              <input
-                type="file"
-                accept=".csv,text/csv"
-                onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)}
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">Rows</span>
-              <textarea
-                rows={6}
-                value={csv}
-                placeholder={CSV_EXAMPLE}
-                onChange={(e) => {
-                  setCsv(e.target.value);
-                  setAnswer(null);
-                }}
-              />
-            </label>
+            <CsvRowsInput
+              value={csv}
+              placeholder={CSV_EXAMPLE}
+              onChange={(value) => {
+                setCsv(value);
+                setAnswer(null);
+              }}
+            />
             {answer && (
               <p data-testid="csv-outcome" role="status">
                 {answer.applied
@@ -322,11 +311,7 @@ export function CostCsvDialog(props: { writable: boolean; tz: string; onClose: (
                   } right.`}
               </p>
             )}
-            {bad.length > 0 && (
-              <ul className="errors" data-testid="csv-errors">
-                {bad.map((r) => <li key={r.line}>Line {r.line}: {r.error}</li>)}
-              </ul>
-            )}
+            <CsvRowErrors rows={bad} testId="csv-errors" />
           </>
         )}
         <h3 className="card__title">History</h3>

@@ -11,6 +11,7 @@ import { notify, notifyError } from "../app/toasts.tsx";
 import { Input } from "../settings/controls.tsx";
 import type { FieldErrors } from "../ui/form_errors.ts";
 import { Modal } from "../ui/modal.tsx";
+import { CsvRowErrors, CsvRowsInput } from "../ui/csv_rows.tsx";
 
 /** Lists, reports and trends count conversions: after a change, all of them reload. */
 const refreshAll = () => mutatePanel(() => true);
@@ -136,26 +137,14 @@ function UploadDialog(props: DialogProps) {
           {props.tz}; empty payout or currency: the offer's). Check the file first: it applies only
           when no row is refused, and rows already recorded count once.
         </p>
-        <label className="field">
-          <span className="field__label">CSV file</span>
-          <input
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">Rows</span>
-          <textarea
-            rows={6}
-            value={csv}
-            placeholder={EXAMPLE}
-            onChange={(e) => {
-              setCsv(e.target.value);
-              setAnswer(null);
-            }}
-          />
-        </label>
+        <CsvRowsInput
+          value={csv}
+          placeholder={EXAMPLE}
+          onChange={(value) => {
+            setCsv(value);
+            setAnswer(null);
+          }}
+        />
         {answer && (
           <p role="status" data-testid="upload-outcome">
             {answer.applied ? "Applied: " : "Checked: "}
@@ -164,11 +153,7 @@ function UploadDialog(props: DialogProps) {
             refused{refused.length > 0 && "; nothing was applied"}.
           </p>
         )}
-        {refused.length > 0 && (
-          <ul className="errors" data-testid="upload-errors">
-            {refused.map((r) => <li key={r.line}>Line {r.line}: {r.error}</li>)}
-          </ul>
-        )}
+        <CsvRowErrors rows={refused} testId="upload-errors" />
       </div>
       <div className="modal__actions">
         <button type="button" className="btn" onClick={props.onClose}>Close</button>

@@ -4,42 +4,32 @@
  * (The figures of each choice are proven in server/reports/attribution_test.ts.)
  */
 import assert from "node:assert/strict";
-import { startServer } from "../helpers/server.ts";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { browserTest, signIn } from "../helpers/browser.ts";
 import { directCampaign } from "../helpers/panel.ts";
 
-Deno.test({
-  name: "browser: the report counts conversions at click time when asked, and keeps the choice",
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn() {
-    const server = await startServer();
-    const browser = await launchBrowser();
-    try {
-      const campaign = await directCampaign(server.url, {
-        name: "Attribution",
-        offer: { name: "Keto", url: "https://o.example.com/?c={clickid}", payout: 3 },
-      });
-      const page = await browser.newPage();
-      await signIn(page, server);
-      await page.goto(`${server.url}/panel/report/campaign/${campaign.id}`);
-      const select = page.getByRole("combobox", { name: "Count conversions at" });
-      assert.equal(await select.inputValue(), "conversion");
-      const asked = page.waitForRequest((r) =>
-        r.url().includes("/api/report?") && r.url().includes("attribution=click")
-      );
-      await select.selectOption("click");
-      await asked;
-      assert.match(page.url(), /attribution=click/);
-      await page.reload();
-      await page.getByRole("combobox", { name: "Count conversions at" }).waitFor();
-      assert.equal(
-        await page.getByRole("combobox", { name: "Count conversions at" }).inputValue(),
-        "click",
-      );
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
+browserTest(
+  "browser: the report counts conversions at click time when asked, and keeps the choice",
+  async ({ server, browser }) => {
+    const campaign = await directCampaign(server.url, {
+      name: "Attribution",
+      offer: { name: "Keto", url: "https://o.example.com/?c={clickid}", payout: 3 },
+    });
+    const page = await browser.newPage();
+    await signIn(page, server);
+    await page.goto(`${server.url}/panel/report/campaign/${campaign.id}`);
+    const select = page.getByRole("combobox", { name: "Count conversions at" });
+    assert.equal(await select.inputValue(), "conversion");
+    const asked = page.waitForRequest((r) =>
+      r.url().includes("/api/report?") && r.url().includes("attribution=click")
+    );
+    await select.selectOption("click");
+    await asked;
+    assert.match(page.url(), /attribution=click/);
+    await page.reload();
+    await page.getByRole("combobox", { name: "Count conversions at" }).waitFor();
+    assert.equal(
+      await page.getByRole("combobox", { name: "Count conversions at" }).inputValue(),
+      "click",
+    );
   },
-});
+);

@@ -3,7 +3,7 @@
  * download cannot work here).
  */
 import { type Browser, chromium, type Page } from "playwright-core";
-import { ADMIN_PASSWORD } from "./server.ts";
+import { ADMIN_PASSWORD, type RunningServer, startServer } from "./server.ts";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
@@ -42,4 +42,26 @@ export async function signIn(
   await page.waitForURL(
     returnTo === undefined ? /\/panel\/(campaigns)?$/ : new RegExp(`/panel${returnTo}$`),
   );
+}
+
+/** What a browser test gets: a fresh server, a browser, and the test context for steps. */
+export type BrowserTestContext = { server: RunningServer; browser: Browser; t: Deno.TestContext };
+
+/** A Chromium test against its own server; both are stopped however it ends. */
+export function browserTest(name: string, fn: (ctx: BrowserTestContext) => Promise<void>): void {
+  Deno.test({
+    name,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn(t) {
+      const server = await startServer();
+      const browser = await launchBrowser();
+      try {
+        await fn({ server, browser, t });
+      } finally {
+        await browser.close();
+        await server.stop();
+      }
+    },
+  });
 }
