@@ -19,7 +19,7 @@ import { notify, notifyError } from "../app/toasts.tsx";
 import { Input, Switch, toNumber } from "../settings/controls.tsx";
 import { formatMoney } from "../ui/format.ts";
 import { Modal } from "../ui/modal.tsx";
-import { CsvRowErrors, CsvRowsInput } from "../ui/csv_rows.tsx";
+import { CsvActions, CsvRowErrors, CsvRowsInput, useCsvUpload } from "../ui/csv_rows.tsx";
 import { ApiError } from "../app/api.ts";
 import type { FieldErrors } from "../ui/form_errors.ts";
 import type { SelectionActionProps } from "../ui/entity_list.tsx";
@@ -256,28 +256,14 @@ const CSV_EXAMPLE =
 /** The cost CSV upload (checked first, applied whole) and the history of every campaign. */
 export function CostCsvDialog(props: { writable: boolean; tz: string; onClose: () => void }) {
   const titleId = useId();
-  const [csv, setCsv] = useState("");
-  const [answer, setAnswer] = useState<CostCsvAnswer | null>(null);
-  const [busy, setBusy] = useState(false);
-  const send = async (dryRun: boolean) => {
-    setBusy(true);
-    try {
-      const result = await api("/api/cost-updates/csv", {
-        method: "post",
-        schema: CostCsvAnswer,
-        body: { csv, tz: props.tz, dryRun },
-      });
-      setAnswer(result);
-      if (result.applied) {
-        notify(`${count(result.rows.length, "cost update")} applied`, { type: "success" });
-        await refreshAll();
-      }
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const upload = useCsvUpload("/api/cost-updates/csv", CostCsvAnswer, {
+    body: { tz: props.tz },
+    onApplied: async (result) => {
+      notify(`${count(result.rows.length, "cost update")} applied`, { type: "success" });
+      await refreshAll();
+    },
+  });
+  const answer = upload.answer;
   const bad = answer?.rows.filter((r) => !r.ok) ?? [];
   return (
     <Modal titleId={titleId} title="Cost updates" onCancel={props.onClose} wide>
@@ -290,14 +276,7 @@ export function CostCsvDialog(props: { writable: boolean; tz: string; onClose: (
               or id; the token is optional (<code>zone=123</code>). Check the file first; it applies
               only when every row is right.
             </p>
-            <CsvRowsInput
-              value={csv}
-              placeholder={CSV_EXAMPLE}
-              onChange={(value) => {
-                setCsv(value);
-                setAnswer(null);
-              }}
-            />
+            <CsvRowsInput value={upload.csv} placeholder={CSV_EXAMPLE} onChange={upload.setCsv} />
             {answer && (
               <p data-testid="csv-outcome" role="status">
                 {answer.applied
@@ -319,26 +298,7 @@ export function CostCsvDialog(props: { writable: boolean; tz: string; onClose: (
       </div>
       <div className="modal__actions">
         <button type="button" className="btn" onClick={props.onClose}>Close</button>
-        {props.writable && (
-          <>
-            <button
-              type="button"
-              className="btn"
-              disabled={busy || !csv}
-              onClick={() => void send(true)}
-            >
-              Check
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={busy || !answer || bad.length > 0 || answer.applied}
-              onClick={() => void send(false)}
-            >
-              Apply
-            </button>
-          </>
-        )}
+        {props.writable && <CsvActions upload={upload} refused={bad.length} send={upload.send} />}
       </div>
     </Modal>
   );

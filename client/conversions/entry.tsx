@@ -11,7 +11,7 @@ import { notify, notifyError } from "../app/toasts.tsx";
 import { Input } from "../settings/controls.tsx";
 import type { FieldErrors } from "../ui/form_errors.ts";
 import { Modal } from "../ui/modal.tsx";
-import { CsvRowErrors, CsvRowsInput } from "../ui/csv_rows.tsx";
+import { CsvActions, CsvRowErrors, CsvRowsInput, useCsvUpload } from "../ui/csv_rows.tsx";
 
 /** Lists, reports and trends count conversions: after a change, all of them reload. */
 const refreshAll = () => mutatePanel(() => true);
@@ -104,28 +104,14 @@ const EXAMPLE =
 
 function UploadDialog(props: DialogProps) {
   const titleId = useId();
-  const [csv, setCsv] = useState("");
-  const [answer, setAnswer] = useState<ConversionUploadAnswer | null>(null);
-  const [busy, setBusy] = useState(false);
-  const send = async (dryRun: boolean) => {
-    setBusy(true);
-    try {
-      const result = await api("/api/conversions/upload", {
-        method: "post",
-        schema: ConversionUploadAnswer,
-        body: { csv, tz: props.tz, dryRun },
-      });
-      setAnswer(result);
-      if (result.applied) {
-        await refreshAll();
-        props.onChanged();
-      }
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const upload = useCsvUpload("/api/conversions/upload", ConversionUploadAnswer, {
+    body: { tz: props.tz },
+    onApplied: async () => {
+      await refreshAll();
+      props.onChanged();
+    },
+  });
+  const answer = upload.answer;
   const tally = (outcome: string) => answer?.rows.filter((r) => r.outcome === outcome).length ?? 0;
   const refused = answer?.rows.filter((r) => r.outcome === "refused") ?? [];
   return (
@@ -137,14 +123,7 @@ function UploadDialog(props: DialogProps) {
           {props.tz}; empty payout or currency: the offer's). Check the file first: it applies only
           when no row is refused, and rows already recorded count once.
         </p>
-        <CsvRowsInput
-          value={csv}
-          placeholder={EXAMPLE}
-          onChange={(value) => {
-            setCsv(value);
-            setAnswer(null);
-          }}
-        />
+        <CsvRowsInput value={upload.csv} placeholder={EXAMPLE} onChange={upload.setCsv} />
         {answer && (
           <p role="status" data-testid="upload-outcome">
             {answer.applied ? "Applied: " : "Checked: "}
@@ -157,22 +136,7 @@ function UploadDialog(props: DialogProps) {
       </div>
       <div className="modal__actions">
         <button type="button" className="btn" onClick={props.onClose}>Close</button>
-        <button
-          type="button"
-          className="btn"
-          disabled={busy || !csv}
-          onClick={() => void send(true)}
-        >
-          Check
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={busy || !answer || refused.length > 0 || answer.applied}
-          onClick={() => void send(false)}
-        >
-          Apply
-        </button>
+        <CsvActions upload={upload} refused={refused.length} send={upload.send} />
       </div>
     </Modal>
   );

@@ -1,4 +1,73 @@
-/** CSV rows to upload: pick a file or paste the rows; the refused rows listed by line. */
+/**
+ * CSV uploads that are checked first and applied whole (cost updates,
+ * conversions): the rows' state and calls, the file picker and rows box, the
+ * refused rows by line, and the Check / Apply buttons.
+ */
+import { useState } from "react";
+import type { ZodType } from "zod";
+import { api } from "../app/api.ts";
+import { notifyError } from "../app/toasts.tsx";
+
+/** The rows, the last answer, and `send(dryRun)` posting `{ csv, dryRun, ...body }` to `path`. */
+export function useCsvUpload<T extends { applied: boolean }>(
+  path: string,
+  schema: ZodType<T>,
+  options: { body: Record<string, unknown>; onApplied: (answer: T) => Promise<unknown> | void },
+) {
+  const [csv, setRows] = useState("");
+  const [answer, setAnswer] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const setCsv = (value: string) => {
+    setRows(value);
+    setAnswer(null);
+  };
+  const send = async (dryRun: boolean) => {
+    setBusy(true);
+    try {
+      const result = await api(path, {
+        method: "post",
+        schema,
+        body: { ...options.body, csv, dryRun },
+      });
+      setAnswer(result);
+      if (result.applied) await options.onApplied(result);
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { csv, setCsv, answer, busy, send };
+}
+
+/** Check (a dry run) and Apply (only after a clean check, once). */
+export function CsvActions(props: {
+  upload: { csv: string; answer: { applied: boolean } | null; busy: boolean };
+  refused: number;
+  send: (dryRun: boolean) => Promise<void>;
+}) {
+  const { csv, answer, busy } = props.upload;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn"
+        disabled={busy || !csv}
+        onClick={() => void props.send(true)}
+      >
+        Check
+      </button>
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={busy || !answer || props.refused > 0 || answer.applied}
+        onClick={() => void props.send(false)}
+      >
+        Apply
+      </button>
+    </>
+  );
+}
 
 /** The file picker and the rows box; a new file or an edit replaces `value`. */
 export function CsvRowsInput(props: {
