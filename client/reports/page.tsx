@@ -25,8 +25,8 @@ import { LeadsTable } from "./leads.tsx";
 import { FormulaEditor, readFormulas } from "./formulas.tsx";
 import { type ResourceName, useEntity } from "../ui/entity_api.ts";
 
-/** Dates of the screen from the address: a preset (default today) or custom days. */
-export function useDates() {
+/** Dates of the screen from the address: a preset (the screen's default, else today) or custom days. */
+export function useDates(defaultPreset: DatePreset = "today") {
   const [params, setParams] = useSearchParams();
   // Reports count days in the report time zone (Settings → Stats).
   const timeZone = usePanelSettings().reportTimeZone;
@@ -34,7 +34,7 @@ export function useDates() {
     ? "custom"
     : isDatePreset(params.get("range"))
     ? params.get("range") as DatePreset
-    : "today";
+    : defaultPreset;
   const range = preset === "custom"
     ? { from: params.get("from") ?? "", to: params.get("to") ?? "" }
     : presetRange(preset, { timeZone, now: new Date() });

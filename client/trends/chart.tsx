@@ -47,6 +47,8 @@ export function TrendsChart(props: { answer: TrendsAnswer; metrics: string[] }) 
       }
     });
     const dark = document.documentElement.dataset.theme === "dark";
+    // Ticks only at whole buckets, spaced so the longest label never meets its neighbour.
+    const longest = Math.max(...answer.buckets.map((b) => b.length), 4);
     const axis = { stroke: dark ? "#c9d1d9" : "#444", grid: { stroke: dark ? "#30363d" : "#eee" } };
     const chart = new uPlot(
       {
@@ -55,7 +57,12 @@ export function TrendsChart(props: { answer: TrendsAnswer; metrics: string[] }) 
         series,
         scales: { x: { time: false } },
         axes: [
-          { ...axis, values: (_u, ticks) => ticks.map((t) => answer.buckets[t] ?? "") },
+          {
+            ...axis,
+            space: longest * 7 + 16,
+            incrs: [1, 2, 3, 4, 6, 8, 12, 24, 48, 72, 168, 336, 720],
+            values: (_u, ticks) => ticks.map((t) => answer.buckets[t] ?? ""),
+          },
           ...metrics.slice(0, 2).map((_, i) => ({ ...axis, scale: `s${i}`, side: i ? 1 : 3 })),
         ],
       },

@@ -12,7 +12,8 @@ import { CampaignPicker } from "./campaign_picker.tsx";
 /** The trends screen. */
 export function Page() {
   const handle = useRouteHandle();
-  const { timeZone, range, picker } = useDates();
+  // A week by default: one day by day would be a single dot, not a line.
+  const { timeZone, range, picker } = useDates("last7");
   const [metrics, setMetrics] = useState(["clicks", "conversions", "revenue"]);
   const [interval, setInterval] = useState<"day" | "hour">("day");
   const [compare, setCompare] = useState(false);

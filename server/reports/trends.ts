@@ -1,7 +1,7 @@
 /**
  * Trends: chosen metrics of chosen campaigns per local day or hour, every
- * bucket of the range present (zeros included), and the same number of
- * buckets just before for comparison.
+ * bucket of the range up to now present (zeros included; the future is not
+ * drawn), and the same number of buckets just before for comparison.
  */
 import type { TrendsAnswer, TrendsQuery } from "../../contracts/report_query.ts";
 import type { Db } from "../db/connection.ts";
@@ -20,7 +20,7 @@ function shiftDay(day: string, days: number): string {
 function series(
   db: Db,
   query: TrendsQuery & { from: string; to: string },
-  options: { hideProfit: boolean; campaignIds: number[] },
+  options: { hideProfit: boolean; campaignIds: number[]; until?: number },
 ): { buckets: string[]; series: Record<string, number[]> } {
   const range = dayRange({ from: query.from, to: query.to, tz: query.tz });
   const dim = query.interval === "day" ? "day" : "dateHour";
@@ -36,11 +36,16 @@ function series(
   const keys: number[] = [];
   if (query.interval === "day") {
     const first = Date.parse(`${query.from}T00:00:00Z`) / MS_DAY;
-    const last = Date.parse(`${query.to}T00:00:00Z`) / MS_DAY;
+    // Days after today have happened to no one: they are not drawn as zeros.
+    const today = options.until === undefined ? Infinity : Date.parse(
+      `${new Intl.DateTimeFormat("en-CA", { timeZone: query.tz }).format(options.until)}T00:00:00Z`,
+    ) / MS_DAY;
+    const last = Math.min(Date.parse(`${query.to}T00:00:00Z`) / MS_DAY, today);
     for (let d = first; d <= last; d++) keys.push(d);
   } else {
     const seen = new Set<number>();
-    for (let t = range.start; t < range.end; t += MS_HOUR) {
+    const end = Math.min(range.end, options.until ?? Infinity);
+    for (let t = range.start; t < end; t += MS_HOUR) {
       const local = Math.floor((t + zoneOffset(t, query.tz)) / MS_HOUR);
       if (!seen.has(local)) keys.push(local);
       seen.add(local);
@@ -64,13 +69,17 @@ function series(
 export function runTrends(
   db: Db,
   query: TrendsQuery,
-  options: { hideProfit: boolean },
+  options: { hideProfit: boolean; now?: number },
 ): TrendsAnswer {
   const to = query.to ?? today(query.tz);
   const from = query.from ?? to;
   const campaignIds = query.campaignIds ??
     db.prepare("SELECT id FROM campaigns").all().map((r) => Number(r.id));
-  const current = series(db, { ...query, from, to }, { ...options, campaignIds });
+  const current = series(db, { ...query, from, to }, {
+    ...options,
+    campaignIds,
+    until: options.now ?? Date.now(),
+  });
   const answer: TrendsAnswer = { interval: query.interval, ...current };
   if (query.compare) {
     const days = Math.round((Date.parse(to) - Date.parse(from)) / MS_DAY) + 1;
