@@ -45,6 +45,8 @@ interface InputProps {
   max?: number;
   list?: string;
   autoComplete?: string;
+  /** What the field changes, under it. */
+  hint?: string;
 }
 
 /** A labelled input bound to one field, with its error. */
@@ -63,8 +65,10 @@ export function Input(props: InputProps) {
         list={props.list}
         autoComplete={props.autoComplete}
         aria-invalid={props.errors[props.path] ? true : undefined}
+        aria-describedby={props.hint ? `${id}-hint` : undefined}
         onChange={(e) => props.onChange(e.target.value)}
       />
+      {props.hint && <small id={`${id}-hint`} className="muted field__hint">{props.hint}</small>}
       <FieldError errors={props.errors} path={props.path} />
     </div>
   );

@@ -37,6 +37,7 @@ export function ProfileForm() {
           />
           <Input
             label="Time zone"
+            hint="Lists: their date presets (Today, Yesterday…) and figures; the click log's times."
             path="timezone"
             value={d.timezone}
             list="profile-timezones"

@@ -18,6 +18,7 @@ export function StatsSettings() {
         <div className="form-grid">
           <Input
             label="Report time zone"
+            hint="Reports, trends and conversions: where their days and hours start. Also campaign rules' default zone and the day offer caps count."
             path="timezone"
             value={d.timezone}
             list="stats-timezones"
