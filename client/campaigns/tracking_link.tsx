@@ -29,8 +29,24 @@ export async function copyText(text: string, what: string): Promise<void> {
   }
 }
 
-/** The tracking link box of the campaign form. */
-export function TrackingLink({ entity }: { entity: AnyEntity }) {
+/** The tracking link box of the campaign form; before the first save it says when the link comes. */
+export function TrackingLink({ entity }: { entity?: AnyEntity }) {
+  if (!entity) {
+    return (
+      <section className="card tracking-link" aria-label="Tracking link">
+        <div className="tracking-link__head">
+          <h3 className="card__title">Tracking link</h3>
+        </div>
+        <p className="muted" data-testid="tracking-link-pending">
+          The link appears here when the campaign is saved: each campaign gets its own key then.
+        </p>
+      </section>
+    );
+  }
+  return <SavedTrackingLink entity={entity} />;
+}
+
+function SavedTrackingLink({ entity }: { entity: AnyEntity }) {
   // The entity's domain and source are in the key: a saved change builds the link again.
   const url = linksUrl(entity);
   const key = `${url}#${String(entity.domainId)}:${String(entity.trafficSourceId)}`;

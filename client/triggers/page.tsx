@@ -74,7 +74,12 @@ const list: ListConfig = {
   ],
 };
 
-function CheckAside({ entity }: { entity: AnyEntity }) {
+/** A saved trigger's "check now" and history; nothing before the first save. */
+function CheckAside({ entity }: { entity?: AnyEntity }) {
+  return entity ? <SavedCheckAside entity={entity} /> : null;
+}
+
+function SavedCheckAside({ entity }: { entity: AnyEntity }) {
   const account = useMyAccount();
   const writable = canWrite(account.data, "trigger");
   const [busy, setBusy] = useState(false);

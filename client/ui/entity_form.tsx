@@ -40,7 +40,8 @@ export interface FormConfig {
   blanks: Values;
   Fields: ComponentType<{ action: CrudAction; entity?: AnyEntity }>;
   /** Shown beside the form once the item exists (a campaign's tracking link). */
-  Aside?: ComponentType<{ entity: AnyEntity }>;
+  /** Beside the form: given the saved entity when editing, nothing before the first save. */
+  Aside?: ComponentType<{ entity?: AnyEntity }>;
   /** A different contract per action (users: the password is optional on edit). */
   schemaFor?: (action: CrudAction) => z.ZodObject;
   /** Overrides the save call (users clone through their own route). */
@@ -172,7 +173,7 @@ function FormBody(props: { config: FormConfig; action: CrudAction; entity?: AnyE
             </ul>
           </div>
         )}
-        {Aside && entity && action.type === "edit" && <Aside entity={entity} />}
+        {Aside && <Aside entity={action.type === "edit" ? entity : undefined} />}
         <Fields action={action} entity={entity} />
         {!readOnly && (
           <div className="form-actions">

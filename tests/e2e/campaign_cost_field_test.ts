@@ -1,16 +1,21 @@
 /**
- * The campaign form's cost value follows the cost model (issue 17 item 7): its
- * label says what it is, and "auto" (the source sends the cost) shows a note instead.
+ * The campaign form (issue 17 item 7): before the first save it says when the
+ * tracking link comes; the cost value follows the cost model, its label says
+ * what it is, and "auto" (the source sends the cost) shows a note instead.
  */
 import { browserTest, signIn } from "../helpers/browser.ts";
 
 browserTest(
-  "browser: the campaign form labels the cost value by model and hides it for auto",
+  "browser: the new-campaign form says when its link comes, labels the cost value by model and hides it for auto",
   async ({ server, browser }) => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, server);
     await page.goto(`${server.url}/panel/campaigns/create`);
+    await page.getByTestId("tracking-link-pending").getByText(
+      /appears here when the campaign is saved/,
+    )
+      .waitFor();
     const model = page.getByLabel("Cost model");
     await page.getByLabel("Cost per click").waitFor();
     await model.selectOption("cpa");
