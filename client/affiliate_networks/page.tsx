@@ -50,7 +50,7 @@ function StatusMapField() {
   const entries = Object.entries(field.value ?? {});
   const write = (next: Array<[string, string]>) => field.set(Object.fromEntries(next));
   return (
-    <fieldset className="field status-map" disabled={field.readOnly}>
+    <fieldset className="field status-map form-grid__full" disabled={field.readOnly}>
       <legend className="field__label">Status mapping (network status → Rotor status)</legend>
       {entries.map(([from, to], i) => (
         <div key={i} className="status-map__row">
@@ -97,7 +97,7 @@ function TokenField() {
     field.set(Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""));
   };
   return (
-    <div className="inline-pair">
+    <div className="inline-pair form-grid__wide">
       <TextField path="postbackToken" label="Postback token" placeholder="empty: no token check" />
       {!field.readOnly && (
         <button type="button" className="btn btn--small" onClick={generate}>Generate</button>
@@ -158,6 +158,7 @@ function NetworkGeneral() {
       <PostbackHint />
       <div className="form-grid">
         <LinesField
+          className="form-grid__wide"
           path="postbackIpAllowlist"
           label="Postback IP allowlist (one CIDR per line)"
           placeholder="203.0.113.0/24"
