@@ -9,6 +9,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { VIRTUAL_OVERSCAN } from "../app/helpers.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { formatStamp } from "../ui/format.ts";
+import { EntityPicker } from "../ui/entity_picker.tsx";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
 import { userTimeZone } from "../ui/date_range.ts";
 import { csvUrl, fetchClicks, type Query } from "../reports/api.ts";
@@ -159,12 +160,11 @@ export function Page() {
     <div className="page clicklog">
       <PageHeader title={handle.title} />
       <div className="report__toolbar">
-        <input
-          aria-label="Campaign id"
-          placeholder="Campaign id"
-          inputMode="numeric"
-          value={campaignId}
-          onChange={(e) => setCampaignId(e.target.value)}
+        <EntityPicker
+          resource="campaigns"
+          label="Campaign"
+          placeholder="Campaign (name or id)"
+          onChange={(id) => setCampaignId(id === null ? "" : String(id))}
         />
         <input
           aria-label="Country"

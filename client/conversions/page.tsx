@@ -5,6 +5,7 @@
 import { useState, useSyncExternalStore } from "react";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import { currentUserStore } from "../app/current_user.ts";
+import { EntityPicker } from "../ui/entity_picker.tsx";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
 import { csvUrl, type Query } from "../reports/api.ts";
 import { LeadsTable } from "../reports/leads.tsx";
@@ -48,12 +49,11 @@ export function Page() {
           <option value="">All statuses</option>
           {ConversionStatus.options.map((s) => <option key={s} value={s}>{s}</option>)}
         </select>
-        <input
-          aria-label="Campaign id"
-          placeholder="Campaign id"
-          inputMode="numeric"
-          value={campaignId}
-          onChange={(e) => setCampaignId(e.target.value)}
+        <EntityPicker
+          resource="campaigns"
+          label="Campaign"
+          placeholder="Campaign (name or id)"
+          onChange={(id) => setCampaignId(id === null ? "" : String(id))}
         />
         <input
           aria-label="Search"

@@ -1,4 +1,5 @@
 /** Settings → Tracking links: a campaign's links for a chosen domain, ready to copy. */
+import { EntityPicker } from "../ui/entity_picker.tsx";
 import { useState } from "react";
 import useSWR from "swr";
 import { TrackingLinks } from "../../contracts/tracking_links.ts";
@@ -16,7 +17,6 @@ function pick(value: string): number | undefined {
 
 /** The links builder and the default domain. */
 export function TrackingLinksSettings() {
-  const campaigns = useOptions("campaigns");
   const domains = useOptions("domains");
   const networks = useOptions("affiliate-networks");
   const [choice, setChoice] = useState({ campaignId: "", domainId: "", affiliateNetworkId: "" });
@@ -36,16 +36,13 @@ export function TrackingLinksSettings() {
       <div className="card stack">
         <h3 className="card__title">Build links</h3>
         <div className="form-grid">
-          <Field label="Campaign">
-            <select
-              value={choice.campaignId}
-              onChange={(e) => setChoice({ ...choice, campaignId: e.target.value })}
-            >
-              <option value="">— none (postback and pixel only) —</option>
-              {live(campaigns.data?.items).map((c) => (
-                <option key={c.id} value={c.id}>{c.name}</option>
-              ))}
-            </select>
+          <Field label="Campaign (type to search; empty: postback and pixel only)">
+            <EntityPicker
+              resource="campaigns"
+              label="Campaign"
+              placeholder="Any campaign: type its name"
+              onChange={(id) => setChoice({ ...choice, campaignId: id === null ? "" : String(id) })}
+            />
           </Field>
           <Field label="Domain">
             <select
