@@ -1,6 +1,7 @@
 /** Campaigns (DESIGN §3): the tracking link a traffic source sends clicks to. */
 import { z } from "zod";
 import {
+  Currency,
   EntityBase,
   EntityInputBase,
   HttpUrlTemplate,
@@ -47,6 +48,8 @@ export const CampaignInput = EntityInputBase.extend({
   domainOnly: z.boolean().default(false),
   costModel: CostModel.default("cpc"),
   costValue: Money.default(0),
+  /** The currency its clicks' costs are in (reports convert them, decision 163). */
+  costCurrency: Currency.default("USD"),
   destination: Destination,
   /** Redirect through a no-referrer page so the offer does not see the source. */
   hideReferrer: z.boolean().default(false),

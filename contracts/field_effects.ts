@@ -30,6 +30,9 @@ export const ENTITY_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>> =
     domainOnly: { test: "domains: a campaign bound to its domain answers 404 on other hosts" },
     costModel: { test: "click: cost models" },
     costValue: { test: "click: cost models" },
+    costCurrency: {
+      test: "currency: a campaign's cost currency is its clicks' and reports convert it",
+    },
     destination: { test: "click: rules, landers, rotations and campaign links" },
     hideReferrer: { test: "click: hideReferrer answers a no-referrer refresh page the CSP allows" },
     uniquenessHours: { test: "click: uniqueness per campaign within uniquenessHours" },

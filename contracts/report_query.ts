@@ -97,6 +97,10 @@ export const ReportAnswer = z.object({
   truncated: z.boolean(),
   /** `rollup:<table>` or `raw`: which data answered (decision 060). */
   source: z.string(),
+  /** The currency of every money figure: the user's (Settings → Stats). */
+  currency: z.string(),
+  /** What converting to it could not do exactly: days without a rate, currencies without any. */
+  rateNotes: z.array(z.string()),
 });
 export type ReportAnswer = z.infer<typeof ReportAnswer>;
 
@@ -122,6 +126,8 @@ export const TrendsAnswer = z.object({
     buckets: z.array(z.string()),
     series: z.record(z.string(), z.array(z.number())),
   }).optional(),
+  currency: z.string(),
+  rateNotes: z.array(z.string()),
 });
 export type TrendsAnswer = z.infer<typeof TrendsAnswer>;
 

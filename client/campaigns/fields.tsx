@@ -163,6 +163,7 @@ export function CampaignFields(props: { action: CrudAction }) {
             options={options(CostModel.options, COST_MODEL_LABELS)}
           />
           <CostValueField />
+          <TextField path="costCurrency" label="Cost currency" placeholder="USD" />
         </div>
       </section>
       <DestinationEditor selfId={selfId} />

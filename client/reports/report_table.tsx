@@ -1,4 +1,5 @@
 /** The drill-down table: rows of one level, each expandable into the next level's rows. */
+import { RateNotes } from "./rate_notes.tsx";
 import { useState } from "react";
 import type { FormulaColumn, ReportAnswer, ReportRow } from "../../contracts/report_query.ts";
 import { METRIC_BY_NAME } from "../../contracts/report.ts";
@@ -118,26 +119,29 @@ export function ReportTable(props: { answer: ReportAnswer; ctx: TableContext; ti
     </th>
   );
   return (
-    <div className="table-wrap report__wrap">
-      <table className={`report report--${ctx.colorization}`} aria-label="Report">
-        <thead>
-          <tr>
-            {header("name", props.title, "report__name")}
-            {ctx.columns.map((c) => header(c, metricLabel(c, ctx.formulas)))}
-          </tr>
-        </thead>
-        <tbody>
-          {answer.rows.map((row, i) => (
-            <Row key={row.values.join("\u0000")} row={row} level={0} index={i} ctx={ctx} />
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="report__totals">
-            <th scope="row" className="report__name">Total</th>
-            <Cells row={{ metrics: answer.totals }} ctx={ctx} />
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <>
+      <RateNotes notes={answer.rateNotes} />
+      <div className="table-wrap report__wrap">
+        <table className={`report report--${ctx.colorization}`} aria-label="Report">
+          <thead>
+            <tr>
+              {header("name", props.title, "report__name")}
+              {ctx.columns.map((c) => header(c, metricLabel(c, ctx.formulas)))}
+            </tr>
+          </thead>
+          <tbody>
+            {answer.rows.map((row, i) => (
+              <Row key={row.values.join("\u0000")} row={row} level={0} index={i} ctx={ctx} />
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="report__totals">
+              <th scope="row" className="report__name">Total</th>
+              <Cells row={{ metrics: answer.totals }} ctx={ctx} />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </>
   );
 }

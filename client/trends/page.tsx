@@ -1,4 +1,5 @@
 /** Trends (lazy chunk): chosen metrics of chosen campaigns per day or hour, chart and table. */
+import { RateNotes } from "../reports/rate_notes.tsx";
 import { useState } from "react";
 import { METRICS } from "../../contracts/report.ts";
 import { DataState } from "../ui/data_state.tsx";
@@ -69,6 +70,7 @@ export function Page() {
       <DataState loading={!data} error={answer.error}>
         {data && (
           <>
+            <RateNotes notes={data.rateNotes} />
             <TrendsChart answer={data} metrics={shown} />
             <div className="table-wrap" tabIndex={0} role="region" aria-label="Trends table">
               <table className="simple-table" aria-label="Trends table">

@@ -17,6 +17,7 @@ export const campaignDef: EntityDef = {
     ["domainOnly", "bool"],
     ["costModel", "text"],
     ["costValue", "money"],
+    ["costCurrency", "text"],
     ["destination", "json"],
     ["hideReferrer", "bool"],
     ["uniquenessHours", "int"],

@@ -14,11 +14,12 @@ import type { ReportFilter } from "../../contracts/report_query.ts";
 import { type Db, transaction } from "../db/connection.ts";
 import { fromMicros, toMicros } from "../entities/money.ts";
 import { HttpError } from "../errors.ts";
-import { getStatsSettings } from "../settings/sections.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
 import type { UserRow } from "../users/store.ts";
 import { writeClickCosts } from "./bulk_cost.ts";
-import { matchClicks, periodRange, sharedTokenFilter, shares } from "./match.ts";
+import { matchClicks, type MatchedClick, periodRange, sharedTokenFilter, shares } from "./match.ts";
+import { dayText, factors } from "../currency/rates.ts";
+import { MS_DAY } from "../reports/rollup_schema.ts";
 
 /** Who asks, and through which door. */
 export type CostActor = { user: UserRow; source: CostUpdateRecord["source"] };
@@ -34,18 +35,46 @@ function assertCampaigns(db: Db, ids: readonly number[]): void {
 }
 
 /**
- * Costs have no currency of their own yet: they are summed as the user's
- * reports show them. An amount in another currency would be summed as if it
- * were that one, so it is refused rather than silently wrong.
+ * Adding to clicks whose cost is in another currency would mix two
+ * currencies in one amount: refused (replace sets cost and currency anew).
  */
-function assertCurrency(db: Db, user: UserRow, currency: string): void {
-  const shown = getStatsSettings(db, user.id).currency;
-  if (currency === shown) return;
+function assertAddable(clicks: readonly MatchedClick[], currency: string): void {
+  const other = clicks.find((c) => c.cost !== 0 && c.currency !== currency);
+  if (!other) return;
   throw new HttpError(
     422,
     "CURRENCY_MISMATCH",
-    `Costs are counted in ${shown} (Settings → Stats); give the amount in ${shown}, not ${currency}`,
+    `These clicks' cost is in ${other.currency}: add in ${other.currency}, or replace the cost`,
   );
+}
+
+/**
+ * The matched clicks' cost in `currency`, each at its day's rate (as reports
+ * convert it); refused when a rate is missing.
+ */
+function costIn(db: Db, clicks: readonly MatchedClick[], currency: string): number {
+  const foreign = clicks.filter((c) => c.cost !== 0 && c.currency !== currency);
+  let total = clicks.reduce((sum, c) => sum + (foreign.includes(c) ? 0 : c.cost), 0);
+  if (foreign.length === 0) return total;
+  const days = foreign.map((c) => Math.floor(c.ts / MS_DAY));
+  const from = Math.min(...days), to = Math.max(...days) + 1;
+  const table = factors(db, currency, [...new Set(foreign.map((c) => c.currency))], from, to);
+  const factor = new Map(table.rows.map(([day, cur, f]) => [`${day}|${cur}`, f]));
+  for (const c of foreign) {
+    const day = Math.floor(c.ts / MS_DAY);
+    const f = factor.get(`${day}|${c.currency}`);
+    if (f === undefined) {
+      throw new HttpError(
+        422,
+        "NO_RATE",
+        `No ${c.currency}/${currency} rate on or before ${
+          dayText(day)
+        }: add one in Settings → Currency rates`,
+      );
+    }
+    total += c.cost * f;
+  }
+  return Math.round(total);
 }
 
 /** Applies (or, with `dryRun`, only measures) one cost update. */
@@ -57,7 +86,6 @@ export function applyCostUpdate(
 ): CostUpdateResult {
   const db = engine.db;
   assertCampaigns(db, input.campaignIds);
-  assertCurrency(db, actor.user, input.currency);
   const { start, end } = periodRange(input.from, input.to, input.tz);
   const filters = input.token
     ? [...input.filters, sharedTokenFilter(db, input.campaignIds, input.token)]
@@ -73,7 +101,8 @@ export function applyCostUpdate(
     }
     const share = shares(amount, receivers.length);
     const receiving = new Map(receivers.map((c, i) => [c.id, share(i)]));
-    const costBefore = clicks.reduce((sum, c) => sum + c.cost, 0);
+    if (input.mode === "add") assertAddable(clicks, input.currency);
+    const costBefore = costIn(db, clicks, input.currency);
     const next = (c: { id: string; cost: number }) => {
       const part = receiving.get(c.id) ?? 0;
       return input.mode === "add" ? c.cost + part : part;
@@ -96,8 +125,13 @@ export function applyCostUpdate(
       costBefore,
       costAfter,
     });
-    const changes = clicks.map((c) => ({ id: c.id, cost: next(c), before: c.cost }))
-      .filter((c) => c.cost !== c.before);
+    const changes = clicks.map((c) => ({
+      id: c.id,
+      cost: next(c),
+      currency: input.currency,
+      before: c.cost,
+      beforeCurrency: c.currency,
+    })).filter((c) => c.cost !== c.before || c.currency !== c.beforeCurrency);
     writeClickCosts(db, changes, id);
     return { id, ...result };
   };
@@ -176,9 +210,15 @@ export function undoCostUpdate(
       );
     }
     const changes = db.prepare(
-      `SELECT k.id, c.before, k.cost FROM cost_update_clicks c JOIN clicks k ON k.id = c.click_id
-       WHERE c.update_id = ?`,
-    ).all(id).map((r) => ({ id: String(r.id), cost: Number(r.before), before: Number(r.cost) }));
+      `SELECT k.id, c.before, c.before_currency, k.cost, k.cost_currency
+       FROM cost_update_clicks c JOIN clicks k ON k.id = c.click_id WHERE c.update_id = ?`,
+    ).all(id).map((r) => ({
+      id: String(r.id),
+      cost: Number(r.before),
+      currency: String(r.before_currency),
+      before: Number(r.cost),
+      beforeCurrency: String(r.cost_currency),
+    }));
     writeClickCosts(db, changes);
     db.prepare("UPDATE cost_updates SET undone_at = ?, undone_by = ? WHERE id = ?")
       .run(now, user.username, id);

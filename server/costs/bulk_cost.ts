@@ -10,50 +10,60 @@
  * changed click is already counted in the cubes.
  */
 import type { Db } from "../db/connection.ts";
-import { type Cube, CUBES, MS_HOUR, SEALED_TABLE, SUMS } from "../reports/rollup_schema.ts";
+import { type Cube, CUBES, keySql, MS_HOUR, SEALED_TABLE, SUMS } from "../reports/rollup_schema.ts";
 
 /** The triggers that would otherwise move each click's cost one by one. */
 const COST_TRIGGERS = ["rollup_click_update", "rollup_click_update_day"];
 
-/** A click's new cost (micro-units) and the cost it had. */
-export type CostChange = { id: string; cost: number; before: number };
+/** A click's new cost (micro-units) and currency, and the cost and currency it had. */
+export type CostChange = {
+  id: string;
+  cost: number;
+  currency: string;
+  before: number;
+  beforeCurrency: string;
+};
 
+/**
+ * One cube's summed differences: each changed click's old cost leaves the
+ * row of its old currency, the new one arrives at the row of its new one.
+ */
 function deltaSql(cube: Cube): string {
-  const keys = cube.keys.map((k) => k.from.replaceAll("{r}", "k").replaceAll("{t}", "k.ts"));
-  const sums = SUMS.map((s) => (s === "cost" ? "sum(d.cost - d.before)" : "0"));
-  const groups = keys.map((_, i) => i + 1).join(", ");
+  const keysIn = (c: string) => cube.keys.map((k) => keySql(k, "k", "k.ts", c));
+  const sums = (cost: string) => SUMS.map((s) => (s === "cost" ? cost : "0"));
+  const groups = cube.keys.map((_, i) => i + 1).join(", ");
   // The daily tier holds sealed hours only; later hours reach it when they are folded.
   const sealed = cube.tier === "day"
     ? ` AND (k.ts / ${MS_HOUR}) < (SELECT hour FROM ${SEALED_TABLE})`
     : "";
+  const from = `FROM temp.cost_change d JOIN clicks k ON k.id = d.id
+      WHERE (d.cost != d.before OR d.currency != d.before_currency)${sealed}`;
   return `INSERT INTO ${cube.table} (${[...cube.keys.map((k) => k.name), ...SUMS].join(", ")})
-    SELECT ${[...keys, ...sums].join(", ")}
-    FROM temp.cost_change d JOIN clicks k ON k.id = d.id
-    WHERE d.cost != d.before${sealed}
+    SELECT ${[...keysIn("c"), ...sums("sum(v)")].join(", ")} FROM (
+      SELECT k.*, d.before_currency AS c, -d.before AS v ${from}
+      UNION ALL
+      SELECT k.*, d.currency AS c, d.cost AS v ${from}
+    ) k
     GROUP BY ${groups}
     ON CONFLICT DO UPDATE SET cost = cost + excluded.cost`;
 }
 
-/** Rows a multi-row insert carries (3 parameters each, well under SQLite's limit). */
+/** Rows a multi-row insert carries (5 parameters each, well under SQLite's limit). */
 const CHUNK = 500;
+
+const STAGE_COLUMNS = "(id, cost, currency, before, before_currency)";
 
 /** Stages `changes` in the temporary table, `CHUNK` rows a statement. */
 function stage(db: Db, changes: readonly CostChange[]): void {
-  const row = "(?, ?, ?)";
-  const full = db.prepare(
-    `INSERT INTO temp.cost_change (id, cost, before) VALUES ${Array(CHUNK).fill(row).join(", ")}`,
-  );
+  const row = "(?, ?, ?, ?, ?)";
+  const sql = (n: number) =>
+    `INSERT INTO temp.cost_change ${STAGE_COLUMNS} VALUES ${Array(n).fill(row).join(", ")}`;
+  const full = db.prepare(sql(CHUNK));
   for (let i = 0; i < changes.length; i += CHUNK) {
     const part = changes.slice(i, i + CHUNK);
-    const values = part.flatMap((c) => [c.id, c.cost, c.before]);
+    const values = part.flatMap((c) => [c.id, c.cost, c.currency, c.before, c.beforeCurrency]);
     if (part.length === CHUNK) full.run(...values);
-    else {
-      db.prepare(
-        `INSERT INTO temp.cost_change (id, cost, before) VALUES ${
-          Array(part.length).fill(row).join(", ")
-        }`,
-      ).run(...values);
-    }
+    else db.prepare(sql(part.length)).run(...values);
   }
 }
 
@@ -64,15 +74,15 @@ function stage(db: Db, changes: readonly CostChange[]): void {
 export function writeClickCosts(db: Db, changes: readonly CostChange[], keepFor?: number): void {
   if (changes.length === 0) return;
   db.exec(
-    `CREATE TEMP TABLE IF NOT EXISTS cost_change
-       (id TEXT PRIMARY KEY, cost INTEGER NOT NULL, before INTEGER NOT NULL) WITHOUT ROWID`,
+    `CREATE TEMP TABLE IF NOT EXISTS cost_change (id TEXT PRIMARY KEY, cost INTEGER NOT NULL,
+       currency TEXT NOT NULL, before INTEGER NOT NULL, before_currency TEXT NOT NULL) WITHOUT ROWID`,
   );
   db.exec("DELETE FROM temp.cost_change");
   stage(db, changes);
   if (keepFor !== undefined) {
     db.prepare(
-      `INSERT INTO cost_update_clicks (update_id, click_id, before)
-       SELECT ?, id, before FROM temp.cost_change`,
+      `INSERT INTO cost_update_clicks (update_id, click_id, before, before_currency)
+       SELECT ?, id, before, before_currency FROM temp.cost_change`,
     ).run(keepFor);
   }
   const triggers = db.prepare(
@@ -81,7 +91,8 @@ export function writeClickCosts(db: Db, changes: readonly CostChange[], keepFor?
   ).all(JSON.stringify(COST_TRIGGERS));
   for (const t of triggers) db.exec(`DROP TRIGGER ${String(t.name)}`);
   db.exec(
-    "UPDATE clicks SET cost = d.cost FROM temp.cost_change d WHERE d.id = clicks.id",
+    `UPDATE clicks SET cost = d.cost, cost_currency = d.currency
+     FROM temp.cost_change d WHERE d.id = clicks.id`,
   );
   for (const cube of CUBES) db.exec(deltaSql(cube));
   for (const t of triggers) db.exec(String(t.sql));

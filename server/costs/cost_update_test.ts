@@ -73,7 +73,7 @@ Deno.test("cost update: a dry run and bad input change nothing, with clear error
     [{ ...base, amount: -1 }, 400, "amount"],
     [{ ...base, to: day(-3) }, 400, "to"],
     [{ ...base, campaignIds: [999] }, 404, "No campaign #999"],
-    [{ ...base, currency: "EUR" }, 422, "counted in USD"],
+    [{ ...base, currency: "EUR" }, 422, "No USD/EUR rate on or before"],
     [{ ...base, filters: [{ dim: "country", values: ["JP"] }] }, 422, "No clicks match"],
     [{ ...base, filters: [{ dim: "status", values: ["lead"] }] }, 400, "conversions"],
   ] as const;

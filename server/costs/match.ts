@@ -76,7 +76,14 @@ export function sharedTokenFilter(db: Db, campaignIds: readonly number[], text: 
 }
 
 /** A matched click: its id, its cost now (micro-units) and whether it is unique. */
-export type MatchedClick = { id: string; cost: number; unique: boolean };
+export type MatchedClick = {
+  id: string;
+  ts: number;
+  cost: number;
+  /** The currency of `cost`. */
+  currency: string;
+  unique: boolean;
+};
 
 /** The clicks of `campaignIds` in `[start, end)` passing `filters`, oldest first. */
 export function matchClicks(
@@ -105,7 +112,14 @@ export function matchClicks(
     JSON.stringify(spec.campaignIds),
   );
   const source = `SELECT ${
-    ["k.id AS id", "k.ts AS ts", "k.cost AS cost", "k.is_unique AS is_unique", ...project]
+    [
+      "k.id AS id",
+      "k.ts AS ts",
+      "k.cost AS cost",
+      "k.cost_currency AS currency",
+      "k.is_unique AS is_unique",
+      ...project,
+    ]
       .join(", ")
   } FROM clicks k ${project.some((p) => /\b[pu]\./.test(p)) ? JOINS : ""}
     WHERE k.id >= ? AND k.id < ? AND k.is_bot = 0
@@ -118,11 +132,17 @@ export function matchClicks(
     where.push(filterSql(filter, expr, params));
   }
   const rows = db.prepare(
-    `SELECT c.id, c.cost, c.is_unique FROM (${source}) c WHERE ${
+    `SELECT c.id, c.ts, c.cost, c.currency, c.is_unique FROM (${source}) c WHERE ${
       where.join(" AND ")
     } ORDER BY c.id`,
   ).all(...params);
-  return rows.map((r) => ({ id: String(r.id), cost: Number(r.cost), unique: r.is_unique === 1 }));
+  return rows.map((r) => ({
+    id: String(r.id),
+    ts: Number(r.ts),
+    cost: Number(r.cost),
+    currency: String(r.currency),
+    unique: r.is_unique === 1,
+  }));
 }
 
 /**

@@ -16,7 +16,6 @@ import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
 import { IdParam } from "../entities/routes.ts";
 import { HttpError } from "../errors.ts";
-import { getStatsSettings } from "../settings/sections.ts";
 import { validate } from "../validate.ts";
 import { applyCostUpdate, listCostUpdates, undoCostUpdate } from "./apply.ts";
 import { applyCostCsv, fromKeitaro } from "./sources.ts";
@@ -62,7 +61,11 @@ export const keitaroRoutes = new Hono<AppEnv>()
       assertAccess(user, "campaign", "write");
       const db = c.var.deps.db;
       const id = Number(c.req.valid("param").id);
-      const currency = getStatsSettings(db, user.id).currency;
+      // Keitaro's default: the campaign's own cost currency.
+      const currency = String(
+        db.prepare("SELECT cost_currency FROM campaigns WHERE id = ?").get(id)?.cost_currency ??
+          "USD",
+      );
       const input = fromKeitaro(db, id, c.req.valid("json"), currency);
       const result = applyCostUpdate(c.var.deps.tracking, input, { user, source: "keitaro" });
       return c.json({ success: true, ...result });

@@ -26,7 +26,7 @@ Deno.test("cost CSV: a dry run checks every row and changes nothing; a bad row n
     ]]);
     assert.match(rows[1].error!, /no campaign 'Nowhere'/);
     assert.match(rows[2].error!, /no token 'colour'/);
-    assert.match(rows[3].error!, /counted in USD/);
+    assert.match(rows[3].error!, /No USD\/EUR rate on or before/);
   }
   assert.deepEqual(costsById(s), before);
   assert.deepEqual((await s.api.get("/api/cost-updates")).body.items, []);

@@ -6,6 +6,7 @@
  */
 import type { Db } from "../db/connection.ts";
 import { MS_DAY } from "../reports/rollup_schema.ts";
+import { getStatsSettings } from "../settings/sections.ts";
 
 /** A UTC day number (days since the epoch) as `YYYY-MM-DD`. */
 export function dayText(day: number): string {
@@ -102,4 +103,13 @@ function dedupe(gaps: RateGap[]): RateGap[] {
   const seen = new Map<string, RateGap>();
   for (const g of gaps) seen.set(`${g.currency}|${g.day}`, g);
   return [...seen.values()];
+}
+
+/**
+ * The currency of figures that belong to no one user (trigger conditions):
+ * the first account's Settings → Stats currency, else USD.
+ */
+export function installCurrency(db: Db): string {
+  const row = db.prepare("SELECT min(id) AS id FROM users").get();
+  return row?.id == null ? "USD" : getStatsSettings(db, Number(row.id)).currency;
 }

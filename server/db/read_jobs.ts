@@ -19,7 +19,7 @@ import { runTrends } from "../reports/trends.ts";
 import { type FiguresInput, triggerFigures } from "../triggers/figures.ts";
 import { dryRun, type DryRunInput } from "../triggers/dry_run.ts";
 
-type Viewer = { hideProfit: boolean };
+type Viewer = { hideProfit: boolean; currency?: string };
 
 /** Every job: name → function. */
 export const READ_JOBS = {

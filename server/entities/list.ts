@@ -66,12 +66,12 @@ function resolveSort(def: EntityDef, query: ListQuery, viewer: Viewer): Sort {
 export async function listEntities(
   db: Db,
   def: EntityDef,
-  options: { query: ListQuery; viewer: Viewer; reads: ReadWorker },
+  options: { query: ListQuery; viewer: Viewer; reads: ReadWorker; currency?: string },
 ): Promise<ListResult> {
   const { query, viewer, reads } = options;
   const sort = resolveSort(def, query, viewer);
   const where = filters(def, query);
-  const range = dayRange(query);
+  const range = { ...dayRange(query), currency: options.currency };
   const withStats = (rows: Values[], raw: Map<number, RawStats>): Values[] =>
     rows.map((row) => ({ ...row, stats: toStats(raw.get(Number(row.id)), viewer.hideProfit) }));
   if (sort.kind === "column") {

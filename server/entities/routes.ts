@@ -3,6 +3,7 @@
  * mass patch, archive, restore, clone. Every route needs a signed-in user
  * with read (GET) or write (the rest) on the definition's subject.
  */
+import { getStatsSettings } from "../settings/sections.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import { ListQuery, massPatch } from "../../contracts/list.ts";
@@ -41,7 +42,10 @@ export function entityRoutes(def: EntityDef): Hono<AppEnv> {
       const user = c.var.user!;
       assertAccess(user, def.subject, "read");
       const { db, tracking } = c.var.deps;
-      return c.json(await listEntities(db, def, { query, viewer: user, reads: tracking.reads }));
+      const currency = getStatsSettings(db, user.id).currency;
+      return c.json(
+        await listEntities(db, def, { query, viewer: user, reads: tracking.reads, currency }),
+      );
     })
     .post("/", validate("json", def.create), (c) => {
       const input = c.req.valid("json");

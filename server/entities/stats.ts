@@ -40,7 +40,13 @@ const STATUSES = COUNTED_STATUSES.map((s) => `'${s}'`).join(", ");
 export type StatsKey = NonNullable<EntityDef["stats"]>;
 
 /** A time range in ms, `[start, end)`, and optionally the items wanted. */
-export type StatsRange = { start: number; end: number; ids?: number[] };
+export type StatsRange = {
+  start: number;
+  end: number;
+  ids?: number[];
+  /** The currency money is summed in (the viewer's); USD when not given. */
+  currency?: string;
+};
 
 /**
  * Sums by item over `[start, end)`: clicks by click time, conversions by
@@ -121,6 +127,7 @@ export function entityStats(db: Db, stats: StatsKey, range: StatsRange): Map<num
     start: range.start,
     end: range.end,
     tz: "UTC",
+    currency: range.currency ?? "USD",
   });
   const result = new Map<number, RawStats>();
   for (const { values, sums } of rows) {

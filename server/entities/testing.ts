@@ -16,6 +16,7 @@ export type Api = {
   get: (path: string) => Promise<Answer>;
   post: (path: string, body?: unknown) => Promise<Answer>;
   patch: (path: string, body: unknown) => Promise<Answer>;
+  put: (path: string, body: unknown) => Promise<Answer>;
   del: (path: string) => Promise<Answer>;
 };
 
@@ -29,6 +30,7 @@ export function apiAs(app: TestApp, cookie?: string): Api {
     get: async (path) => answer(await app.request(path, { cookie })),
     post: async (path, body = {}) => answer(await app.send(path, body, { cookie })),
     patch: async (path, body) => answer(await app.send(path, body, { cookie, method: "PATCH" })),
+    put: async (path, body) => answer(await app.send(path, body, { cookie, method: "PUT" })),
     del: async (path) => answer(await app.request(path, { cookie, method: "DELETE" })),
   };
 }

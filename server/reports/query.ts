@@ -17,6 +17,7 @@ import { clickIdBound } from "../tracking/click_id.ts";
 import { neededColumns, type Part, planRead } from "./plan.ts";
 import { MS_DAY, MS_HOUR, SEALED_TABLE, SUMS } from "./rollup_schema.ts";
 import { localTimeSql, zoneSegments } from "./time.ts";
+import { factors, type RateGap } from "../currency/rates.ts";
 
 /** What to sum, over which clicks. */
 export type SumsSpec = {
@@ -35,10 +36,27 @@ export type SumsSpec = {
    * whenever they came).
    */
   attribution?: "conversion" | "click";
+  /**
+   * The currency money is summed in (decision 163): every amount converted at
+   * its own day's rate. Without it, amounts are summed as stored (internal
+   * callers that need no money).
+   */
+  currency?: string;
 };
 
 /** Summed base columns of one group. */
 export type SumsRow = { values: (string | number)[]; sums: Record<string, number> };
+
+/** What a conversion to the target currency could not do exactly. */
+export type RateNotes = {
+  /** Days that used an earlier day's rate, or had none, for the currencies the sums hold. */
+  gaps: RateGap[];
+  /** Currencies with amounts but no rate at all: those amounts are left out. */
+  unrated: string[];
+};
+
+/** The summed columns holding money, converted when a currency is asked. */
+const MONEY = new Set(["cost", "revenue", "approved_revenue", "pending_revenue"]);
 
 /** Where each base column comes from in the raw tables (k: clicks, p: places, u: user agents). */
 export const RAW_COLUMNS: Record<string, string> = {
@@ -70,6 +88,10 @@ export const RAW_COLUMNS: Record<string, string> = {
     Array.from({ length: 30 }, (_, i) => [`t${i + 1}`, `(k.tokens ->> '$[${i}]')`]),
   ),
 };
+
+/** The currency of each raw row's money: a click's cost currency, a conversion's own. */
+const CLICK_CURRENCY = "k.cost_currency AS currency";
+const CONVERSION_CURRENCY = "v.currency AS currency";
 
 const CLICK_SUMS = [
   "1",
@@ -142,6 +164,7 @@ function rawParts(columns: Set<string>) {
     click: [
       "k.ts AS ts",
       "'' AS status",
+      CLICK_CURRENCY,
       ...project,
       ...CLICK_SUMS.map((s, i) => `${s} AS ${sumNames[i]}`),
     ]
@@ -150,6 +173,7 @@ function rawParts(columns: Set<string>) {
       [
         `${time} AS ts`,
         "v.status AS status",
+        CONVERSION_CURRENCY,
         ...project,
         ...CONVERSION_SUMS.map((s, i) => `${s} AS ${sumNames[i]}`),
       ]
@@ -193,25 +217,37 @@ const CONVERSION_SUM_NAMES = SUMS.filter((_, i) => CONVERSION_SUMS[i] !== "0");
  * Click-time attribution: the clicks' sums as usual, the conversion sums
  * replaced by those of the range's clicks' conversions (whenever they came).
  */
-function attributeToClicks(db: Db, spec: SumsSpec, rows: SumsRow[]): SumsRow[] {
+function attributeToClicks(
+  db: Db,
+  spec: SumsSpec,
+  rows: SumsRow[],
+  notes: NoteSink,
+): SumsRow[] {
   const params: SQLInputValue[] = [];
   const segments = zoneSegments(spec.start, spec.end, spec.tz);
   const source = conversionsByClickSource(db, spec, neededColumns(spec), params);
-  const sql = grouped(
+  const sql = withRates(
+    db,
     spec,
-    { source, time: localTimeSql("c.ts", segments), where: [], having: true },
+    grouped(
+      spec,
+      { source, time: localTimeSql("c.ts", segments), where: [], having: true, day: RAW_DAY },
+      params,
+    ),
     params,
+    notes,
   );
   const byKey = new Map<string, SumsRow>();
   for (const row of rows) {
     for (const s of CONVERSION_SUM_NAMES) row.sums[s] = 0;
     byKey.set(JSON.stringify(row.values), row);
   }
-  for (const found of db.prepare(sql).all(...params)) {
+  for (const found of db.prepare(sql.sql).all(...sql.params)) {
+    notes.add(found);
     const values = spec.groupBy.map((_, i) => found[`d${i}`] as string | number);
     const key = JSON.stringify(values);
     const row = byKey.get(key) ?? { values, sums: Object.fromEntries(SUMS.map((s) => [s, 0])) };
-    for (const s of CONVERSION_SUM_NAMES) row.sums[s] = Number(found[s] ?? 0);
+    for (const s of CONVERSION_SUM_NAMES) row.sums[s] = Math.round(Number(found[s] ?? 0));
     byKey.set(key, row);
   }
   return [...byKey.values()].filter((r) => SUMS.some((s) => r.sums[s] !== 0));
@@ -232,23 +268,37 @@ const NON_ZERO = SUMS.map((s) => `sum(c.${s}) != 0`).join(" OR ");
  */
 function grouped(
   spec: SumsSpec,
-  from: { source: string; time: string; where: string[]; having: boolean },
+  from: { source: string; time: string; where: string[]; having: boolean; day: string },
   params: SQLInputValue[],
 ): string {
   const exprOf = (name: string) => dimension(name).sql.replaceAll("{t}", from.time);
   const where = [...from.where, subjectSql(spec, params)];
   for (const filter of spec.filters) where.push(filterSql(filter, exprOf(filter.dim), params));
   const dims = spec.groupBy.map((name, i) => `${exprOf(name)} AS d${i}`);
-  const sums = SUMS.map((s) => `sum(c.${s}) AS ${s}`);
+  const convert = spec.currency !== undefined;
+  const sums = SUMS.map((s) =>
+    convert && MONEY.has(s) ? `sum(c.${s} * f.factor) AS ${s}` : `sum(c.${s}) AS ${s}`
+  );
+  if (convert) sums.push(...NOTE_COLUMNS);
+  const join = convert ? ` LEFT JOIN fx f ON f.day = ${from.day} AND f.currency = c.currency` : "";
   const groupBy = spec.groupBy.length
     ? ` GROUP BY ${spec.groupBy.map((_, i) => `d${i}`).join(", ")}${
       from.having ? ` HAVING ${NON_ZERO}` : ""
     }`
     : "";
-  return `SELECT ${[...dims, ...sums].join(", ")} FROM ${from.source} c WHERE ${
+  return `SELECT ${[...dims, ...sums].join(", ")} FROM ${from.source} c${join} WHERE ${
     where.join(" AND ")
   }${groupBy}`;
 }
+
+/** Any money in the row's currency (a row of counts only needs no rate). */
+const HAS_MONEY = [...MONEY].map((s) => `c.${s} != 0`).join(" OR ");
+
+/** Per group: the currencies holding money, and those among them without a rate. */
+const NOTE_COLUMNS = [
+  `group_concat(DISTINCT CASE WHEN ${HAS_MONEY} THEN c.currency END) AS used`,
+  `group_concat(DISTINCT CASE WHEN (${HAS_MONEY}) AND f.factor IS NULL THEN c.currency END) AS unrated`,
+];
 
 /** The rollup read of `parts`: each part grouped, then summed across parts. */
 function rollupSql(spec: SumsSpec, parts: Part[], params: SQLInputValue[]): string {
@@ -263,19 +313,92 @@ function rollupSql(spec: SumsSpec, parts: Part[], params: SQLInputValue[]): stri
     params.push(part.from, part.to);
     const ms = part.bucket === "hour" ? MS_HOUR : MS_DAY;
     const time = localTimeSql(`(c.${part.bucket} * ${ms})`, segments);
-    return grouped(spec, { source: part.table, time, where, having: parts.length === 1 }, params);
+    const day = part.bucket === "hour" ? "c.hour / 24" : "c.day";
+    return grouped(
+      spec,
+      { source: part.table, time, where, having: parts.length === 1, day },
+      params,
+    );
   });
   if (selects.length === 1) return selects[0];
   const dims = spec.groupBy.map((_, i) => `d${i}`);
   const sums = SUMS.map((s) => `sum(c.${s}) AS ${s}`);
+  if (spec.currency !== undefined) {
+    sums.push("group_concat(c.used) AS used", "group_concat(c.unrated) AS unrated");
+  }
   const groupBy = dims.length ? ` GROUP BY ${dims.join(", ")} HAVING ${NON_ZERO}` : "";
   return `SELECT ${[...dims, ...sums].join(", ")} FROM (${
     selects.join("\n  UNION ALL\n  ")
   }) c${groupBy}`;
 }
 
-/** Runs the sums query: from the rollups when they can answer, else from raw rows. */
-export function querySums(db: Db, spec: SumsSpec): { rows: SumsRow[]; source: string } {
+/** The UTC day of a raw row. */
+const RAW_DAY = `(c.ts / ${MS_DAY})`;
+
+/** Gathers the rate notes of the rows a converted query answers. */
+class NoteSink {
+  readonly used = new Set<string>();
+  readonly unrated = new Set<string>();
+  gaps: RateGap[] = [];
+
+  add(row: Record<string, unknown>): void {
+    for (const [name, set] of [["used", this.used], ["unrated", this.unrated]] as const) {
+      const list = row[name];
+      if (typeof list === "string") { for (const c of list.split(",")) if (c) set.add(c); }
+    }
+  }
+
+  /** The gaps that matter: of currencies holding money, when more than the target is there. */
+  result(target: string): RateNotes {
+    const converted = [...this.used].some((c) => c !== target);
+    const involved = new Set([...this.used, target]);
+    return {
+      gaps: converted ? this.gaps.filter((g) => involved.has(g.currency)) : [],
+      unrated: [...this.unrated].sort(),
+    };
+  }
+}
+
+/**
+ * Prefixes `sql` with the rate table `fx(day, currency, factor)` it joins:
+ * every currency with rates, for each UTC day the rows can fall on (the
+ * conversions of a click-time report come up to now). Its parameter goes first.
+ */
+function withRates(
+  db: Db,
+  spec: SumsSpec,
+  sql: string,
+  params: SQLInputValue[],
+  notes: NoteSink,
+): { sql: string; params: SQLInputValue[] } {
+  if (spec.currency === undefined) return { sql, params };
+  const fromDay = Math.floor(spec.start / MS_DAY);
+  const end = spec.attribution === "click" ? Math.max(spec.end, Date.now()) : spec.end;
+  const toDay = Math.ceil(end / MS_DAY);
+  const table = factors(db, spec.currency, ratedCurrencies(db), fromDay, toDay);
+  notes.gaps.push(...table.gaps);
+  return {
+    sql: `WITH fx(day, currency, factor) AS MATERIALIZED (SELECT value ->> 0, value ->> 1,
+      value ->> 2 FROM json_each(?))
+${sql}`,
+    params: [JSON.stringify(table.rows), ...params],
+  };
+}
+
+/** Every currency with a rate, and the euro. */
+function ratedCurrencies(db: Db): string[] {
+  const rows = db.prepare("SELECT DISTINCT currency FROM currency_rates").all();
+  return ["EUR", ...rows.map((r) => String(r.currency))];
+}
+
+/**
+ * Runs the sums query: from the rollups when they can answer, else from raw
+ * rows; money in `spec.currency` when given, with the notes of that conversion.
+ */
+export function querySums(
+  db: Db,
+  spec: SumsSpec,
+): { rows: SumsRow[]; source: string; rates: RateNotes } {
   const parts = planRead(spec, () => sealedHour(db));
   const params: SQLInputValue[] = [];
   let sql: string;
@@ -286,18 +409,27 @@ export function querySums(db: Db, spec: SumsSpec): { rows: SumsRow[]; source: st
     const source = rawSource(db, spec, neededColumns(spec), params);
     sql = grouped(
       spec,
-      { source, time: localTimeSql("c.ts", segments), where: [], having: true },
+      { source, time: localTimeSql("c.ts", segments), where: [], having: true, day: RAW_DAY },
       params,
     );
   }
-  const rows = db.prepare(sql).all(...params).map((row) => ({
-    values: spec.groupBy.map((_, i) => row[`d${i}`] as string | number),
-    sums: Object.fromEntries(SUMS.map((s) => [s, Number(row[s] ?? 0)])),
-  }));
+  const notes = new NoteSink();
+  const query = withRates(db, spec, sql, params, notes);
+  const rows = db.prepare(query.sql).all(...query.params).map((row) => {
+    notes.add(row);
+    return {
+      values: spec.groupBy.map((_, i) => row[`d${i}`] as string | number),
+      sums: Object.fromEntries(SUMS.map((s) => [s, Math.round(Number(row[s] ?? 0))])),
+    };
+  });
   const tables = parts ? [...new Set(parts.map((p) => p.table))].join("+") : "";
   const source = parts ? `rollup:${tables}` : "raw";
   if (spec.attribution === "click") {
-    return { rows: attributeToClicks(db, spec, rows), source: `${source}+conversions-by-click` };
+    return {
+      rows: attributeToClicks(db, spec, rows, notes),
+      source: `${source}+conversions-by-click`,
+      rates: notes.result(spec.currency ?? ""),
+    };
   }
-  return { rows, source };
+  return { rows, source, rates: notes.result(spec.currency ?? "") };
 }

@@ -33,7 +33,11 @@ const CONVERSION_SUMS = `0, 0, 0, 0, 0, (v.status = 'lead'), (v.status = 'sale')
 export function rebuildRollups(db: Db, options: { sealedHour?: number } = {}): void {
   for (const cube of HOURLY) {
     const keys = cube.keys.filter((k) => k.name !== "hour");
-    const project = keys.map((k) => `${COLUMNS[k.name] ?? `k.${k.name}`} AS ${k.name}`).join(", ");
+    // A click's sums are in its cost currency, a conversion's in its own.
+    const project = (currency: string) =>
+      keys.map((k) =>
+        `${k.name === "currency" ? currency : COLUMNS[k.name] ?? `k.${k.name}`} AS ${k.name}`
+      ).join(", ");
     const grouped = cube.keys.map((k) => {
       if (k.name === "hour" || k.name === "is_bot") return k.name;
       const empty = k.type === "TEXT" ? "''" : k.from.includes("-1") ? "-1" : "0";
@@ -46,12 +50,12 @@ export function rebuildRollups(db: Db, options: { sealedHour?: number } = {}): v
     db.exec(`DELETE FROM ${cube.table}`);
     db.exec(`INSERT INTO ${cube.table} (${cube.keys.map((k) => k.name).join(", ")}, ${names})
       SELECT ${grouped.join(", ")}, ${sums} FROM (
-        SELECT ${project}, k.ts / 3600000 AS hour, ${
+        SELECT ${project("k.cost_currency")}, k.ts / 3600000 AS hour, ${
       CLICK_SUMS.split(", ").map((s, i) => `${s} AS ${SUMS[i]}`).join(", ")
     }
         FROM clicks k ${joins}
         UNION ALL
-        SELECT ${project}, v.ts / 3600000 AS hour, ${
+        SELECT ${project("v.currency")}, v.ts / 3600000 AS hour, ${
       CONVERSION_SUMS.split(/,\s+(?![^()]*\))/).map((s, i) => `${s} AS ${SUMS[i]}`).join(", ")
     }
         FROM conversions v JOIN clicks k ON k.id = v.click_id ${joins} WHERE v.current = 1

@@ -10,8 +10,23 @@
  * the migrations from it (a test keeps them equal).
  */
 
-/** A key column of a rollup table: its name and how it reads from a click row `{r}`. */
+/**
+ * A key column of a rollup table: its name and how it reads from a click row
+ * `{r}` at the instant `{t}`, whose amount is in currency `{c}`.
+ */
 export type Key = { name: string; type: "INTEGER" | "TEXT"; from: string };
+
+/**
+ * The currency of a row's money (migration 115, issue 13 item 2): the click's
+ * cost currency for its click sums, the conversion's for its conversion sums.
+ * Sums stay per currency; reports convert at read time.
+ */
+export const CURRENCY: Key = { name: "currency", type: "TEXT", from: "{c}" };
+
+/** A key's SQL over click row `r` at instant `t` with money in currency `c` (the click's cost). */
+export function keySql(key: Key, r: string, t: string, c = `${r}.cost_currency`): string {
+  return key.from.replaceAll("{r}", r).replaceAll("{t}", t).replaceAll("{c}", c);
+}
 
 /** One rollup table. */
 export interface Cube {
@@ -49,7 +64,7 @@ const LEADING: readonly Key[] = [
 ];
 
 function hourly(table: string, more: Key[]): Cube {
-  return { table, keys: [...LEADING, ...more], tier: "hour" };
+  return { table, keys: [...LEADING, ...more, CURRENCY], tier: "hour" };
 }
 
 /** The hourly cubes of migration 020. */
@@ -70,12 +85,15 @@ export const TECH = hourly("rollup_tech", [
 export const HOURLY: readonly Cube[] = [FLOW, GEO, TECH];
 
 /** A daily cube folded from `hourly`: its keys (the hour read as the UTC day), or the first `keys`. */
-function daily(hourly: Cube, table: string, keys = hourly.keys.length): Cube {
+function daily(hourly: Cube, table: string, keys = hourly.keys.length - 1): Cube {
   return {
     table,
-    keys: hourly.keys.slice(0, keys).map((k) =>
-      k.name === "hour" ? { name: "day", type: "INTEGER", from: `({t} / ${MS_DAY})` } : k
-    ),
+    keys: [
+      ...hourly.keys.slice(0, keys).map((k): Key =>
+        k.name === "hour" ? { name: "day", type: "INTEGER", from: `({t} / ${MS_DAY})` } : k
+      ),
+      CURRENCY,
+    ],
     tier: "day",
     hourly,
   };
@@ -94,6 +112,20 @@ export const DAILY: readonly Cube[] = [
 
 /** Every rollup table. */
 export const CUBES: readonly Cube[] = [...HOURLY, ...DAILY];
+
+/** The cubes as migrations 020–072 made them: without the currency key. */
+function before115(cube: Cube): Cube {
+  return {
+    ...cube,
+    keys: cube.keys.filter((k) => k !== CURRENCY),
+    hourly: cube.hourly && before115(cube.hourly),
+  };
+}
+export const LEGACY = {
+  FLOW: before115(FLOW),
+  HOURLY: HOURLY.map(before115),
+  DAILY: DAILY.map(before115),
+};
 
 /** The one-row table holding the first hour not yet folded into the daily tier. */
 export const SEALED_TABLE = "rollup_sealed";

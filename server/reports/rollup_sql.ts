@@ -6,10 +6,12 @@
  */
 import {
   type Cube,
+  CUBES,
   DAILY,
-  FLOW,
   foldSql,
   HOURLY,
+  keySql,
+  LEGACY,
   MS_HOUR,
   SEALED_TABLE,
   SUMS,
@@ -61,7 +63,15 @@ function inSealedHour(t: string): string {
  * One statement adding a row `r`'s contribution at time `t` to `cube`; `sums`
  * holds a value per `SUMS` column, of which the first `names.length` are written.
  */
-type Change = { r: string; t: string; sums: string[]; from?: string; where?: string };
+type Change = {
+  r: string;
+  t: string;
+  sums: string[];
+  from?: string;
+  where?: string;
+  /** The currency of the sums (default: the click's cost currency). */
+  c?: string;
+};
 
 /** The summed columns a migration writes: 020 and 030 the first ten, 072 all. */
 type Names = readonly string[];
@@ -70,7 +80,7 @@ function upsert(cube: Cube, change: Change, names: Names, only: Names = names): 
   const columns = [...cube.keys.map((k) => k.name), ...names].join(", ");
   const set = only.map((s) => `${s} = ${s} + excluded.${s}`).join(", ");
   const values = [
-    ...cube.keys.map((k) => k.from.replaceAll("{r}", change.r).replaceAll("{t}", change.t)),
+    ...cube.keys.map((k) => keySql(k, change.r, change.t, change.c)),
     ...change.sums.slice(0, names.length),
   ];
   let where = change.where ?? "true";
@@ -105,6 +115,11 @@ const MOVING = [
 ];
 const CHANGED_SUMS = ["is_unique", "is_bot", "lp_click_ts", "cost"];
 
+/** Since 115 a click's cost currency keys its click sums, a conversion's currency its own. */
+function changedSums(currency: boolean): string[] {
+  return currency ? [...CHANGED_SUMS, "cost_currency"] : CHANGED_SUMS;
+}
+
 function differs(cols: string[]): string {
   return cols.map((c) => `old.${c} IS NOT new.${c}`).join(" OR ");
 }
@@ -132,6 +147,7 @@ const CONVERSION_MOVES: Change[] = [
     sums: conversionSums("v", "-1"),
     from: " FROM conversions v",
     where: "v.click_id = old.id AND v.current = 1",
+    c: "v.currency",
   },
   {
     r: "new",
@@ -139,6 +155,7 @@ const CONVERSION_MOVES: Change[] = [
     sums: conversionSums("v", "1"),
     from: " FROM conversions v",
     where: "v.click_id = new.id AND v.current = 1",
+    c: "v.currency",
   },
 ];
 
@@ -148,6 +165,7 @@ const CONVERSION_INSERT: Change = {
   sums: conversionSums("new", "1"),
   from: CLICK_OF,
   where: "k.id = new.click_id",
+  c: "new.currency",
 };
 
 const CONVERSION_CHANGES: Change[] = [
@@ -157,6 +175,7 @@ const CONVERSION_CHANGES: Change[] = [
     sums: conversionSums("old", "-1"),
     from: CLICK_OF,
     where: "k.id = old.click_id AND old.current = 1",
+    c: "old.currency",
   },
   {
     r: "k",
@@ -164,20 +183,31 @@ const CONVERSION_CHANGES: Change[] = [
     sums: conversionSums("new", "1"),
     from: CLICK_OF,
     where: "k.id = new.click_id AND new.current = 1",
+    c: "new.currency",
   },
 ];
 
-const CONVERSION_CHANGED = [
-  "old.status IS NOT new.status OR old.payout IS NOT new.payout",
-  "  OR old.current IS NOT new.current OR old.ts IS NOT new.ts OR old.click_id IS NOT new.click_id",
-];
+function conversionChanged(currency: boolean): string[] {
+  return [
+    `old.status IS NOT new.status OR old.payout IS NOT new.payout${
+      currency ? " OR old.currency IS NOT new.currency" : ""
+    }`,
+    "  OR old.current IS NOT new.current OR old.ts IS NOT new.ts OR old.click_id IS NOT new.click_id",
+  ];
+}
+
+function conversionColumns(currency: boolean): string {
+  return `status, payout, ${currency ? "currency, " : ""}current, ts, click_id`;
+}
 
 /** 020's triggers over the hourly cubes (the click move without 030's guard). */
 function hourlyTriggers(
   cubes: readonly Cube[],
-  options: { guardMove: boolean; names: Names },
+  options: { guardMove: boolean; names: Names; currency?: boolean },
 ): string[] {
   const names = options.names;
+  const currency = options.currency ?? false;
+  const CONVERSION_CHANGED = conversionChanged(currency);
   const moveWhen = options.guardMove
     ? `(${
       differs(MOVING)
@@ -187,7 +217,7 @@ function hourlyTriggers(
     "-- A lander click-through sets lp_click_ts and may change the offer; a CPA cost",
     "-- lands on the click: the click's old contribution leaves, the new one arrives.",
     `CREATE TRIGGER rollup_click_update AFTER UPDATE ON clicks\nWHEN ${
-      differs([...MOVING, ...CHANGED_SUMS])
+      differs([...MOVING, ...changedSums(currency)])
     } BEGIN`,
     each(cubes, names, ...CLICK_MOVES),
     "END;",
@@ -210,7 +240,7 @@ function hourlyTriggers(
     "END;",
     "",
     "CREATE TRIGGER rollup_conversion_update",
-    "AFTER UPDATE OF status, payout, current, ts, click_id ON conversions",
+    `AFTER UPDATE OF ${conversionColumns(currency)} ON conversions`,
     `WHEN ${CONVERSION_CHANGED[0]}`,
     CONVERSION_CHANGED[1],
     "BEGIN",
@@ -225,7 +255,8 @@ function hourlyTriggers(
  * hour (a trigger costs ~2 µs per UPDATE even when its WHEN is false, so
  * a click's update and move share one), and each statement checks its own hour.
  */
-function dailyTriggers(cubes: readonly Cube[], names: Names): string[] {
+function dailyTriggers(cubes: readonly Cube[], names: Names, currency = false): string[] {
+  const CONVERSION_CHANGED = conversionChanged(currency);
   const sealedConversion =
     `EXISTS (SELECT 1 FROM conversions v WHERE v.click_id = old.id AND v.current = 1\n    AND ${
       inSealedHour("v.ts")
@@ -233,7 +264,7 @@ function dailyTriggers(cubes: readonly Cube[], names: Names): string[] {
   return [
     "-- A click's change in a sealed hour, and its conversions in sealed hours when it moves.",
     "CREATE TRIGGER rollup_click_update_day AFTER UPDATE ON clicks",
-    `WHEN (${differs([...MOVING, ...CHANGED_SUMS])})`,
+    `WHEN (${differs([...MOVING, ...changedSums(currency)])})`,
     `  AND (${inSealedHour("old.ts")} OR ${inSealedHour("new.ts")}`,
     `    OR ((${differs(MOVING)})\n    AND ${sealedConversion})) BEGIN`,
     each(cubes, names, ...CLICK_MOVES, ...CONVERSION_MOVES),
@@ -245,7 +276,7 @@ function dailyTriggers(cubes: readonly Cube[], names: Names): string[] {
     "END;",
     "",
     "CREATE TRIGGER rollup_conversion_update_day",
-    "AFTER UPDATE OF status, payout, current, ts, click_id ON conversions",
+    `AFTER UPDATE OF ${conversionColumns(currency)} ON conversions`,
     `WHEN (${CONVERSION_CHANGED[0]}`,
     `${CONVERSION_CHANGED[1]})`,
     `  AND (${inSealedHour("old.ts")} OR ${inSealedHour("new.ts")})`,
@@ -264,13 +295,13 @@ export function rollupMigrationSql(): string {
     "-- hour. No DELETE triggers: retention deletes raw clicks and the sums must stay.",
     "",
   ];
-  for (const cube of HOURLY) parts.push(createTable(cube, SUMS_030), "");
+  for (const cube of LEGACY.HOURLY) parts.push(createTable(cube, SUMS_030), "");
   parts.push(
     "CREATE TRIGGER rollup_click_insert AFTER INSERT ON clicks BEGIN",
-    each(HOURLY, SUMS_030, { r: "new", t: "new.ts", sums: clickSums("new", "1") }),
+    each(LEGACY.HOURLY, SUMS_030, { r: "new", t: "new.ts", sums: clickSums("new", "1") }),
     "END;",
     "",
-    ...hourlyTriggers(HOURLY, { guardMove: false, names: SUMS_030 }),
+    ...hourlyTriggers(LEGACY.HOURLY, { guardMove: false, names: SUMS_030 }),
   );
   return parts.join("\n");
 }
@@ -284,21 +315,21 @@ export function rollupTiersMigrationSql(): string {
     "-- rotation, from rollup_flow). Their triggers run only when a sealed hour changes.",
     "",
   ];
-  for (const cube of DAILY) parts.push(createTable(cube, SUMS_030), "");
+  for (const cube of LEGACY.DAILY) parts.push(createTable(cube, SUMS_030), "");
   parts.push(
     "-- Every hour with rollup rows so far is sealed: the daily tier starts complete.",
     `CREATE TABLE ${SEALED_TABLE} (hour INTEGER NOT NULL) STRICT;`,
-    `INSERT INTO ${SEALED_TABLE} (hour) SELECT coalesce(max(hour) + 1, 0) FROM ${FLOW.table};`,
+    `INSERT INTO ${SEALED_TABLE} (hour) SELECT coalesce(max(hour) + 1, 0) FROM ${LEGACY.FLOW.table};`,
     "",
   );
-  for (const cube of DAILY) {
+  for (const cube of LEGACY.DAILY) {
     parts.push(`${foldSql(cube, `hour < (SELECT hour FROM ${SEALED_TABLE})`, SUMS_030)};`, "");
   }
   parts.push(
     "-- A click without conversions has none to move: skip the move (most lander clicks).",
     "DROP TRIGGER rollup_click_move;",
-    ...hourlyTriggers(HOURLY, { guardMove: true, names: SUMS_030 }),
-    ...dailyTriggers(DAILY, SUMS_030),
+    ...hourlyTriggers(LEGACY.HOURLY, { guardMove: true, names: SUMS_030 }),
+    ...dailyTriggers(LEGACY.DAILY, SUMS_030),
   );
   return parts.join("\n");
 }
@@ -374,7 +405,7 @@ export function rollupRevenueSplitSql(): string {
     "-- them, and the sums of the conversions so far are added from the raw rows.",
     "",
   ];
-  for (const cube of [...HOURLY, ...DAILY]) {
+  for (const cube of [...LEGACY.HOURLY, ...LEGACY.DAILY]) {
     for (const name of NEW_SUMS) {
       parts.push(`ALTER TABLE ${cube.table} ADD COLUMN ${name} INTEGER NOT NULL DEFAULT 0;`);
     }
@@ -382,20 +413,85 @@ export function rollupRevenueSplitSql(): string {
   parts.push("");
   for (const name of CONVERSION_TRIGGERS) parts.push(`DROP TRIGGER ${name};`);
   parts.push("");
-  for (const cube of [...HOURLY, ...DAILY]) parts.push(backfill(cube), "");
+  for (const cube of [...LEGACY.HOURLY, ...LEGACY.DAILY]) parts.push(backfill(cube), "");
   parts.push(
-    ...hourlyTriggers(HOURLY, { guardMove: false, names: SUMS }).slice(11),
-    ...hourlyTriggers(HOURLY, { guardMove: true, names: SUMS }),
-    ...dailyTriggers(DAILY, SUMS),
+    ...hourlyTriggers(LEGACY.HOURLY, { guardMove: false, names: SUMS }).slice(11),
+    ...hourlyTriggers(LEGACY.HOURLY, { guardMove: true, names: SUMS }),
+    ...dailyTriggers(LEGACY.DAILY, SUMS),
   );
   return parts.join("\n");
 }
 
-/** Both generated migrations, by file name. */
+/** Every rollup trigger, dropped and made anew by 115. */
+const ALL_TRIGGERS = [
+  "rollup_click_update",
+  ...CONVERSION_TRIGGERS,
+];
+
+/**
+ * 115's move of the current conversions not in USD out of the USD rows
+ * (where every sum lived before) into their own currency's rows.
+ */
+function moveConversions(cube: Cube): string[] {
+  const names = cube.keys.map((k) => k.name).join(", ");
+  const moves: [string, string][] = [["'USD'", "-1"], ["v.currency", "1"]];
+  return moves.map(([c, sign]) => {
+    const keys = cube.keys.map((k) => keySql(k, "k", "v.ts", c));
+    const sums = conversionSums("v", sign).map((x) => (x === "0" ? "0" : `sum(${x})`));
+    const sealed = cube.tier === "day" ? ` AND ${inSealedHour("v.ts")}` : "";
+    return `INSERT INTO ${cube.table} (${names}, ${SUMS.join(", ")})
+  SELECT ${[...keys, ...sums].join(", ")}
+  FROM conversions v JOIN clicks k ON k.id = v.click_id
+  WHERE v.current = 1 AND v.currency != 'USD'${sealed}
+  GROUP BY ${keyList(cube)}
+  ON CONFLICT DO UPDATE SET ${SUMS.map((x) => `${x} = ${x} + excluded.${x}`).join(", ")};`;
+  });
+}
+
+/** The SQL of `migrations/115_rollup_currency.sql`. */
+export function rollupCurrencySql(): string {
+  const parts: string[] = [
+    "-- Sums per currency (issue 13 item 2, decision 163): generated by",
+    "-- server/reports/rollup_sql.ts. A click's cost is in its campaign's cost currency (kept",
+    "-- on the click), a conversion's payout in its own currency; every rollup row gets a",
+    "-- currency key and holds the sums of that currency, converted when a report reads them.",
+    "-- Costs so far count as USD, the default; conversions keep the currency they came in.",
+    "ALTER TABLE clicks ADD COLUMN cost_currency TEXT NOT NULL DEFAULT 'USD';",
+    "ALTER TABLE campaigns ADD COLUMN cost_currency TEXT NOT NULL DEFAULT 'USD';",
+    "ALTER TABLE cost_update_clicks ADD COLUMN before_currency TEXT NOT NULL DEFAULT 'USD';",
+    "",
+  ];
+  for (const name of ALL_TRIGGERS) parts.push(`DROP TRIGGER ${name};`);
+  parts.push("");
+  for (const cube of CUBES) {
+    const legacy = cube.keys.filter((k) => k.name !== "currency").map((k) => k.name);
+    const made = createTable({ ...cube, table: `${cube.table}_115` }, SUMS);
+    parts.push(
+      made,
+      `INSERT INTO ${cube.table}_115 (${[...legacy, "currency", ...SUMS].join(", ")})`,
+      `  SELECT ${[...legacy, "'USD'", ...SUMS].join(", ")} FROM ${cube.table};`,
+      `DROP TABLE ${cube.table};`,
+      `ALTER TABLE ${cube.table}_115 RENAME TO ${cube.table};`,
+      "",
+    );
+  }
+  for (const cube of CUBES) parts.push(...moveConversions(cube), "");
+  const unguarded = hourlyTriggers(HOURLY, { guardMove: false, names: SUMS, currency: true });
+  parts.push(
+    ...unguarded.slice(0, 6),
+    ...hourlyTriggers(HOURLY, { guardMove: true, names: SUMS, currency: true }),
+    ...unguarded.slice(11),
+    ...dailyTriggers(DAILY, SUMS, true),
+  );
+  return parts.join("\n");
+}
+
+/** The generated migrations, by file name. */
 export const GENERATED: Record<string, () => string> = {
   "020_rollups.sql": rollupMigrationSql,
   "030_rollup_tiers.sql": rollupTiersMigrationSql,
   "072_rollup_revenue_split.sql": rollupRevenueSplitSql,
+  "115_rollup_currency.sql": rollupCurrencySql,
 };
 
 if (import.meta.main) {

@@ -34,7 +34,18 @@ const clickArb = fc.record({
   isUnique: fc.boolean(),
   lp: fc.boolean(),
   cost: fc.integer({ min: 0, max: 3000 }).map((n) => n / 1000),
+  costCurrency: fc.constantFrom("USD", "EUR", "GBP"),
 });
+
+/** Rates whose factors are powers of two, so converted sums are exact in any order. */
+function withRates(db: Db, day: string) {
+  for (const [currency, perEur] of [["USD", 2], ["GBP", 0.5]] as const) {
+    db.prepare(
+      `INSERT INTO currency_rates (currency, day, per_eur, source, updated_at)
+       VALUES (?, ?, ?, 'manual', 0)`,
+    ).run(currency, day, perEur);
+  }
+}
 
 const eventArb = fc.oneof(
   fc.record({
@@ -43,6 +54,7 @@ const eventArb = fc.oneof(
     afterHours: fc.integer({ min: 0, max: 30 }),
     status: fc.constantFrom("lead", "sale", "rejected", "hold"),
     payout: fc.integer({ min: 0, max: 50_000 }).map((n) => n / 100),
+    currency: fc.constantFrom("USD", "EUR", "GBP"),
   }),
   fc.record({
     kind: fc.constant("lp" as const),
@@ -53,6 +65,7 @@ const eventArb = fc.oneof(
     kind: fc.constant("cost" as const),
     click: fc.nat(),
     cost: fc.integer({ min: 0, max: 9000 }),
+    currency: fc.constantFrom("USD", "EUR"),
   }),
   fc.record({ kind: fc.constant("replace" as const), click: fc.nat() }),
   fc.record({
@@ -100,6 +113,7 @@ Deno.test("rollups: equal raw aggregation after random traffic, and survive rete
         const START = epoch;
         const db = openDatabase(":memory:");
         withCampaigns(db, [1, 2]);
+        withRates(db, "2020-01-01");
         const at = (c: { hour: number; minute: number }) => c.hour * 60 + c.minute;
         if (ordered) clicks.sort((a, b) => at(a) - at(b));
         const ids = clicks.map((c) =>
@@ -120,6 +134,7 @@ Deno.test("rollups: equal raw aggregation after random traffic, and survive rete
               ts,
               status: e.status,
               payout: e.payout,
+              currency: e.currency,
               txid: `t${txid++}`,
             });
           } else if (e.kind === "lp") {
@@ -128,7 +143,8 @@ Deno.test("rollups: equal raw aggregation after random traffic, and survive rete
             )
               .run(START, e.offerId, id);
           } else if (e.kind === "cost") {
-            db.prepare("UPDATE clicks SET cost = ? WHERE id = ?").run(e.cost, id);
+            db.prepare("UPDATE clicks SET cost = ?, cost_currency = ? WHERE id = ?")
+              .run(e.cost, e.currency, id);
           } else if (e.kind === "replace") {
             db.prepare("UPDATE conversions SET current = 0 WHERE click_id = ? AND current = 1").run(
               id,
@@ -143,12 +159,14 @@ Deno.test("rollups: equal raw aggregation after random traffic, and survive rete
           }
         }
         const range = { start: START - 24 * HOUR, end: START + 120 * HOUR };
-        const specs: SumsSpec[] = GROUPINGS.map((groupBy) => ({
+        // Every other grouping converts its money to one currency (decision 163).
+        const specs: SumsSpec[] = GROUPINGS.map((groupBy, i) => ({
           subject: { type: "campaign", ids: [1, 2] },
           groupBy,
           filters: [],
           ...range,
           tz,
+          currency: i % 2 === 0 ? "USD" : undefined,
         }));
         specs.push({ ...specs[4], subject: { type: "offer", ids: [1, 3] } });
         const mid = { start: START + cut.from * HOUR, end: START + (cut.from + cut.hours) * HOUR };

@@ -4,6 +4,8 @@
  * hide-profit user gets no revenue, profit, ROI or EPC. `format=csv` answers
  * a download.
  */
+import { getStatsSettings } from "../settings/sections.ts";
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { ConversionsQuery, ReportQuery, TrendsQuery } from "../../contracts/report_query.ts";
 import { DIMENSION_BY_NAME, SUBJECT_TYPES } from "../../contracts/report.ts";
@@ -33,6 +35,11 @@ function assertMayGroup(user: UserRow, groupBy: readonly string[]): void {
 }
 
 /** Report routes, mounted at `/api`. */
+/** The currency the signed-in user reads money in (Settings → Stats). */
+function statsCurrency(c: Context<AppEnv>): string {
+  return getStatsSettings(c.var.deps.db, c.var.user!.id).currency;
+}
+
 export const reportRoutes = new Hono<AppEnv>()
   .use("/report/*", requireUser)
   .use("/report", requireUser)
@@ -42,7 +49,7 @@ export const reportRoutes = new Hono<AppEnv>()
     const user = c.var.user!;
     assertAccess(user, SUBJECT_TYPES[query.subjectType].permission, "read");
     assertMayGroup(user, query.groupBy);
-    const options = { hideProfit: user.hideProfit };
+    const options = { hideProfit: user.hideProfit, currency: statsCurrency(c) };
     if (query.format === "csv") {
       const table = await c.var.deps.tracking.reads.run("reportTable", { query, options });
       const name = `report-${query.subjectType}-${query.groupBy.join("-")}`;
@@ -72,7 +79,7 @@ export const reportRoutes = new Hono<AppEnv>()
     assertAccess(user, "campaign", "read");
     const answer = await c.var.deps.tracking.reads.run("trends", {
       query,
-      options: { hideProfit: user.hideProfit },
+      options: { hideProfit: user.hideProfit, currency: statsCurrency(c) },
     });
     if (query.format === "csv") {
       const metrics = Object.keys(answer.series);

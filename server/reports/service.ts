@@ -11,10 +11,13 @@ import { labeller } from "./labels.ts";
 import { compileFormulas, computeMetrics, visibleMetrics } from "./metrics.ts";
 import { querySums, type SumsRow } from "./query.ts";
 import { SUMS } from "./rollup_schema.ts";
+import { mergeNotes, rateNoteLines } from "../currency/notes.ts";
 
 /** Options of a report read. */
 export type ReportOptions = {
   hideProfit: boolean;
+  /** The currency money figures are in (the user's, Settings → Stats); USD when not given. */
+  currency?: string;
   forceRaw?: boolean;
   /** Group by every level at once (CSV export). */
   allLevels?: boolean;
@@ -65,6 +68,7 @@ export function runReport(db: Db, query: ReportQuery, options: ReportOptions): R
     tz: query.tz,
     forceRaw: options.forceRaw,
     attribution: query.attribution,
+    currency: options.currency ?? "USD",
   };
   const result = querySums(db, {
     ...base,
@@ -93,6 +97,11 @@ export function runReport(db: Db, query: ReportQuery, options: ReportOptions): R
     metrics: visibleMetrics(options.hideProfit, formulas),
     truncated: rows.length > query.limit,
     source: result.source,
+    currency: base.currency,
+    rateNotes: rateNoteLines(
+      mergeNotes(result.rates, "rates" in totals ? totals.rates : null),
+      base.currency,
+    ),
   };
 }
 

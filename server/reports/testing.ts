@@ -20,6 +20,8 @@ export type TestClick = {
   offerId?: number | null;
   externalId?: string | null;
   cost?: number;
+  /** The currency of `cost` (default USD). */
+  costCurrency?: string;
   ip?: string;
   country?: string;
   region?: string;
@@ -71,8 +73,8 @@ export function insertTestClick(db: Db, c: TestClick): string {
   db.prepare(
     `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, rotation_id, rule, path,
       landing_id, offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens,
-      is_unique, is_bot, lp_click_ts)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'en', ?, ?, ?, ?, ?)`,
+      is_unique, is_bot, lp_click_ts, cost_currency)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'en', ?, ?, ?, ?, ?, ?)`,
   ).run(
     id,
     c.ts,
@@ -93,6 +95,7 @@ export function insertTestClick(db: Db, c: TestClick): string {
     c.isUnique === false ? 0 : 1,
     c.isBot ? 1 : 0,
     c.lpClickTs ?? null,
+    c.costCurrency ?? "USD",
   );
   // New clicks reach the rollups through the click writer (decision 054), not a trigger.
   const stored = db.prepare(
@@ -117,6 +120,7 @@ export function insertTestClick(db: Db, c: TestClick): string {
     isBot: Boolean(c.isBot),
     lpClick: c.lpClickTs != null,
     cost: Math.round((c.cost ?? 0) * 1_000_000),
+    currency: c.costCurrency ?? "USD",
   }, id);
   rollups.flush();
   return id;
@@ -125,12 +129,26 @@ export function insertTestClick(db: Db, c: TestClick): string {
 /** Stores a conversion; returns its id. */
 export function insertTestConversion(
   db: Db,
-  c: { clickId: string; ts: number; status: string; payout: number; txid?: string },
+  c: {
+    clickId: string;
+    ts: number;
+    status: string;
+    payout: number;
+    txid?: string;
+    currency?: string;
+  },
 ): number {
   return Number(
     db.prepare(
-      `INSERT INTO conversions (click_id, ts, status, payout, txid) VALUES (?, ?, ?, ?, ?)
-       RETURNING id`,
-    ).get(c.clickId, c.ts, c.status, Math.round(c.payout * 1_000_000), c.txid ?? "")!.id,
+      `INSERT INTO conversions (click_id, ts, status, payout, txid, currency)
+       VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+    ).get(
+      c.clickId,
+      c.ts,
+      c.status,
+      Math.round(c.payout * 1_000_000),
+      c.txid ?? "",
+      c.currency ?? "USD",
+    )!.id,
   );
 }

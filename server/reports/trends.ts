@@ -3,6 +3,8 @@
  * bucket of the range up to now present (zeros included; the future is not
  * drawn), and the same number of buckets just before for comparison.
  */
+import { mergeNotes, rateNoteLines } from "../currency/notes.ts";
+import type { RateNotes } from "./query.ts";
 import type { TrendsAnswer, TrendsQuery } from "../../contracts/report_query.ts";
 import type { Db } from "../db/connection.ts";
 import { dayRange, today } from "../entities/range.ts";
@@ -20,8 +22,8 @@ function shiftDay(day: string, days: number): string {
 function series(
   db: Db,
   query: TrendsQuery & { from: string; to: string },
-  options: { hideProfit: boolean; campaignIds: number[]; until?: number },
-): { buckets: string[]; series: Record<string, number[]> } {
+  options: { hideProfit: boolean; campaignIds: number[]; until?: number; currency: string },
+): { buckets: string[]; series: Record<string, number[]>; rates: RateNotes } {
   const range = dayRange({ from: query.from, to: query.to, tz: query.tz });
   const dim = query.interval === "day" ? "day" : "dateHour";
   const result = querySums(db, {
@@ -31,6 +33,7 @@ function series(
     start: range.start,
     end: range.end,
     tz: query.tz,
+    currency: options.currency,
   });
   const byKey = new Map(result.rows.map((r) => [Number(r.values[0]), r.sums]));
   const keys: number[] = [];
@@ -62,32 +65,41 @@ function series(
     if (options.hideProfit && !(m in computeMetrics({}, metricOptions))) delete out[m];
   }
   const label = query.interval === "day" ? dayLabel : dateHourLabel;
-  return { buckets: keys.map(label), series: out };
+  return { buckets: keys.map(label), series: out, rates: result.rates };
 }
 
 /** The trends answer. */
 export function runTrends(
   db: Db,
   query: TrendsQuery,
-  options: { hideProfit: boolean; now?: number },
+  options: { hideProfit: boolean; now?: number; currency?: string },
 ): TrendsAnswer {
+  const currency = options.currency ?? "USD";
   const to = query.to ?? today(query.tz);
   const from = query.from ?? to;
   const campaignIds = query.campaignIds ??
     db.prepare("SELECT id FROM campaigns").all().map((r) => Number(r.id));
-  const current = series(db, { ...query, from, to }, {
+  const { rates, ...current } = series(db, { ...query, from, to }, {
     ...options,
     campaignIds,
     until: options.now ?? Date.now(),
+    currency,
   });
-  const answer: TrendsAnswer = { interval: query.interval, ...current };
+  const answer: TrendsAnswer = {
+    interval: query.interval,
+    ...current,
+    currency,
+    rateNotes: rateNoteLines(rates, currency),
+  };
   if (query.compare) {
     const days = Math.round((Date.parse(to) - Date.parse(from)) / MS_DAY) + 1;
-    answer.previous = series(db, {
+    const previous = series(db, {
       ...query,
       from: shiftDay(from, -days),
       to: shiftDay(from, -1),
-    }, { ...options, campaignIds });
+    }, { ...options, campaignIds, currency });
+    answer.previous = { buckets: previous.buckets, series: previous.series };
+    answer.rateNotes = rateNoteLines(mergeNotes(rates, previous.rates), currency);
   }
   return answer;
 }

@@ -40,6 +40,8 @@ export type CampaignRuntime = {
   costModel: Campaign["costModel"];
   /** Micro-units, as stored. */
   costValue: number;
+  /** The currency its clicks' costs are in. */
+  costCurrency: string;
   hideReferrer: boolean;
   /** The only host clicks are answered on (`domainOnly`), or null for any host. */
   boundHost: string | null;
@@ -192,6 +194,7 @@ export class EntityCache {
       active: row.status === "active" && Number(row.archived) === 0,
       costModel: row.cost_model as Campaign["costModel"],
       costValue: Number(row.cost_value),
+      costCurrency: String(row.cost_currency),
       hideReferrer: Number(row.hide_referrer) === 1,
       boundHost: Number(row.domain_only) === 1 ? this.#boundHost(row.domain_id) : null,
       uniquenessMs: Number(row.uniqueness_hours) * 3_600_000,

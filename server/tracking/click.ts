@@ -153,6 +153,7 @@ export async function recordClick(
       : null,
     // Bots the policy caught cost nothing (as in Binom): the buyer does not pay for them.
     cost: flagged ? 0 : clickCost(campaign, params),
+    costCurrency: campaign.costCurrency,
     visitor,
     isUnique,
     isBot: flagged,

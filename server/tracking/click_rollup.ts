@@ -20,6 +20,7 @@ import {
   DAILY,
   foldSql,
   HOURLY,
+  keySql,
   MS_HOUR,
   SEALED_TABLE,
   SUMS,
@@ -47,6 +48,8 @@ export type RollupClick = {
   lpClick: boolean;
   /** Micro-units. */
   cost: number;
+  /** The currency of `cost`. */
+  currency: string;
 };
 
 type KeyValue = number | string;
@@ -67,6 +70,7 @@ const KEY_OF: Record<string, (c: RollupClick) => KeyValue> = {
   device_type: (c) => c.deviceType,
   os: (c) => c.os,
   browser: (c) => c.browser,
+  currency: (c) => c.currency,
 };
 
 function addTo(map: Map<string, Entry>, keys: KeyValue[], sums: Sums): void {
@@ -161,7 +165,7 @@ export const WATERMARK_TABLE = "rollup_watermark";
  * only the clicks of sealed hours).
  */
 function tailSql(cube: Cube): string {
-  const keys = cube.keys.map((k) => k.from.replaceAll("{r}", "r").replaceAll("{t}", "r.ts"));
+  const keys = cube.keys.map((k) => keySql(k, "r", "r.ts"));
   const sums = SUMS.map((s) =>
     (
       {

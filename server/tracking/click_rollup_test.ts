@@ -54,6 +54,7 @@ function row(c: ClickInput, seq: number, start: number): ClickRow {
     offerId: c.offerId,
     externalId: null,
     cost: c.cost,
+    costCurrency: "USD",
     visitor,
     isUnique: c.isUnique,
     isBot: c.isBot,

@@ -27,6 +27,8 @@ export type ClickRow = {
   offerId: number | null;
   externalId: string | null;
   cost: number;
+  /** The currency of `cost`: the campaign's cost currency. */
+  costCurrency: string;
   visitor: Visitor;
   isUnique: boolean;
   isBot: boolean;
@@ -68,8 +70,8 @@ export type StoredClick = {
 const INSERT_SQL = {
   head: `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, rotation_id, rule, path,
   landing_id, offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens,
-  is_unique, is_bot, bot_reason, connection)`,
-  row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  is_unique, is_bot, bot_reason, connection, cost_currency)`,
+  row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   tail: "",
 };
 
@@ -319,6 +321,7 @@ export class ClickStore {
       r.isBot ? 1 : 0,
       r.botReason,
       v.connection || null,
+      r.costCurrency,
     );
     this.#rollups.add({
       ts: r.ts,
@@ -337,6 +340,7 @@ export class ClickStore {
       isBot: r.isBot,
       lpClick: false,
       cost: r.cost,
+      currency: r.costCurrency,
     }, r.id);
   }
 

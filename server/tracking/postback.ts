@@ -114,18 +114,32 @@ function insertConversion(engine: TrackingEngine, c: Insert): PostbackResult {
 
 const COUNTED = COUNTED_STATUSES.map((s) => `'${s}'`).join(", ");
 
-/** CPA: the cost per counted conversion; RevShare: a share (cost value in %) of the revenue. */
+/**
+ * CPA: the cost per counted conversion, in the campaign's cost currency;
+ * RevShare: a share (cost value in %) of the revenue, in the revenue's
+ * currency (a click whose conversions came in several currencies takes the
+ * share of the largest one's).
+ */
 export function chargeAtConversion(
   engine: TrackingEngine,
   clickId: string,
   campaign: CampaignRuntime,
 ) {
-  const sums = engine.db.prepare(
-    `SELECT count(*) AS n, coalesce(sum(payout), 0) AS revenue FROM conversions
-     WHERE click_id = ? AND current = 1 AND status IN (${COUNTED})`,
-  ).get(clickId)!;
-  const cost = campaign.costModel === "cpa"
-    ? Number(sums.n) * campaign.costValue
-    : Math.round((Number(sums.revenue) * campaign.costValue) / 100_000_000);
-  engine.db.prepare("UPDATE clicks SET cost = ? WHERE id = ?").run(cost, clickId);
+  if (campaign.costModel === "cpa") {
+    const n = engine.db.prepare(
+      `SELECT count(*) AS n FROM conversions
+       WHERE click_id = ? AND current = 1 AND status IN (${COUNTED})`,
+    ).get(clickId)!.n;
+    engine.db.prepare("UPDATE clicks SET cost = ?, cost_currency = ? WHERE id = ?")
+      .run(Number(n) * campaign.costValue, campaign.costCurrency, clickId);
+    return;
+  }
+  const top = engine.db.prepare(
+    `SELECT currency, sum(payout) AS revenue FROM conversions
+     WHERE click_id = ? AND current = 1 AND status IN (${COUNTED})
+     GROUP BY currency ORDER BY revenue DESC LIMIT 1`,
+  ).get(clickId);
+  const cost = Math.round((Number(top?.revenue ?? 0) * campaign.costValue) / 100_000_000);
+  engine.db.prepare("UPDATE clicks SET cost = ?, cost_currency = ? WHERE id = ?")
+    .run(cost, top ? String(top.currency) : campaign.costCurrency, clickId);
 }

@@ -58,6 +58,7 @@ Deno.test({
               offerId: null,
               externalId: null,
               cost: 1000,
+              costCurrency: "USD",
               visitor: { ...visitor, referrer: `${referrer}${i}` },
               isUnique: true,
               isBot: false,

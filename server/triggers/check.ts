@@ -3,6 +3,7 @@
  * the subjects it fires for, and act once per subject per cooldown (claimed
  * in the database), recording every action with its figures.
  */
+import { installCurrency } from "../currency/rates.ts";
 import { formulaRefs, parseFormula } from "../../contracts/formula.ts";
 import { METRIC_BY_NAME, METRICS } from "../../contracts/report.ts";
 import { ACTION_LABELS, type Firing, type TriggerInput } from "../../contracts/trigger.ts";
@@ -93,6 +94,7 @@ export async function readFigures(
     scope: trigger.scope,
     formulas: trigger.formulas,
     spans,
+    currency: installCurrency(deps.db),
   });
 }
 

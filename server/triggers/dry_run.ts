@@ -6,6 +6,7 @@
  * hourly rollups answer), plus one at now. URL checks cannot be replayed and
  * are named as skipped.
  */
+import { installCurrency } from "../currency/rates.ts";
 import type { DryRunAnswer, TriggerInput } from "../../contracts/trigger.ts";
 import type { Db } from "../db/connection.ts";
 import { evaluate, spansAt } from "./evaluate.ts";
@@ -57,7 +58,12 @@ export function dryRun(db: Db, input: DryRunInput): DryRunAnswer {
   }
   for (const at of checkPoints({ from, now, step, hourly })) {
     const spans = spansAt(replayed, at);
-    const figures = triggerFigures(db, { scope: trigger.scope, formulas: trigger.formulas, spans });
+    const figures = triggerFigures(db, {
+      scope: trigger.scope,
+      formulas: trigger.formulas,
+      spans,
+      currency: installCurrency(db),
+    });
     for (const firing of evaluate(replayed, figures, new Map())) {
       if ((cooldownUntil.get(firing.subject) ?? 0) > at) continue;
       cooldownUntil.set(firing.subject, at + trigger.cooldownMinutes * 60_000);

@@ -17,7 +17,13 @@ import { SCOPE_TABLES } from "./definition.ts";
 export type Span = { start: number; end: number };
 
 /** Input of the `triggerFigures` read job. */
-export type FiguresInput = { scope: Scope; formulas: FormulaColumn[]; spans: Span[] };
+export type FiguresInput = {
+  scope: Scope;
+  formulas: FormulaColumn[];
+  spans: Span[];
+  /** The currency money conditions are in (the install's, `installCurrency`). */
+  currency?: string;
+};
 
 /** Per span: subject key → metric name → value; `labels`: subject key → name. */
 export type FiguresOutput = {
@@ -110,6 +116,7 @@ export function triggerFigures(db: Db, input: FiguresInput): FiguresOutput {
       start: span.start,
       end: span.end,
       tz: "UTC",
+      currency: input.currency ?? "USD",
     });
     for (const row of rows) {
       const key = subjectKey(scope.type, row.values[0]);
