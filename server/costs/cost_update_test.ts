@@ -223,3 +223,47 @@ Deno.test("cost update: a token named by its source parameter narrows it like th
   assert.equal(bad.status, 400);
   assert.match(JSON.stringify(bad.body), /no token 'colour'/);
 });
+
+Deno.test("cost update: an amount in another currency sets the clicks' cost in it; reports convert it; undo brings the old currency back", async () => {
+  const { s } = await costSetup();
+  const db = s.app.deps.db;
+  // 2 USD a euro: 10 EUR of spend is 20 USD in the reports.
+  db.prepare(
+    `INSERT INTO currency_rates (currency, day, per_eur, source, updated_at)
+     VALUES ('USD', ?, 2, 'manual', 0)`,
+  ).run(day(-10));
+  const before = await shownCost(s);
+  const replaced = await s.api.post("/api/cost-updates", {
+    campaignIds: [s.campaignId],
+    from: day(-1),
+    to: day(-1),
+    amount: 10,
+    currency: "EUR",
+  });
+  assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
+  // The 12 clicks' 0.12 USD before, in euros at that day's rate.
+  assert.equal(replaced.body.costBefore, 0.06);
+  const currencies = db.prepare(
+    "SELECT DISTINCT cost_currency AS c FROM clicks WHERE ts >= ? AND ts < ? AND is_bot = 0",
+  ).all(Date.parse(`${day(-1)}T00:00:00Z`), Date.parse(`${day(0)}T00:00:00Z`));
+  assert.deepEqual(currencies.map((r) => r.c), ["EUR"]);
+  const expected = 20_000_000 + 24 * 10_000;
+  assert.deepEqual(await shownCost(s), [expected, expected, expected]);
+
+  // Adding USD to clicks whose cost is now in EUR would mix two currencies: refused.
+  const mixed = await s.api.post("/api/cost-updates", {
+    campaignIds: [s.campaignId],
+    from: day(-1),
+    to: day(-1),
+    amount: 1,
+    mode: "add",
+  });
+  assert.equal(mixed.status, 422);
+  assert.match(String((mixed.body.error as { message: string }).message), /cost is in EUR/);
+
+  const undone = await s.api.post(`/api/cost-updates/${replaced.body.id}/undo`);
+  assert.equal(undone.status, 200, JSON.stringify(undone.body));
+  assert.deepEqual(await shownCost(s), before);
+  const back = db.prepare("SELECT DISTINCT cost_currency AS c FROM clicks").all();
+  assert.deepEqual(back.map((r) => r.c), ["USD"]);
+});

@@ -121,7 +121,28 @@ function random(seed: number): () => number {
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 4294967296);
 }
 
-/** Inserts `count` clicks over the last 45 days (2% converting) with the triggers off. */
+/** The bench's three currencies (issue 13): each campaign's costs and each network's payouts. */
+const CURRENCIES = ["USD", "EUR", "GBP"];
+
+/** Rates for the last 60 days (weekdays only, as the ECB publishes them). */
+function seedRates(db: DatabaseSync): void {
+  const rate = db.prepare(
+    `INSERT INTO currency_rates (currency, day, per_eur, source, updated_at)
+     VALUES (?, ?, ?, 'ecb', 0)`,
+  );
+  for (let d = 60; d >= 0; d--) {
+    const date = new Date(Date.now() - d * DAY);
+    if (date.getUTCDay() === 0 || date.getUTCDay() === 6) continue;
+    const day = date.toISOString().slice(0, 10);
+    rate.run("USD", day, 1.05 + (d % 7) / 100);
+    rate.run("GBP", day, 0.83 + (d % 5) / 100);
+  }
+}
+
+/**
+ * Inserts `count` clicks over the last 45 days (2% converting) with the
+ * triggers off: costs in the campaign's currency, payouts in one of three.
+ */
 function seed(path: string, count: number, setup: Setup): void {
   const db = openDatabase(path);
   const triggers = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all();
@@ -142,12 +163,15 @@ function seed(path: string, count: number, setup: Setup): void {
   );
   const click = db.prepare(
     `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, rotation_id, rule, path, landing_id,
-      offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens, is_unique, is_bot, lp_click_ts)
-     VALUES (?, ?, ?, ?, NULL, NULL, 0, ?, ?, NULL, ?, ?, ?, ?, 'en', NULL, NULL, ?, ?, ?)`,
+      offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens, is_unique, is_bot,
+      lp_click_ts, cost_currency)
+     VALUES (?, ?, ?, ?, NULL, NULL, 0, ?, ?, NULL, ?, ?, ?, ?, 'en', NULL, NULL, ?, ?, ?, ?)`,
   );
   const conversion = db.prepare(
-    "INSERT INTO conversions (click_id, ts, status, payout, txid) VALUES (?, ?, ?, ?, '')",
+    `INSERT INTO conversions (click_id, ts, status, payout, txid, currency)
+     VALUES (?, ?, ?, ?, '', ?)`,
   );
+  seedRates(db);
   const rnd = random(count);
   const end = Date.now() - 60_000;
   const begin = end - 45 * DAY;
@@ -174,9 +198,11 @@ function seed(path: string, count: number, setup: Setup): void {
       rnd() < 0.7 ? 1 : 0,
       rnd() < 0.05 ? 1 : 0,
       lp ? ts + 5000 : null,
+      CURRENCIES[c % 3],
     );
     if (rnd() < 0.02) {
-      conversion.run(id, ts + 600_000, statuses[i % 5], 1_000_000 + (i % 7) * 250_000);
+      const payout = 1_000_000 + (i % 7) * 250_000;
+      conversion.run(id, ts + 600_000, statuses[i % 5], payout, CURRENCIES[offer % 3]);
     }
     if (i % 200_000 === 199_999) db.exec("COMMIT; BEGIN");
   }
@@ -311,7 +337,12 @@ async function measureScale(count: number, template: string, setup: Setup): Prom
       `/api/report?subjectType=campaign&subjectIds=${setup.campaignIds.join(",")}` +
         `&groupBy=${groupBy}&from=${from}&to=${today}&tz=UTC&limit=10000`,
     );
-  const answer = await report("day") as { totals: { clicks: number }; source: string };
+  const answer = await report("day") as {
+    totals: { clicks: number };
+    source: string;
+    currency: string;
+    rateNotes: string[];
+  };
   const rotorDay = await timed(() => report("day"));
   const rotorGeo = await timed(() => report("country,offer"));
   const line = (name: string, a: number, b: number) =>
@@ -321,7 +352,8 @@ async function measureScale(count: number, template: string, setup: Setup): Prom
       } ms   ratio ${(b / a).toFixed(3)}`,
     );
   console.log(
-    `30-day report covers ${answer.totals.clicks} clicks, answered from ${answer.source}`,
+    `30-day report covers ${answer.totals.clicks} clicks, answered from ${answer.source}, ` +
+      `in ${answer.currency} from USD, EUR and GBP (${answer.rateNotes.length} rate notes)`,
   );
   line("last 30 days by day", plainDay, rotorDay);
   line("by country × offer", plainGeo, rotorGeo);
