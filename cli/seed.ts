@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { seedDemoData } from "../fixtures/demo.ts";
 import { seedDemoTraffic } from "../fixtures/demo_traffic.ts";
+import { writeDemoLander } from "../fixtures/demo_lander.ts";
 import { type GlobalOptions, openData } from "./context.ts";
 
 export function registerSeed(program: Command) {
@@ -9,9 +10,11 @@ export function registerSeed(program: Command) {
     .description("load the demo data set and two weeks of demo traffic (idempotent)")
     .option("--no-traffic", "entities only: no demo clicks and conversions")
     .action(async (opts: { traffic: boolean }, cmd: Command) => {
-      const db = openData(cmd.optsWithGlobals<GlobalOptions>());
+      const globals = cmd.optsWithGlobals<GlobalOptions>();
+      const db = openData(globals);
       await seedDemoData(db);
-      console.log("seeded demo data");
+      const lander = writeDemoLander(globals.data);
+      console.log(`seeded demo data (hosted lander page ${lander})`);
       if (!opts.traffic) return;
       const traffic = await seedDemoTraffic(db);
       console.log(

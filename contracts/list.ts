@@ -8,7 +8,11 @@ import { Stats } from "./stats.ts";
 
 /** A calendar day, `YYYY-MM-DD`, read in the query's `tz`. */
 export const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2024-05-31")
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "is not a real date");
+  // Round-tripped: Date.parse takes 2026-02-31 as March 3rd.
+  .refine((d) => {
+    const ms = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === d;
+  }, "is not a real date");
 
 /** True when `tz` is an IANA time zone this runtime knows. */
 export function isTimeZone(tz: string): boolean {

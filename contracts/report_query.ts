@@ -51,6 +51,20 @@ const dateRange = {
   tz: TimeZone,
 };
 
+/** A range whose last day comes before its first is a mistake, not an empty answer. */
+const FROM_NOT_AFTER_TO = { path: ["to"], message: "must not be before from" };
+
+function inOrder(q: { from?: string; to?: string }): boolean {
+  return !q.from || !q.to || q.from <= q.to;
+}
+
+/** The entity filters of the click log and the conversions, by id. */
+const entityFilters = {
+  campaignId: z.coerce.number().int().positive().optional(),
+  offerId: z.coerce.number().int().positive().optional(),
+  trafficSourceId: z.coerce.number().int().positive().optional(),
+};
+
 /** `GET /api/report`. `parents` holds the values of the levels above the one asked for. */
 export const ReportQuery = z.object({
   subjectType: SubjectTypeSchema,
@@ -138,15 +152,14 @@ export const Cell = z.union([z.string(), z.number(), z.null()]);
 export const ConversionsQuery = z.object({
   subjectType: SubjectTypeSchema.optional(),
   subjectIds: IdList.optional(),
-  campaignId: z.coerce.number().int().positive().optional(),
-  offerId: z.coerce.number().int().positive().optional(),
+  ...entityFilters,
   status: ConversionStatus.optional(),
   search: z.string().trim().max(255).optional(),
   ...dateRange,
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   format: z.enum(["json", "csv"]).default("json"),
-});
+}).refine(inOrder, FROM_NOT_AFTER_TO);
 export type ConversionsQuery = z.infer<typeof ConversionsQuery>;
 
 /** A recorded manual change of a conversion: who, when, before and after. */
@@ -216,7 +229,7 @@ export type ConversionStatusAnswer = z.infer<typeof ConversionStatusAnswer>;
 
 /** `GET /api/clicks`: the click log, newest first, cursor paging. */
 export const ClicksQuery = z.object({
-  campaignId: z.coerce.number().int().positive().optional(),
+  ...entityFilters,
   country: z.string().regex(/^[A-Za-z]{2}$/, "must be a 2-letter country code").optional(),
   bot: z.enum(["true", "false"]).optional(),
   /** A click id, an IP address or an external id, matched exactly. */
@@ -225,7 +238,7 @@ export const ClicksQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
   format: z.enum(["json", "csv"]).default("json"),
-});
+}).refine(inOrder, FROM_NOT_AFTER_TO);
 export type ClicksQuery = z.infer<typeof ClicksQuery>;
 
 /** A page of the click log: every stored field of each click, camelCase. */

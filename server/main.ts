@@ -12,6 +12,7 @@ import { logEvent } from "./log.ts";
 import { loadEnrichmentData } from "./tracking/enrich/visitor.ts";
 import { seedDemoData } from "../fixtures/demo.ts";
 import { seedDemoTraffic } from "../fixtures/demo_traffic.ts";
+import { writeDemoLander } from "../fixtures/demo_lander.ts";
 import { recordServerStart } from "./monitor/build_info.ts";
 import { startAutoClearing } from "./settings/auto_clearing.ts";
 import { startTriggerScheduler } from "./triggers/scheduler.ts";
@@ -41,6 +42,7 @@ export async function main(): Promise<void> {
   }
   if (config.seed) {
     await seedDemoData(db);
+    writeDemoLander(config.dataDir);
     await seedDemoTraffic(db);
   }
   // Geo and ASN tables load now (~1 s) so no click pays for them.

@@ -1,18 +1,22 @@
 /**
- * Click Log (lazy chunk): every stored click, newest first, in a virtualised
- * table. Pages of 200 are fetched as the scroll nears the end (the cursor is
+ * Click Log (lazy chunk): every stored click of the chosen days (in the
+ * user's time zone, the one its times show in), newest first, in a virtualised
+ * table, filtered by campaign, offer, traffic source, country, bots or an id;
+ * the dates and filters live in the address like the other screens'. Pages of 200 are fetched as the scroll nears the end (the cursor is
  * the last click id), so a million clicks scroll like a hundred: only the
  * rows in view are in the page, and only the pages seen are loaded.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { VIRTUAL_OVERSCAN } from "../app/helpers.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { formatStamp } from "../ui/format.ts";
-import { EntityPicker } from "../ui/entity_picker.tsx";
+import { ENTITY_FILTER_SPEC, EntityFilters } from "../ui/entity_filters.tsx";
+import { FilterInput } from "../ui/filter_input.tsx";
+import { useFilterParams } from "../ui/use_filter_params.ts";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
-import { userTimeZone } from "../ui/date_range.ts";
 import { csvUrl, fetchClicks, type Query } from "../reports/api.ts";
+import { useDates } from "../reports/page.tsx";
 
 type Cell = string | number | null;
 const ROW = 30;
@@ -110,23 +114,35 @@ export function columnLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** The click log's filters in the address; a country may be half typed. */
+const FILTERS = {
+  ...ENTITY_FILTER_SPEC,
+  country: (v: string) => /^[A-Za-z]{1,2}$/.test(v),
+  bot: (v: string) => v === "true" || v === "false",
+  search: (v: string) => v.length <= 255,
+};
+
 /** The click log screen. */
 export function Page() {
   const handle = useRouteHandle();
-  const timeZone = useMemo(() => userTimeZone(), []);
-  const [campaignId, setCampaignId] = useState("");
-  const [country, setCountry] = useState("");
-  const [bot, setBot] = useState("");
-  const [search, setSearch] = useState("");
+  const { timeZone, range, picker } = useDates("today", { zone: "user" });
+  const [filters, setFilters] = useFilterParams(FILTERS);
   const query: Query = {
-    campaignId: /^\d+$/.test(campaignId) ? campaignId : undefined,
-    country: /^[A-Za-z]{2}$/.test(country) ? country : undefined,
-    bot: bot || undefined,
-    search: search.trim() || undefined,
+    from: range.from,
+    to: range.to,
     tz: timeZone,
+    campaignId: filters.campaignId || undefined,
+    offerId: filters.offerId || undefined,
+    trafficSourceId: filters.trafficSourceId || undefined,
+    country: /^[A-Za-z]{2}$/.test(filters.country) ? filters.country : undefined,
+    bot: filters.bot || undefined,
+    search: filters.search.trim() || undefined,
   };
   const { items, columns, more, state } = useClickPages(query);
-  const filtered = Boolean(query.campaignId || query.country || query.bot || query.search);
+  const filtered = Boolean(
+    query.campaignId || query.offerId || query.trafficSourceId || query.country || query.bot ||
+      query.search,
+  );
   const shown = [
     ...FIRST.filter((c) => columns.includes(c)),
     ...columns.filter((c) => !FIRST.includes(c)),
@@ -160,29 +176,29 @@ export function Page() {
     <div className="page clicklog">
       <PageHeader title={handle.title} />
       <div className="report__toolbar">
-        <EntityPicker
-          resource="campaigns"
-          label="Campaign"
-          placeholder="Campaign (name or id)"
-          onChange={(id) => setCampaignId(id === null ? "" : String(id))}
-        />
-        <input
+        {picker}
+        <EntityFilters values={filters} onChange={setFilters} />
+        <FilterInput
           aria-label="Country"
           placeholder="Country (US)"
           maxLength={2}
-          value={country}
-          onChange={(e) => setCountry(e.target.value)}
+          value={filters.country}
+          onChange={(country) => setFilters({ country })}
         />
-        <select aria-label="Bots" value={bot} onChange={(e) => setBot(e.target.value)}>
+        <select
+          aria-label="Bots"
+          value={filters.bot}
+          onChange={(e) => setFilters({ bot: e.target.value })}
+        >
           <option value="">Bots and humans</option>
           <option value="false">Humans only</option>
           <option value="true">Bots only</option>
         </select>
-        <input
+        <FilterInput
           aria-label="Search"
           placeholder="Click id, IP or external id"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={filters.search}
+          onChange={(search) => setFilters({ search })}
         />
         <span className="report__spacer" />
         <a className="btn btn--small" download href={csvUrl("/api/clicks", query)}>Export CSV</a>
@@ -191,7 +207,9 @@ export function Page() {
         loading={state.loading}
         error={state.error}
         empty={items.length === 0}
-        emptyText={filtered ? "No matches" : "No clicks yet."}
+        emptyText={filtered
+          ? "No matches: no click in these days fits these filters."
+          : "No clicks in these days."}
       >
         <div
           ref={scroller}

@@ -1,11 +1,15 @@
 /**
- * Conversions (lazy chunk): every conversion with its click, filters, CSV, and
- * confirmed, recorded status changes by admins (one row or the selected ones).
+ * Conversions (lazy chunk): every conversion of the chosen days with its click,
+ * filters (status, campaign, offer, traffic source, a txid or click id) kept in
+ * the address with the dates, CSV, and confirmed, recorded status changes by
+ * admins (one row or the selected ones).
  */
 import { useState, useSyncExternalStore } from "react";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import { currentUserStore } from "../app/current_user.ts";
-import { EntityPicker } from "../ui/entity_picker.tsx";
+import { ENTITY_FILTER_SPEC, EntityFilters } from "../ui/entity_filters.tsx";
+import { FilterInput } from "../ui/filter_input.tsx";
+import { useFilterParams } from "../ui/use_filter_params.ts";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
 import { csvUrl, type Query } from "../reports/api.ts";
 import { LeadsTable } from "../reports/leads.tsx";
@@ -13,14 +17,19 @@ import { useDates } from "../reports/page.tsx";
 import { useStatusEdit } from "./status_edit.tsx";
 import { ConversionEntryActions } from "./entry.tsx";
 
+/** The conversions' filters in the address. */
+const FILTERS = {
+  ...ENTITY_FILTER_SPEC,
+  status: (v: string) => ConversionStatus.safeParse(v).success,
+  search: (v: string) => v.length <= 255,
+};
+
 /** The conversions screen. */
 export function Page() {
   const handle = useRouteHandle();
   const user = useSyncExternalStore(currentUserStore.subscribe, currentUserStore.get);
   const { timeZone, range, picker } = useDates();
-  const [status, setStatus] = useState("");
-  const [search, setSearch] = useState("");
-  const [campaignId, setCampaignId] = useState("");
+  const [filters, setFilters] = useFilterParams(FILTERS);
   const { edit, bar } = useStatusEdit();
   const [reloads, setReloads] = useState(0);
   const canEdit = user.role === "admin" || user.role === "super-admin";
@@ -28,10 +37,15 @@ export function Page() {
     from: range.from,
     to: range.to,
     tz: timeZone,
-    status: status || undefined,
-    search: search.trim() || undefined,
-    campaignId: /^\d+$/.test(campaignId) ? campaignId : undefined,
+    status: filters.status || undefined,
+    search: filters.search.trim() || undefined,
+    campaignId: filters.campaignId || undefined,
+    offerId: filters.offerId || undefined,
+    trafficSourceId: filters.trafficSourceId || undefined,
   };
+  const filtered = Boolean(
+    query.status || query.search || query.campaignId || query.offerId || query.trafficSourceId,
+  );
   return (
     <div className="page">
       <PageHeader
@@ -45,21 +59,20 @@ export function Page() {
       />
       <div className="report__toolbar">
         {picker}
-        <select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+        <select
+          aria-label="Status"
+          value={filters.status}
+          onChange={(e) => setFilters({ status: e.target.value })}
+        >
           <option value="">All statuses</option>
           {ConversionStatus.options.map((s) => <option key={s} value={s}>{s}</option>)}
         </select>
-        <EntityPicker
-          resource="campaigns"
-          label="Campaign"
-          placeholder="Campaign (name or id)"
-          onChange={(id) => setCampaignId(id === null ? "" : String(id))}
-        />
-        <input
+        <EntityFilters values={filters} onChange={setFilters} />
+        <FilterInput
           aria-label="Search"
           placeholder="Txid or click id"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={filters.search}
+          onChange={(search) => setFilters({ search })}
         />
         <span className="report__spacer" />
         <a className="btn btn--small" download href={csvUrl("/api/conversions", query)}>
@@ -73,7 +86,7 @@ export function Page() {
         timeZone={timeZone}
         edit={canEdit ? edit : undefined}
         reloadKey={reloads}
-        emptyText={status || search.trim() || campaignId.trim()
+        emptyText={filtered
           ? "No matches: no conversion in this range fits these filters."
           : "No conversions in this range."}
       />

@@ -25,11 +25,18 @@ import { LeadsTable } from "./leads.tsx";
 import { FormulaEditor, readFormulas } from "./formulas.tsx";
 import { type ResourceName, useEntity } from "../ui/entity_api.ts";
 
-/** Dates of the screen from the address: a preset (the screen's default, else today) or custom days. */
-export function useDates(defaultPreset: DatePreset = "today") {
+/**
+ * Dates of the screen from the address: a preset (the screen's default, else today) or custom
+ * days, counted in the report time zone (Settings → Stats) or, for `zone: "user"`, in the
+ * user's own (Settings → User), the zone the click log shows its times in.
+ */
+export function useDates(
+  defaultPreset: DatePreset = "today",
+  options: { zone?: "report" | "user" } = {},
+) {
   const [params, setParams] = useSearchParams();
-  // Reports count days in the report time zone (Settings → Stats).
-  const timeZone = usePanelSettings().reportTimeZone;
+  const settings = usePanelSettings();
+  const timeZone = options.zone === "user" ? settings.timeZone : settings.reportTimeZone;
   const preset: DatePreset | "custom" = params.get("range") === "custom"
     ? "custom"
     : isDatePreset(params.get("range"))

@@ -37,7 +37,7 @@ export function ProfileForm() {
           />
           <Input
             label="Time zone"
-            hint="Lists: their date presets (Today, Yesterday…) and figures; the click log's times."
+            hint="Lists: their date presets (Today, Yesterday…) and figures; the click log's days and times."
             path="timezone"
             value={d.timezone}
             list="profile-timezones"

@@ -5,6 +5,7 @@ import type { AppEnv } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
 import { validate } from "../validate.ts";
+import { assertFilterEntities } from "./filters.ts";
 import { csvHeaders, csvStream } from "../csv/csv.ts";
 import { localStamp } from "../reports/time.ts";
 
@@ -17,6 +18,7 @@ export const clickLogRoutes = new Hono<AppEnv>()
   .get("/", validate("query", ClicksQuery), async (c) => {
     const query = c.req.valid("query");
     assertAccess(c.var.user!, "campaign", "read");
+    assertFilterEntities(c.var.deps.db, query);
     const reads = c.var.deps.tracking.reads;
     if (query.format !== "csv") return c.json(await reads.run("clicks", { query }));
     const first = await reads.run("clicks", { query: { ...query, limit: PAGE } });

@@ -9,6 +9,7 @@ import type { ClicksAnswer, ClicksQuery } from "../../contracts/report_query.ts"
 import type { Db } from "../db/connection.ts";
 import { dayRange } from "../entities/range.ts";
 import { clickIdBound, isClickId } from "../tracking/click_id.ts";
+import { entityFilterSql } from "./filters.ts";
 import { CLICK_JOINS, CLICK_SELECT, clickColumns, clickItem } from "./fields.ts";
 
 /** One page of the click log. */
@@ -24,10 +25,9 @@ export function listClicks(db: Db, query: ClicksQuery): ClicksAnswer {
     where.push("k.id < ?");
     params.push(query.cursor);
   }
-  if (query.campaignId) {
-    where.push("k.campaign_id = ?");
-    params.push(query.campaignId);
-  }
+  const filters = entityFilterSql(query);
+  where.push(...filters.where);
+  params.push(...filters.params);
   if (query.country) {
     where.push("k.place_id IN (SELECT id FROM places WHERE country = ?)");
     params.push(query.country.toUpperCase());

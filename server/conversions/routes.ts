@@ -15,6 +15,7 @@ import { requireUser } from "../auth/middleware.ts";
 import { assertAccess, assertUserManager } from "../auth/permissions.ts";
 import { IdParam } from "../entities/routes.ts";
 import { validate } from "../validate.ts";
+import { assertFilterEntities } from "../clicklog/filters.ts";
 import { csvHeaders, csvStream } from "../csv/csv.ts";
 import { conversionsCsv } from "./csv.ts";
 import { setConversionStatuses } from "./status.ts";
@@ -29,6 +30,7 @@ export const conversionRoutes = new Hono<AppEnv>()
     const query = c.req.valid("query");
     const user = c.var.user!;
     assertAccess(user, "campaign", "read");
+    assertFilterEntities(c.var.deps.db, query);
     const options = { hideProfit: user.hideProfit };
     if (query.format === "csv") {
       const csv = conversionsCsv(c.var.deps.tracking.reads, query, options);

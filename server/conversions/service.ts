@@ -14,6 +14,7 @@ import { ConversionStatus } from "../../contracts/stats.ts";
 import type { Db } from "../db/connection.ts";
 import { dayRange } from "../entities/range.ts";
 import { CLICK_JOINS, CLICK_SELECT, clickItem } from "../clicklog/fields.ts";
+import { entityFilterSql } from "../clicklog/filters.ts";
 import { entityNames } from "../reports/labels.ts";
 import { conversionChanges } from "./status.ts";
 
@@ -45,13 +46,9 @@ export function listConversions(
     );
     params.push(JSON.stringify(query.subjectIds));
   }
-  for (const [field, column] of [["campaignId", "k.campaign_id"], ["offerId", "k.offer_id"]]) {
-    const value = query[field as "campaignId" | "offerId"];
-    if (value) {
-      where.push(`${column} = ?`);
-      params.push(value);
-    }
-  }
+  const filters = entityFilterSql(query);
+  where.push(...filters.where);
+  params.push(...filters.params);
   if (query.status) {
     where.push("v.status = ?");
     params.push(query.status);

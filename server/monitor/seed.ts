@@ -3,14 +3,13 @@
  * and reports progress that the page polls. One job per database at a time;
  * every step is idempotent, so running it again changes nothing.
  */
-import { join } from "node:path";
 import type { SeedJob } from "../../contracts/monitor.ts";
 import { seedDemoData } from "../../fixtures/demo.ts";
+import { DEMO_LANDER_FOLDER, writeDemoLander } from "../../fixtures/demo_lander.ts";
 import type { Deps } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import { HttpError } from "../errors.ts";
 import { logEvent } from "../log.ts";
-import { filesRoot } from "../files/paths.ts";
 
 const TABLES = [
   "campaigns",
@@ -49,20 +48,6 @@ function counts(db: Db): Record<string, number> {
   return out;
 }
 
-const SAMPLE_LANDER = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Demo quiz</title>
-  </head>
-  <body>
-    <h1>Which plan fits you?</h1>
-    <p><a href="/lp/click?offer=1">Take the quiz</a></p>
-  </body>
-</html>
-`;
-
 /** The fixture set, in order. */
 export const SEED_STEPS: SeedStep[] = [
   {
@@ -82,17 +67,10 @@ export const SEED_STEPS: SeedStep[] = [
   },
   {
     name: "Sample hosted lander",
-    run: ({ config }) => {
-      const path = join(filesRoot(config.dataDir), "demo-quiz", "index.html");
-      try {
-        Deno.statSync(path);
-        return "already present at /lp/files/demo-quiz/";
-      } catch {
-        Deno.mkdirSync(join(path, ".."), { recursive: true });
-        Deno.writeTextFileSync(path, SAMPLE_LANDER);
-        return "created /lp/files/demo-quiz/index.html";
-      }
-    },
+    run: ({ config }) =>
+      writeDemoLander(config.dataDir) === "created"
+        ? `created /lp/files/${DEMO_LANDER_FOLDER}/index.html`
+        : `already present at /lp/files/${DEMO_LANDER_FOLDER}/`,
   },
 ];
 

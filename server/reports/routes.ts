@@ -16,6 +16,7 @@ import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
 import { HttpError } from "../errors.ts";
 import { validate } from "../validate.ts";
+import { assertFilterEntities } from "../clicklog/filters.ts";
 import { csvHeaders, csvStream, toCsv } from "../csv/csv.ts";
 import { conversionsCsv } from "../conversions/csv.ts";
 
@@ -66,6 +67,7 @@ export const reportRoutes = new Hono<AppEnv>()
       });
     }
     assertAccess(user, SUBJECT_TYPES[query.subjectType].permission, "read");
+    assertFilterEntities(c.var.deps.db, query);
     const options = { hideProfit: user.hideProfit };
     if (query.format === "csv") {
       const csv = conversionsCsv(c.var.deps.tracking.reads, query, options);

@@ -55,6 +55,10 @@ export async function lpClick(
   const resolve = forCountry(engine.cache, engine.caps.resolver, click.country);
   let offerId = wanted === null ? null : resolve(wanted);
   if (offerId === null && path) offerId = pickOffer(path, engine.random, resolve);
+  // As at the click (decision 134): when the country leaves no offer, the visitor who was
+  // routed anyway still reaches one, instead of a 404 on the lander's button.
+  if (offerId === null && wanted !== null) offerId = engine.caps.resolver(wanted);
+  if (offerId === null && path) offerId = pickOffer(path, engine.random, engine.caps.resolver);
   const offer = offerId === null ? null : engine.cache.offer(offerId);
   if (!offer || !campaign) return null;
   let url: string;

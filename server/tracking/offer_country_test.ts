@@ -38,11 +38,17 @@ Deno.test("offer country: an offer is skipped for visitors from other countries;
     assert.equal(lp.status, 302);
     assert.equal(offerOf(click), american);
   });
-  await t.step("a visitor no offer fits is still routed, not lost", async () => {
+  await t.step("a visitor no offer fits is still routed, not lost, at the lander too", async () => {
     const BR = "177.184.208.56";
     const res = await s.click({ ip: BR });
     assert.equal(res.status, 302);
-    assert.ok([german, american].includes(offerOf(clickIdOf(res))));
+    const click = clickIdOf(res);
+    assert.ok([german, american].includes(offerOf(click)));
+    // The lander's button: the offer the click was given, not a 404 that loses the visitor.
+    for (const query of ["", "&offer=1"]) {
+      const lp = await s.app.request(`/lp/click?clickid=${click}${query}`, { redirect: "manual" });
+      assert.equal(lp.status, 302, `offer${query}: ${await lp.clone().text()}`);
+    }
   });
   await t.step("an offer without a country takes every visitor", async () => {
     await s.api.patch(`/api/offers/${german}`, { country: "" });
