@@ -280,7 +280,9 @@ function grouped(
     convert && MONEY.has(s) ? `sum(c.${s} * f.factor) AS ${s}` : `sum(c.${s}) AS ${s}`
   );
   if (convert) sums.push(...NOTE_COLUMNS);
-  const join = convert ? ` LEFT JOIN fx f ON f.day = ${from.day} AND f.currency = c.currency` : "";
+  const join = convert
+    ? ` LEFT JOIN temp.fx f ON f.day = ${from.day} AND f.currency = c.currency`
+    : "";
   const groupBy = spec.groupBy.length
     ? ` GROUP BY ${spec.groupBy.map((_, i) => `d${i}`).join(", ")}${
       from.having ? ` HAVING ${NON_ZERO}` : ""
@@ -294,9 +296,14 @@ function grouped(
 /** Any money in the row's currency (a row of counts only needs no rate). */
 const HAS_MONEY = [...MONEY].map((s) => `c.${s} != 0`).join(" OR ");
 
-/** Per group: the currencies holding money, and those among them without a rate. */
+/**
+ * Per group: the first and last currency holding money (equal: only that
+ * one), and the currencies among them without a rate (rare rows: the
+ * distinct list costs little there).
+ */
 const NOTE_COLUMNS = [
-  `group_concat(DISTINCT CASE WHEN ${HAS_MONEY} THEN c.currency END) AS used`,
+  `min(CASE WHEN ${HAS_MONEY} THEN c.currency END) AS used_min`,
+  `max(CASE WHEN ${HAS_MONEY} THEN c.currency END) AS used_max`,
   `group_concat(DISTINCT CASE WHEN (${HAS_MONEY}) AND f.factor IS NULL THEN c.currency END) AS unrated`,
 ];
 
@@ -324,7 +331,11 @@ function rollupSql(spec: SumsSpec, parts: Part[], params: SQLInputValue[]): stri
   const dims = spec.groupBy.map((_, i) => `d${i}`);
   const sums = SUMS.map((s) => `sum(c.${s}) AS ${s}`);
   if (spec.currency !== undefined) {
-    sums.push("group_concat(c.used) AS used", "group_concat(c.unrated) AS unrated");
+    sums.push(
+      "min(c.used_min) AS used_min",
+      "max(c.used_max) AS used_max",
+      "group_concat(c.unrated) AS unrated",
+    );
   }
   const groupBy = dims.length ? ` GROUP BY ${dims.join(", ")} HAVING ${NON_ZERO}` : "";
   return `SELECT ${[...dims, ...sums].join(", ")} FROM (${
@@ -337,25 +348,32 @@ const RAW_DAY = `(c.ts / ${MS_DAY})`;
 
 /** Gathers the rate notes of the rows a converted query answers. */
 class NoteSink {
+  /** The currencies holding money seen (the first and last of each group). */
   readonly used = new Set<string>();
+  /** Some group held money in more than one currency. */
+  mixed = false;
   readonly unrated = new Set<string>();
   gaps: RateGap[] = [];
 
   add(row: Record<string, unknown>): void {
-    for (const [name, set] of [["used", this.used], ["unrated", this.unrated]] as const) {
-      const list = row[name];
-      if (typeof list === "string") { for (const c of list.split(",")) if (c) set.add(c); }
+    const [first, last] = [row.used_min, row.used_max];
+    if (typeof first === "string") this.used.add(first);
+    if (typeof last === "string") this.used.add(last);
+    if (first !== last) this.mixed = true;
+    if (typeof row.unrated === "string") {
+      for (const c of row.unrated.split(",")) if (c) this.unrated.add(c);
     }
   }
 
-  /** The gaps that matter: of currencies holding money, when more than the target is there. */
+  /**
+   * The gaps that matter: none when every amount is in the target already;
+   * else those of the currencies seen (all of them when a group mixed more).
+   */
   result(target: string): RateNotes {
-    const converted = [...this.used].some((c) => c !== target);
+    const converted = this.mixed || [...this.used].some((c) => c !== target);
     const involved = new Set([...this.used, target]);
-    return {
-      gaps: converted ? this.gaps.filter((g) => involved.has(g.currency)) : [],
-      unrated: [...this.unrated].sort(),
-    };
+    const gaps = this.mixed ? this.gaps : this.gaps.filter((g) => involved.has(g.currency));
+    return { gaps: converted ? gaps : [], unrated: [...this.unrated].sort() };
   }
 }
 
@@ -377,12 +395,15 @@ function withRates(
   const toDay = Math.ceil(end / MS_DAY);
   const table = factors(db, spec.currency, ratedCurrencies(db), fromDay, toDay);
   notes.gaps.push(...table.gaps);
-  return {
-    sql: `WITH fx(day, currency, factor) AS MATERIALIZED (SELECT value ->> 0, value ->> 1,
-      value ->> 2 FROM json_each(?))
-${sql}`,
-    params: [JSON.stringify(table.rows), ...params],
-  };
+  // A keyed temporary table (one per connection): each row's factor is one index lookup.
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS fx (day INTEGER NOT NULL, currency TEXT NOT NULL,
+    factor REAL NOT NULL, PRIMARY KEY (day, currency)) WITHOUT ROWID`);
+  db.exec("DELETE FROM temp.fx");
+  db.prepare(
+    `INSERT INTO temp.fx (day, currency, factor)
+     SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)`,
+  ).run(JSON.stringify(table.rows));
+  return { sql, params };
 }
 
 /** Every currency with a rate, and the euro. */
