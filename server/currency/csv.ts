@@ -5,15 +5,14 @@
  * is refused and it is not a dry run.
  */
 import {
-  CurrencyRateCsvAnswer,
+  type CurrencyRateCsvAnswer,
   type CurrencyRateCsvInput,
-  type CurrencyRateCsvRow,
   CurrencyRateInput,
 } from "../../contracts/currency_rate.ts";
-import { parseCsv } from "../csv/parse.ts";
+import { type CsvRow, parseCsv } from "../csv/parse.ts";
 import { type Db, transaction } from "../db/connection.ts";
 import { HttpError } from "../errors.ts";
-import { getRate, outcomeOf, putRate, type RateActor } from "./store.ts";
+import { outcomeOf, type RateActor, ratesBetween, rateWriter } from "./store.ts";
 
 type Column = "day" | "currency" | "perEur";
 
@@ -81,7 +80,11 @@ export function applyRateCsv(
   const columns = parsed.length ? headerColumns(parsed[0].cells) : null;
   const rows = columns ? parsed.slice(1) : parsed;
   if (rows.length === 0) throw bad("no rows");
-  const seen = new Map<string, number>();
+  const read = readRows(rows, columns ?? ORDER);
+  const rates = read.flatMap((r) => "rate" in r ? [r.rate] : []);
+  const days = rates.map((r) => r.day).sort();
+  const stored = () => ratesBetween(db, days[0] ?? "", days[days.length - 1] ?? "");
+  const before = stored();
   const answer: CurrencyRateCsvAnswer = {
     applied: false,
     rows: [],
@@ -89,29 +92,48 @@ export function applyRateCsv(
     changed: 0,
     unchanged: 0,
   };
-  const rates: CurrencyRateInput[] = [];
-  for (const row of rows) {
-    let result: CurrencyRateCsvRow;
+  for (const row of read) {
+    if (!("rate" in row)) {
+      answer.rows.push({ line: row.line, ok: false, error: row.error });
+      continue;
+    }
+    const was = before.get(`${row.rate.currency} ${row.rate.day}`);
+    const outcome = outcomeOf(was, row.rate.perEur);
+    answer[outcome]++;
+    answer.rows.push({
+      line: row.line,
+      ok: true,
+      ...row.rate,
+      before: was?.perEur ?? null,
+      outcome,
+    });
+  }
+  if (input.dryRun || answer.rows.some((r) => !r.ok)) return answer;
+  transaction(db, () => {
+    const now = stored();
+    const put = rateWriter(db, actor);
+    for (const rate of rates) put(rate, now.get(`${rate.currency} ${rate.day}`));
+  });
+  answer.applied = true;
+  return answer;
+}
+
+/** Each row as a rate, or why not; a (currency, day) twice is refused on its second line. */
+function readRows(rows: CsvRow[], columns: Column[]) {
+  const seen = new Map<string, number>();
+  return rows.map((row): { line: number; rate: CurrencyRateInput } | {
+    line: number;
+    error: string;
+  } => {
     try {
-      const rate = rowRate(row.cells, columns ?? ORDER);
+      const rate = rowRate(row.cells, columns);
       const key = `${rate.currency} ${rate.day}`;
       const twin = seen.get(key);
       if (twin !== undefined) throw new Error(`${key} is also on line ${twin}`);
       seen.set(key, row.line);
-      const before = getRate(db, rate.currency, rate.day);
-      const outcome = outcomeOf(before, rate.perEur);
-      answer[outcome]++;
-      rates.push(rate);
-      result = { line: row.line, ok: true, ...rate, before: before?.perEur ?? null, outcome };
+      return { line: row.line, rate };
     } catch (err) {
-      result = { line: row.line, ok: false, error: (err as Error).message };
+      return { line: row.line, error: (err as Error).message };
     }
-    answer.rows.push(result);
-  }
-  if (input.dryRun || answer.rows.some((r) => !r.ok)) return answer;
-  transaction(db, () => {
-    for (const rate of rates) putRate(db, rate, actor);
   });
-  answer.applied = true;
-  return answer;
 }

@@ -7,7 +7,7 @@
  */
 import type { Db } from "../db/connection.ts";
 import { transaction } from "../db/connection.ts";
-import { getRate, putRate, type RateActor } from "./store.ts";
+import { type RateActor, ratesBetween, rateWriter } from "./store.ts";
 
 /** One day of the feed: currency → units per euro. */
 export type EcbDay = { day: string; rates: Map<string, number> };
@@ -124,15 +124,15 @@ export const ECB_ACTOR: RateActor = { userId: null, username: "ecb", source: "ec
 /** Stores a feed's rates in one transaction, keeping every rate an operator set. */
 export function storeEcbDays(db: Db, days: EcbDay[]): EcbCounts {
   const counts: EcbCounts = { added: 0, changed: 0, unchanged: 0, kept: 0 };
+  if (days.length === 0) return counts;
   transaction(db, () => {
+    const stored = ratesBetween(db, days[0].day, days[days.length - 1].day);
+    const put = rateWriter(db, ECB_ACTOR);
     for (const { day, rates } of days) {
       for (const [currency, perEur] of rates) {
-        const before = getRate(db, currency, day);
-        if (before && before.source !== "ecb") {
-          counts.kept++;
-          continue;
-        }
-        counts[putRate(db, { currency, day, perEur }, ECB_ACTOR)]++;
+        const before = stored.get(`${currency} ${day}`);
+        if (before && before.source !== "ecb") counts.kept++;
+        else counts[put({ currency, day, perEur }, before)]++;
       }
     }
   });

@@ -58,54 +58,60 @@ export function listRates(db: Db, query: CurrencyRatesQuery): CurrencyRatesAnswe
   return { items: rows.map(toRate), total: Number(total?.n ?? 0) };
 }
 
-function recordChange(
-  db: Db,
-  actor: RateActor,
-  change: { currency: string; day: string; before: number | null; after: number | null },
-): void {
-  db.prepare(
-    `INSERT INTO currency_rate_changes (ts, user_id, username, source, currency, day, before, after)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    Date.now(),
-    actor.userId,
-    actor.username,
-    actor.source,
-    change.currency,
-    change.day,
-    change.before,
-    change.after,
-  );
-}
-
 /** What storing `perEur` would do to the rate stored now. */
 export function outcomeOf(before: CurrencyRate | undefined, perEur: number): RateOutcome {
   if (!before) return "added";
   return before.perEur === perEur ? "unchanged" : "changed";
 }
 
+/** Stores one rate, given the rate stored now; answers what it did. */
+export type RatePut = (
+  rate: { currency: string; day: string; perEur: number },
+  before: CurrencyRate | undefined,
+) => RateOutcome;
+
 /**
- * Adds or replaces one rate (call inside a transaction when storing many).
- * The same value from another source takes the rate over (a manual rate is
- * then kept from the ECB fetch) without a history row, since no figure moved.
+ * Writes rates as `actor`, its statements prepared once (a feed holds up to
+ * ~200k rates; call inside one transaction). The same value from another
+ * source takes the rate over (a manual rate is then kept from the ECB fetch)
+ * without a history row, since no figure moved.
  */
+export function rateWriter(db: Db, actor: RateActor): RatePut {
+  const upsert = db.prepare(
+    `INSERT INTO currency_rates (currency, day, per_eur, source, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (currency, day) DO UPDATE SET
+       per_eur = excluded.per_eur, source = excluded.source, updated_at = excluded.updated_at`,
+  );
+  const change = db.prepare(
+    `INSERT INTO currency_rate_changes (ts, user_id, username, source, currency, day, before, after)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return (rate, before) => {
+    const outcome = outcomeOf(before, rate.perEur);
+    if (outcome === "unchanged" && before?.source === actor.source) return outcome;
+    const now = Date.now();
+    upsert.run(rate.currency, rate.day, rate.perEur, actor.source, now);
+    if (outcome === "unchanged") return outcome;
+    const { userId, username, source } = actor;
+    const was = before?.perEur ?? null;
+    change.run(now, userId, username, source, rate.currency, rate.day, was, rate.perEur);
+    return outcome;
+  };
+}
+
+/** Adds or replaces one rate. */
 export function putRate(
   db: Db,
   rate: { currency: string; day: string; perEur: number },
   actor: RateActor,
 ): RateOutcome {
-  const before = getRate(db, rate.currency, rate.day);
-  const outcome = outcomeOf(before, rate.perEur);
-  if (outcome === "unchanged" && before?.source === actor.source) return outcome;
-  db.prepare(
-    `INSERT INTO currency_rates (currency, day, per_eur, source, updated_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (currency, day) DO UPDATE SET
-       per_eur = excluded.per_eur, source = excluded.source, updated_at = excluded.updated_at`,
-  ).run(rate.currency, rate.day, rate.perEur, actor.source, Date.now());
-  if (outcome !== "unchanged") {
-    recordChange(db, actor, { ...rate, before: before?.perEur ?? null, after: rate.perEur });
-  }
-  return outcome;
+  return rateWriter(db, actor)(rate, getRate(db, rate.currency, rate.day));
+}
+
+/** The stored rates of the days `from`–`to` (inclusive), by `CUR day`. */
+export function ratesBetween(db: Db, from: string, to: string): Map<string, CurrencyRate> {
+  const rows = db.prepare("SELECT * FROM currency_rates WHERE day BETWEEN ? AND ?").all(from, to);
+  return new Map(rows.map((r) => [`${r.currency} ${r.day}`, toRate(r)]));
 }
 
 /** Deletes one rate; the deleted rate, or undefined when there was none. */
@@ -116,11 +122,13 @@ export function deleteRate(
 ): CurrencyRate | undefined {
   const before = getRate(db, key.currency, key.day);
   if (!before) return undefined;
-  db.prepare("DELETE FROM currency_rates WHERE currency = ? AND day = ?").run(
-    key.currency,
-    key.day,
-  );
-  recordChange(db, actor, { ...key, before: before.perEur, after: null });
+  const { currency, day } = key;
+  const { userId, username, source } = actor;
+  db.prepare("DELETE FROM currency_rates WHERE currency = ? AND day = ?").run(currency, day);
+  db.prepare(
+    `INSERT INTO currency_rate_changes (ts, user_id, username, source, currency, day, before, after)
+     VALUES (?, ?, ?, ?, ?, ?, ?, NULL)`,
+  ).run(Date.now(), userId, username, source, currency, day, before.perEur);
   return before;
 }
 
