@@ -5,7 +5,9 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { PanelClient } from "../../server/tracking/simulate/setup.ts";
 import { browserTest, signIn } from "../helpers/browser.ts";
+import { ADMIN_PASSWORD } from "../helpers/server.ts";
 import { ecbFixture, ecbServer } from "../../server/currency/testing.ts";
 
 async function sideways(page: Page): Promise<number> {
@@ -104,5 +106,36 @@ browserTest(
       assert.ok(save.x >= 0 && save.x + save.width <= 390, "the form's button is on screen");
       await page.screenshot({ path: "/tmp/currency_rates_390.png", fullPage: true });
     });
+
+    await t.step(
+      "a plain user reads the rates and history, with no control to change them",
+      async () => {
+        const admin = new PanelClient(server.url);
+        await admin.signIn("admin", ADMIN_PASSWORD);
+        await admin.call("POST", "/api/users", {
+          username: "bob",
+          password: "bob-password-123",
+          role: "user",
+          permissions: { "*": "read" },
+        });
+        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+        const bob = await context.newPage();
+        await signIn(bob, server, {
+          user: "bob",
+          password: "bob-password-123",
+          returnTo: "/settings/currency-rates",
+        });
+        const rates = bob.getByRole("table", { name: "Currency rates" });
+        await rates.getByText("180.12 JPY").waitFor();
+        await bob.getByRole("table", { name: "Rate changes" }).getByText("ecb (ecb)").first()
+          .waitFor();
+        await bob.getByText("Only admins change these settings.").waitFor();
+        for (const name of ["Edit", "Delete", "Save rate", "Check", "Fetch now"]) {
+          assert.equal(await bob.getByRole("button", { name, exact: true }).count(), 0, name);
+        }
+        assert.equal(await bob.getByLabel("Upload rates").count(), 0);
+        await context.close();
+      },
+    );
   },
 );
