@@ -5,21 +5,15 @@
  */
 import { useState } from "react";
 import useSWR from "swr";
-import {
-  type CurrencyRate,
-  CurrencyRateInput,
-  CurrencyRatesAnswer,
-  CurrencyRateSetAnswer,
-} from "../../contracts/currency_rate.ts";
+import { type CurrencyRate, CurrencyRatesAnswer } from "../../contracts/currency_rate.ts";
 import { api, buildUrl } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import { useConfirm } from "../ui/confirm.tsx";
-import { checkWith, type FieldErrors } from "../ui/form_errors.ts";
-import { Input, toNumber, useIsAdmin } from "./controls.tsx";
+import { Input, useIsAdmin } from "./controls.tsx";
 import { EcbRatesCard } from "./ecb_rates.tsx";
 import { Pager, RateChanges, RatesCsvCard, refreshRates } from "./currency_rates_upload.tsx";
-import { showFailure } from "./use_section.ts";
+import { type Draft, RateForm } from "./rate_form.tsx";
 
 const PAGE = 25;
 const SOURCE: Record<CurrencyRate["source"], string> = {
@@ -30,91 +24,6 @@ const SOURCE: Record<CurrencyRate["source"], string> = {
 
 /** The day today in UTC, `YYYY-MM-DD`. */
 const today = () => new Date().toISOString().slice(0, 10);
-
-type Draft = { currency: string; day: string; perEur: string };
-
-/** Add or change one rate. */
-function RateForm(props: { draft: Draft; onChange: (draft: Draft) => void }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const d = props.draft;
-  const save = async () => {
-    const checked = checkWith(CurrencyRateInput, { ...d, perEur: toNumber(d.perEur) });
-    if (!checked.ok) return setErrors(checked.errors);
-    setBusy(true);
-    try {
-      const answer = await api("/api/currency-rates", {
-        method: "put",
-        body: checked.value,
-        schema: CurrencyRateSetAnswer,
-      });
-      setErrors({});
-      const { currency, day, perEur } = answer.rate;
-      notify(
-        answer.outcome === "unchanged"
-          ? `${currency} on ${day} is already ${perEur}`
-          : `${currency} on ${day}: 1 EUR = ${perEur} ${currency}`,
-        { type: "success" },
-      );
-      await refreshRates();
-    } catch (err) {
-      showFailure(err, setErrors);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const set = (key: keyof Draft) => (value: string) => props.onChange({ ...d, [key]: value });
-  return (
-    <form
-      className="card stack"
-      aria-label="Set a rate"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h3 className="card__title">Set a rate</h3>
-      <p className="muted">
-        A day without a rate uses the latest earlier one. A rate set here is never overwritten by
-        the ECB fetch.
-      </p>
-      <div className="form-grid">
-        <Input
-          label="Currency"
-          path="currency"
-          value={d.currency}
-          placeholder="USD"
-          errors={errors}
-          onChange={(v) => set("currency")(v.toUpperCase())}
-        />
-        <Input
-          label="Day (UTC)"
-          type="date"
-          path="day"
-          value={d.day}
-          errors={errors}
-          onChange={set("day")}
-        />
-        <Input
-          label="1 EUR ="
-          type="number"
-          path="perEur"
-          value={d.perEur}
-          placeholder="1.0856"
-          errors={errors}
-          hint={d.currency ? `How many ${d.currency} one euro buys` : undefined}
-          onChange={set("perEur")}
-        />
-      </div>
-      <div>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? "Saving…" : "Save rate"}
-        </button>
-      </div>
-    </form>
-  );
-}
 
 /** The filters, the table and its pages. */
 function RatesTable(props: { admin: boolean; onEdit: (rate: CurrencyRate) => void }) {
