@@ -184,6 +184,11 @@ export const SETTINGS_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>>
     keep: { test: "backups: every saved field acts — enabled, every N hours, keep N, folder" },
     folder: { test: "backups: every saved field acts — enabled, every N hours, keep N, folder" },
   },
+  "ecb-rates": {
+    enabled: { test: "ECB schedule: nothing is fetched while the fetch is off" },
+    url: { test: "ECB schedule: the URL saved is the one fetched" },
+    hour: { test: "ECB schedule: once a UTC day, from the hour saved" },
+  },
   "user": {
     displayName: { display: "the name shown for the signed-in user" },
     email: { display: "a contact address kept with the profile; nothing is mailed" },

@@ -145,6 +145,28 @@ export const BackupSettings = z.object({
     .default(""),
 });
 
+/** The ECB's euro reference rates of the last 90 days. */
+export const ECB_DEFAULT_URL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml";
+
+/** Currency rates: the daily fetch of the ECB's reference rates (decision 162). */
+export const EcbRatesSettings = z.object({
+  enabled: z.boolean().default(false),
+  /** The feed: the ECB's daily, 90-day or full-history XML, or a copy of it. */
+  url: z.string().trim().max(2000).refine(isHttpUrl, "must be an http(s) URL")
+    .default(ECB_DEFAULT_URL),
+  /** The hour of the day (UTC) from which the day's fetch runs. */
+  hour: z.number().int().min(0, "must be 0–23").max(23, "must be 0–23").default(16),
+});
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 /** A tracking path name: `/` and up to 64 safe characters. */
 export const TrackingPath = z.string().trim().max(64)
   .regex(/^\/[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/, "must look like /go or /t/click")
@@ -202,6 +224,7 @@ export const SETTINGS_SCHEMAS = {
   "postback-processing": PostbackProcessingSettings,
   "import-export": ImportExportSettings,
   "backups": BackupSettings,
+  "ecb-rates": EcbRatesSettings,
   "url-customization": UrlCustomizationSettings,
   "feedback": FeedbackSettings,
   "beta": BetaSettings,

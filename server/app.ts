@@ -35,6 +35,7 @@ import { bodyLimits } from "./body_limits.ts";
 import { notificationRoutes, triggerRoutes } from "./triggers/routes.ts";
 import { rootCampaignClick } from "./domains/root.ts";
 import { costUpdateRoutes, keitaroRoutes } from "./costs/routes.ts";
+import { currencyRateRoutes } from "./currency/routes.ts";
 
 /** Public tracking paths: they never redirect into the panel. */
 const TRACKING_PREFIXES = ["/c/", "/lp/", "/postback", "/pixel.gif"];
@@ -76,6 +77,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/triggers", triggerRoutes);
   app.route("/api/notifications", notificationRoutes);
   app.route("/api/cost-updates", costUpdateRoutes);
+  app.route("/api/currency-rates", currencyRateRoutes);
   app.all("/api/*", (c) => {
     throw new HttpError(404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`);
   });

@@ -18,6 +18,7 @@ import { startAutoClearing } from "./settings/auto_clearing.ts";
 import { startTriggerScheduler } from "./triggers/scheduler.ts";
 import { serveHttp } from "./serve.ts";
 import { startScheduledBackups } from "./backup/schedule.ts";
+import { startEcbSchedule } from "./currency/ecb_schedule.ts";
 
 export async function main(): Promise<void> {
   let config;
@@ -56,6 +57,8 @@ export async function main(): Promise<void> {
   // In forward mode the upstream runs the triggers (its data, its panel).
   if (!config.upstream) startTriggerScheduler({ db, reads: deps.tracking.reads });
   startScheduledBackups(deps);
+  // In forward mode the upstream keeps the rates its reports convert with.
+  if (!config.upstream) startEcbSchedule(db);
   // node:http with header, idle and connection limits (decision 101).
   const server = serveHttp({
     port: config.port,

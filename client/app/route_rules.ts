@@ -83,6 +83,7 @@ export const SETTINGS_CHILDREN: ReadonlyArray<readonly [string, string]> = [
   ["user", "User"],
   ["ui", "UI"],
   ["stats", "Stats"],
+  ["currency-rates", "Currency rates"],
   ["columns", "Columns"],
   ["public-api", "Public API"],
   ["click-api", "Click API"],

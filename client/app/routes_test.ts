@@ -51,8 +51,29 @@ Deno.test("routes: mass edit is a child of the lists and of the root alias", () 
   assert.ok(match("/offers/edit/mass/3").ids.includes("offers"));
 });
 
-Deno.test("routes: settings has 15 children and the developer monitor 5", () => {
-  assert.equal(SETTINGS_CHILDREN.length, 15);
+/** SPEC §2's settings children, in its order. */
+const SPEC_SETTINGS = [
+  "tracking-links",
+  "auto-clearing",
+  "user",
+  "ui",
+  "stats",
+  "columns",
+  "public-api",
+  "click-api",
+  "lp-protect",
+  "integration",
+  "postback-processing",
+  "import-export",
+  "url-customization",
+  "feedback",
+  "beta",
+];
+
+Deno.test("routes: settings has SPEC's 15 children plus currency rates, the developer monitor 5", () => {
+  const paths = SETTINGS_CHILDREN.map(([p]) => p);
+  assert.deepEqual(paths.filter((p) => p !== "currency-rates"), SPEC_SETTINGS);
+  assert.deepEqual(paths.slice(4, 6), ["stats", "currency-rates"], "beside Stats (decision 162)");
   assert.deepEqual(DEVELOPER_CHILDREN.map(([p]) => p), [
     "build-info",
     "debug-settings",

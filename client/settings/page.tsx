@@ -1,4 +1,7 @@
-/** Settings (lazy chunk): the layout with its 15 children, each a working screen. */
+/**
+ * Settings (lazy chunk): the layout with SPEC's 15 children and Currency rates
+ * (decision 162), each a working screen.
+ */
 import type { ReactNode } from "react";
 import { SETTINGS_CHILDREN } from "../app/route_rules.ts";
 import { useRouteHandle } from "../ui/page.tsx";
@@ -8,6 +11,7 @@ import { UserSettings } from "./user_settings.tsx";
 import { TrackingLinksSettings } from "./tracking_links.tsx";
 import { AutoClearingSettings } from "./auto_clearing.tsx";
 import { StatsSettings } from "./stats_settings.tsx";
+import { CurrencyRatesSettings } from "./currency_rates.tsx";
 import { ColumnsSettings } from "./columns_settings.tsx";
 import { ClickApiSettings, LpProtectSettings, PublicApiSettings } from "./api_settings.tsx";
 import { IntegrationSettingsPage } from "./integration.tsx";
@@ -23,6 +27,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   "user": () => <UserSettings />,
   "ui": () => <AppearanceSettings />,
   "stats": () => <StatsSettings />,
+  "currency-rates": () => <CurrencyRatesSettings />,
   "columns": () => <ColumnsSettings />,
   "public-api": () => <PublicApiSettings />,
   "click-api": () => <ClickApiSettings />,

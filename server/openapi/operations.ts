@@ -19,6 +19,7 @@ import type { Operation } from "./operation.ts";
 import { settingsOperations } from "./settings_operations.ts";
 import { triggerOperations } from "./trigger_operations.ts";
 import { costOperations } from "./cost_operations.ts";
+import { currencyOperations } from "./currency_operations.ts";
 
 export type { Operation };
 
@@ -104,6 +105,7 @@ export function operations(): Operation[] {
     ...dataOperations(),
     ...triggerOperations(),
     ...costOperations(),
+    ...currencyOperations(),
   ];
 }
 

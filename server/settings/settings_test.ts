@@ -22,6 +22,7 @@ const INVALID: Record<keyof typeof SETTINGS_SCHEMAS, [unknown, string]> = {
   "postback-processing": [{ duplicatePolicy: "merge" }, "duplicatePolicy"],
   "import-export": [{ includeArchived: "no" }, "includeArchived"],
   "backups": [{ folder: "relative/path" }, "folder"],
+  "ecb-rates": [{ hour: 24 }, "hour"],
   "url-customization": [{ clickPath: "/api/go" }, "clickPath"],
   "feedback": [{ replyTo: "not-an-address" }, "replyTo"],
   "beta": [{ flags: { teleport: true } }, "flags"],

@@ -1,0 +1,182 @@
+/**
+ * Settings → Currency rates (decision 162): the rates reports convert with
+ * (units of a currency one euro buys, per UTC day), filtered and paged; a
+ * form to set one; the CSV upload; the ECB fetch; and every change made.
+ */
+import { useState } from "react";
+import useSWR from "swr";
+import { type CurrencyRate, CurrencyRatesAnswer } from "../../contracts/currency_rate.ts";
+import { api, buildUrl } from "../app/api.ts";
+import { notify, notifyError } from "../app/toasts.tsx";
+import { DataState } from "../ui/data_state.tsx";
+import { useConfirm } from "../ui/confirm.tsx";
+import { Input, useIsAdmin } from "./controls.tsx";
+import { EcbRatesCard } from "./ecb_rates.tsx";
+import { Pager, RateChanges, RatesCsvCard, refreshRates } from "./currency_rates_upload.tsx";
+import { type Draft, RateForm } from "./rate_form.tsx";
+
+const PAGE = 25;
+const SOURCE: Record<CurrencyRate["source"], string> = {
+  manual: "by hand",
+  csv: "CSV",
+  ecb: "ECB",
+};
+
+/** The day today in UTC, `YYYY-MM-DD`. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The filters, the table and its pages. */
+function RatesTable(props: { admin: boolean; onEdit: (rate: CurrencyRate) => void }) {
+  const [currency, setCurrency] = useState("");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [offset, setOffset] = useState(0);
+  const [confirm, dialog] = useConfirm();
+  const key = buildUrl("/api/currency-rates", {
+    currency: /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : undefined,
+    from: from || undefined,
+    to: to || undefined,
+    limit: PAGE,
+    offset,
+  });
+  const rates = useSWR(key, (url: string) => api(url, { schema: CurrencyRatesAnswer }), {
+    keepPreviousData: true,
+  });
+  const filter = (set: (v: string) => void) => (value: string) => {
+    set(value);
+    setOffset(0);
+  };
+  const remove = async (rate: CurrencyRate) => {
+    const ok = await confirm({
+      title: "Delete rate",
+      body:
+        `Delete the ${rate.currency} rate of ${rate.day}? That day then uses the latest earlier rate.`,
+      action: "Delete",
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      const query = `currency=${rate.currency}&day=${rate.day}`;
+      await api(`/api/currency-rates?${query}`, { method: "delete" });
+      notify(`${rate.currency} rate of ${rate.day} deleted`, { type: "success" });
+      await refreshRates();
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+  const total = rates.data?.total ?? 0;
+  const items = rates.data?.items ?? [];
+  return (
+    <div className="card stack">
+      <h3 className="card__title">Rates</h3>
+      <div className="form-grid" role="search" aria-label="Filter rates">
+        <Input
+          label="Currency"
+          path="currency"
+          value={currency}
+          placeholder="All"
+          errors={{}}
+          onChange={filter(setCurrency)}
+        />
+        <Input
+          label="From"
+          type="date"
+          path="from"
+          value={from}
+          errors={{}}
+          onChange={filter(setFrom)}
+        />
+        <Input label="To" type="date" path="to" value={to} errors={{}} onChange={filter(setTo)} />
+      </div>
+      <DataState
+        loading={rates.isLoading && !rates.data}
+        error={rates.error}
+        empty={items.length === 0}
+        emptyText="No rates. Set one, upload a CSV or fetch the ECB's."
+      >
+        <div className="table-wrap">
+          <table className="simple-table rates-table" aria-label="Currency rates">
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Currency</th>
+                <th scope="col" className="num">1 EUR =</th>
+                <th scope="col">Source</th>
+                {props.admin && (
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((r) => (
+                <tr key={`${r.currency} ${r.day}`}>
+                  <td>{r.day}</td>
+                  <td>{r.currency}</td>
+                  <td className="num">{r.perEur} {r.currency}</td>
+                  <td>{SOURCE[r.source]}</td>
+                  {props.admin && (
+                    <td className="simple-table__actions">
+                      <button
+                        type="button"
+                        className="btn btn--small"
+                        aria-label={`Edit ${r.currency} ${r.day}`}
+                        onClick={() => props.onEdit(r)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--small btn--danger-ghost"
+                        aria-label={`Delete ${r.currency} ${r.day}`}
+                        onClick={() => void remove(r)}
+                      >
+                        Delete
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pager
+          offset={offset}
+          page={PAGE}
+          shown={items.length}
+          total={total}
+          onMove={setOffset}
+        />
+      </DataState>
+      {dialog}
+    </div>
+  );
+}
+
+/** The Currency rates screen. */
+export function CurrencyRatesSettings() {
+  const admin = useIsAdmin();
+  const [draft, setDraft] = useState<Draft>({ currency: "", day: today(), perEur: "" });
+  const edit = (rate: CurrencyRate) => {
+    setDraft({ currency: rate.currency, day: rate.day, perEur: String(rate.perEur) });
+    document.querySelector("[aria-label='Set a rate']")?.scrollIntoView({ block: "start" });
+  };
+  return (
+    <div className="stack">
+      <p className="muted">
+        Reports, lists and trends show every amount in your currency (Settings → Stats), converted
+        with the rate of the amount's own day. Rates are how many units of a currency one euro buys,
+        as the European Central Bank publishes them.
+      </p>
+      <RatesTable admin={admin} onEdit={edit} />
+      {admin && <RateForm draft={draft} onChange={setDraft} />}
+      {admin && <RatesCsvCard />}
+      <EcbRatesCard admin={admin} />
+      <div className="card stack">
+        <h3 className="card__title">History</h3>
+        <RateChanges />
+      </div>
+    </div>
+  );
+}

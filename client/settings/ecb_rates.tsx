@@ -1,0 +1,96 @@
+/** Settings → Currency rates → ECB: the daily fetch's settings, its last run and "Fetch now". */
+import { useState } from "react";
+import useSWR from "swr";
+import { EcbRun, EcbRunAnswer } from "../../contracts/currency_rate.ts";
+import { api } from "../app/api.ts";
+import { notify, notifyError } from "../app/toasts.tsx";
+import { SectionForm } from "./section_form.tsx";
+import { Input, Switch, toNumber } from "./controls.tsx";
+import { refreshRates } from "./currency_rates_upload.tsx";
+import { sectionFormProps, useSection } from "./use_section.ts";
+
+const LAST_RUN = "/api/currency-rates/fetch/last-run";
+
+/** `3 days: 85 added, 0 changed, 0 the same, 2 kept`. */
+function summary(run: EcbRun): string {
+  return `${run.days} day${run.days === 1 ? "" : "s"}: ${run.added} added, ${run.changed} ` +
+    `changed, ${run.unchanged} the same, ${run.kept} of yours kept`;
+}
+
+/** The ECB card; plain users see the settings and the last run, read-only. */
+export function EcbRatesCard(props: { admin: boolean }) {
+  const section = useSection("ecb-rates");
+  const run = useSWR(LAST_RUN, (url: string) => api(url, { schema: EcbRunAnswer }));
+  const [busy, setBusy] = useState(false);
+  const d = section.draft;
+  const fetchNow = async () => {
+    setBusy(true);
+    try {
+      const result = await api("/api/currency-rates/fetch", {
+        method: "post",
+        body: {},
+        schema: EcbRun,
+      });
+      notify(`ECB rates fetched — ${summary(result)}`, { type: "success" });
+      await refreshRates();
+    } catch (err) {
+      notifyError(err);
+      await run.mutate();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const last = run.data?.lastRun;
+  return (
+    <section className="card stack" aria-label="ECB rates">
+      <h3 className="card__title">European Central Bank</h3>
+      <p className="muted">
+        Fetches the ECB's euro reference rates once a day (published on working days around 16:00
+        CET). Rates you set by hand or by CSV are never overwritten by the fetch.
+      </p>
+      <SectionForm label="ECB settings" readOnly={!props.admin} {...sectionFormProps(section)}>
+        {d && (
+          <>
+            <Switch
+              label="Fetch the ECB's rates every day"
+              checked={d.enabled}
+              onChange={(enabled) => section.change({ enabled })}
+            />
+            <div className="form-grid">
+              <div className="form-grid__wide">
+                <Input label="Feed URL" {...section.field("url")} />
+              </div>
+              <Input
+                label="From hour (UTC)"
+                type="number"
+                min={0}
+                max={23}
+                {...section.field("hour")}
+                value={Number.isNaN(d.hour) ? "" : d.hour}
+                onChange={(v) => section.change({ hour: toNumber(v) })}
+                hint="The day's fetch runs from this hour on"
+              />
+            </div>
+          </>
+        )}
+      </SectionForm>
+      {last
+        ? (
+          <dl className="facts" data-testid="ecb-last-run">
+            <dt>Last fetch</dt>
+            <dd>{new Date(last.finishedAt).toLocaleString()} ({last.trigger})</dd>
+            <dt>{last.error ? "Error" : "Result"}</dt>
+            <dd>{last.error ?? summary(last)}</dd>
+          </dl>
+        )
+        : <p className="muted">Never fetched yet.</p>}
+      {props.admin && (
+        <div>
+          <button type="button" className="btn" disabled={busy} onClick={() => void fetchNow()}>
+            {busy ? "Fetching…" : "Fetch now"}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

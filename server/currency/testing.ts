@@ -1,0 +1,58 @@
+/** Test helpers for currency rates: a local ECB feed server and an app with an admin. */
+import { testApp } from "../../tests/helpers/api.ts";
+import { settingsUser } from "../settings/testing.ts";
+
+const FIXTURES = new URL("../../fixtures/ecb/", import.meta.url);
+
+/** The saved ECB feeds under fixtures/ecb/, by file name. */
+export function ecbFixture(name: "eurofxref-hist-90d.xml" | "eurofxref-daily.xml"): string {
+  return Deno.readTextFileSync(new URL(name, FIXTURES));
+}
+
+/** A feed served at `/<path>`: a body, or a status with a body. */
+type Served = { status?: number; body: string; type?: string };
+
+/**
+ * A local listener on a free port answering what `files` holds per path (404
+ * otherwise), and recording every path asked for.
+ */
+export function ecbServer(files: Record<string, Served>) {
+  const asked: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    asked.push(path);
+    const served = files[path];
+    if (!served) return new Response("not found", { status: 404 });
+    return new Response(served.body, {
+      status: served.status ?? 200,
+      headers: { "content-type": served.type ?? "text/xml" },
+    });
+  });
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  return {
+    files,
+    asked,
+    url: (path: string) => `${base}${path}`,
+    [Symbol.asyncDispose]: () => server.shutdown(),
+  };
+}
+
+/** A fresh app with a signed-in super-admin (`api`) and a plain user (`user`). */
+export async function ratesApp() {
+  const app = testApp();
+  const api = await settingsUser(app, { username: "root", role: "super-admin" });
+  const user = await settingsUser(app, { username: "maria", role: "user" });
+  return { app, api, user, db: app.deps.db };
+}
+
+/** Every stored rate, `CUR day per_eur source`, sorted. */
+export function storedRates(db: import("../db/connection.ts").Db): string[] {
+  return db.prepare("SELECT * FROM currency_rates ORDER BY currency, day").all()
+    .map((r) => `${r.currency} ${r.day} ${r.per_eur} ${r.source}`);
+}
+
+/** Every recorded change, `username source CUR day before→after`, oldest first. */
+export function storedChanges(db: import("../db/connection.ts").Db): string[] {
+  return db.prepare("SELECT * FROM currency_rate_changes ORDER BY id").all()
+    .map((r) => `${r.username} ${r.source} ${r.currency} ${r.day} ${r.before}→${r.after}`);
+}
