@@ -48,8 +48,10 @@ export type CostScope = {
 
 /** The cost-update dialog. */
 export function CostUpdateDialog(props: { scope: CostScope; onClose: () => void }) {
-  const { currency } = usePanelSettings();
+  const shown = usePanelSettings().currency;
   const titleId = useId();
+  // The ad account's currency; reports convert it to the one they show (decision 163).
+  const [currency, setCurrency] = useState(shown);
   const [from, setFrom] = useState(props.scope.from);
   const [to, setTo] = useState(props.scope.to);
   const [mode, setMode] = useState<CostMode>("replace");
@@ -74,7 +76,7 @@ export function CostUpdateDialog(props: { scope: CostScope; onClose: () => void 
           filters,
           token,
           amount: toNumber(amount),
-          currency,
+          currency: currency.trim().toUpperCase(),
           mode,
           uniqueOnly,
           dryRun,
@@ -128,13 +130,23 @@ export function CostUpdateDialog(props: { scope: CostScope; onClose: () => void 
             onChange={change(setTo)}
           />
           <Input
-            label={`Amount (${currency})`}
+            label="Amount"
             type="number"
             min={0}
             path="amount"
             value={amount}
             errors={errors}
             onChange={change(setAmount)}
+          />
+          <Input
+            label="Currency"
+            path="currency"
+            value={currency}
+            errors={errors}
+            hint={currency.trim().toUpperCase() === shown
+              ? undefined
+              : `Reports show it in ${shown}, at each day's rate (Settings → Currency rates).`}
+            onChange={change(setCurrency)}
           />
           <div className="field">
             <label className="field__label" htmlFor={`${titleId}-mode`}>Mode</label>
@@ -188,7 +200,6 @@ export function CostUpdateDialog(props: { scope: CostScope; onClose: () => void 
 
 /** Recorded cost updates (of one campaign, or all), with undo. */
 export function CostHistory(props: { campaignId?: number; writable: boolean }) {
-  const { currency } = usePanelSettings();
   const key = `/api/cost-updates${props.campaignId ? `?campaignId=${props.campaignId}` : ""}`;
   const history = useSWR(key, (url: string) => api(url, { schema: CostUpdatesAnswer }));
   const names = useOptions("campaigns");
@@ -229,7 +240,9 @@ export function CostHistory(props: { campaignId?: number; writable: boolean }) {
               {u.from === u.to ? u.from : `${u.from} – ${u.to}`} {u.mode === "add" ? "(added)" : ""}
             </td>
             <td>{u.clicks}</td>
-            <td>{formatMoney(u.costBefore, currency)} → {formatMoney(u.costAfter, currency)}</td>
+            <td>
+              {formatMoney(u.costBefore, u.currency)} → {formatMoney(u.costAfter, u.currency)}
+            </td>
             <td>
               {u.undoneAt
                 ? <span className="muted">undone by {u.undoneBy}</span>

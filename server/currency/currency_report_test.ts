@@ -80,7 +80,10 @@ Deno.test("currency: a mixed USD, EUR and GBP report equals the hand computation
   assert.equal(usd.totals.profit, 7.4);
   assert.equal(usd.notes.length, 2, usd.notes.join("\n"));
   for (const note of usd.notes) {
-    assert.match(note, new RegExp(`^(USD|GBP) has no rate for ${day(-1)}: the latest earlier`));
+    assert.match(
+      note,
+      new RegExp(`^(USD|GBP) has no rate for ${day(-1)}: the rate of ${day(-2)} is used`),
+    );
   }
 
   // The same rows in EUR, the user's currency once Settings → Stats says so.

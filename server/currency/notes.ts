@@ -32,7 +32,9 @@ export function rateNoteLines(notes: RateNotes, target: string): string[] {
     const earlier = gaps.filter((g) => g.usedDay !== null);
     if (earlier.length > 0) {
       const days = daysText(earlier.map((g) => g.day));
-      lines.push(`${currency} has no rate for ${days}: the latest earlier rate is used.`);
+      const used = [...new Set(earlier.map((g) => g.usedDay))];
+      const which = used.length === 1 ? `the rate of ${used[0]}` : "the latest earlier rate";
+      lines.push(`${currency} has no rate for ${days}: ${which} is used.`);
     }
   }
   return lines;
