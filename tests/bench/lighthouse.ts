@@ -23,9 +23,30 @@ async function sessionCookie(url: string): Promise<string> {
   return cookie;
 }
 
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+/** The performance audits that lose points, each with its top items (`--audits`). */
+function printPerformanceAudits(lhr: Lhr): void {
+  const ids = new Set((lhr.categories.performance?.auditRefs ?? []).map((ref) => ref.id));
+  const extra = ["render-blocking-insight", "network-dependency-tree-insight", "long-tasks"];
+  for (const id of [...ids, ...extra]) {
+    const audit = lhr.audits[id];
+    if (!audit || audit.score === null || audit.score >= 0.9) continue;
+    const value = audit.displayValue ? ` (${audit.displayValue})` : "";
+    console.log(`  performance: ${audit.id}: ${audit.title}${value}`);
+    const details = audit.details as { items?: Record<string, unknown>[] } | undefined;
+    for (const item of (details?.items ?? []).slice(0, 5)) {
+      const cells = Object.entries(item)
+        .filter(([, v]) => typeof v === "string" || typeof v === "number")
+        .map(([k, v]) => `${k}=${typeof v === "number" ? Math.round(v) : v}`);
+      if (cells.length) console.log(`    ${cells.join("  ")}`);
+    }
+  }
+}
+
 export const bench = {
   describe: "Lighthouse performance / accessibility, Login and Campaigns, mobile and desktop",
-  async run() {
+  async run(flags: string[]) {
     const server = await startServer();
     const chrome = await launch({
       chromePath: CHROMIUM,
@@ -59,6 +80,12 @@ export const bench = {
             .map((ref) => lhr.audits[ref.id])
             .filter((audit) => audit && audit.score !== null && audit.score < 1);
           for (const audit of failing) console.log(`  accessibility: ${audit.id}: ${audit.title}`);
+          if (flags.includes("--audits")) printPerformanceAudits(lhr);
+          if (flags.includes("--json")) {
+            const file = `lighthouse-${name.toLowerCase()}-${form}.json`;
+            await Deno.writeTextFile(file, JSON.stringify(lhr));
+            console.log(`  report: ${file}`);
+          }
         }
       }
     } finally {
