@@ -135,9 +135,10 @@ async function readPreloadMap(root: string): Promise<PreloadMap | undefined> {
 }
 
 /**
- * The `Link` header of a signed-in page load: the frame's and the screen's code, so the browser
- * fetches them alongside the entry rather than after it ran. Signed-out visitors get none:
- * they go to sign-in, which needs none of it.
+ * The `Link` header of a signed-in page load: the entry's, the frame's and the screen's files
+ * and the two calls of the session check, so the browser fetches them all at once rather than
+ * each after the code that asks for it has run. Signed-out visitors get none: they go to
+ * sign-in, which needs none of it.
  */
 export async function preloadLinks(
   root: string,
@@ -146,8 +147,11 @@ export async function preloadLinks(
 ): Promise<string | undefined> {
   const map = await readPreloadMap(root);
   if (!map) return undefined;
-  const screen = map.screens[relative.split("/")[0]];
-  const parts = [map.entry, map.signedIn, screen ?? { scripts: [], styles: [] }];
+  // Signed in, sign-in goes on to campaigns; a path that is no screen goes to /404 (unguarded).
+  const first = relative.split("/")[0];
+  const screen = map.screens[first === "login" ? "campaigns" : first];
+  if (!screen) return undefined;
+  const parts = [map.entry, map.signedIn, screen];
   const links = [
     ...parts.flatMap((p) => p.styles).map((file) =>
       `</panel/${file}>; rel=preload; as=style; crossorigin`

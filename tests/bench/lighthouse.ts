@@ -2,6 +2,8 @@
  * Lighthouse on the built panel (issue 17): performance and accessibility of Login and
  * Campaigns, mobile and desktop, with Debian's Chromium against the real server process.
  * Figures on a shared, busy machine are noisy; run `deno task build` first.
+ * `--audits` prints the performance audits that lose points with their top items; `--json`
+ * writes each report to `lighthouse-<page>-<form>.json` in the current folder.
  */
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -27,9 +29,10 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 /** The performance audits that lose points, each with its top items (`--audits`). */
 function printPerformanceAudits(lhr: Lhr): void {
-  const ids = new Set((lhr.categories.performance?.auditRefs ?? []).map((ref) => ref.id));
-  const extra = ["render-blocking-insight", "network-dependency-tree-insight", "long-tasks"];
-  for (const id of [...ids, ...extra]) {
+  const refs = (lhr.categories.performance?.auditRefs ?? []).map((ref) => ref.id);
+  const ids = new Set([...refs, "long-tasks", "layout-shifts"]);
+  ids.delete("network-dependency-tree-insight"); // a tree: read it in the --json report
+  for (const id of ids) {
     const audit = lhr.audits[id];
     if (!audit || audit.score === null || audit.score >= 0.9) continue;
     const value = audit.displayValue ? ` (${audit.displayValue})` : "";
@@ -74,7 +77,8 @@ export const bench = {
           console.log(
             `${name.padEnd(10)} ${form.padEnd(8)} performance ${score("performance")}` +
               `  accessibility ${score("accessibility")}  FCP ${ms("first-contentful-paint")} ms` +
-              `  LCP ${ms("largest-contentful-paint")} ms  TBT ${ms("total-blocking-time")} ms`,
+              `  LCP ${ms("largest-contentful-paint")} ms  TBT ${ms("total-blocking-time")} ms` +
+              `  CLS ${(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)}`,
           );
           const failing = (lhr.categories.accessibility?.auditRefs ?? [])
             .map((ref) => lhr.audits[ref.id])
