@@ -2,17 +2,31 @@
 import { build } from "vite";
 import { precompress } from "./precompress.ts";
 import { OUT_DIR, viteConfig } from "./vite_config.ts";
+import { panelChunking } from "./chunking.ts";
+import { preloadMap } from "./preload_map.ts";
+import type { Manifest } from "vite";
+import { join } from "node:path";
 
-await build(viteConfig({
+const chunking = panelChunking();
+const config = viteConfig({
   mode: "production",
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,
     assetsDir: "assets",
     sourcemap: false,
+    // Read below for the preload map, then removed: the server needs only the map.
+    manifest: ".vite/manifest.json",
     chunkSizeWarningLimit: 800,
     // Fonts stay files: inlined, every unused subset would weigh on the stylesheet.
     assetsInlineLimit: (file) => /\.(woff2?|ttf)$/.test(file) ? false : undefined,
+    rolldownOptions: { output: { codeSplitting: { groups: chunking.groups } } },
   },
-}));
+});
+config.plugins = [...(config.plugins ?? []), chunking.plugin];
+await build(config);
+const manifestDir = join(OUT_DIR, ".vite");
+const manifest: Manifest = JSON.parse(await Deno.readTextFile(join(manifestDir, "manifest.json")));
+await Deno.remove(manifestDir, { recursive: true });
+await Deno.writeTextFile(join(OUT_DIR, "preload.json"), JSON.stringify(preloadMap(manifest)));
 console.log(`precompressed ${await precompress(OUT_DIR)} files (brotli + gzip)`);

@@ -33,15 +33,23 @@ export function userTimeZone(store: KeyValueStore = browserStore()): string {
   return browser && isTimeZone(browser) ? browser : "UTC";
 }
 
+/** One formatter per zone: building one is slow, and lists ask for days on every render. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day of `now` in `timeZone`. */
 export function dayIn(timeZone: string, now: Date): string {
-  // en-CA prints ISO-like YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA prints ISO-like YYYY-MM-DD.
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 function shift(day: string, days: number): string {

@@ -25,7 +25,7 @@ import { toneOf } from "./format.ts";
 import { listQuery, stateRange } from "./list_state.ts";
 import { ListToolbar } from "./list_toolbar.tsx";
 import { PageHeader } from "./page.tsx";
-import { canWrite, type Subject } from "./rights.ts";
+import { accountOrRole, canWrite, type Subject } from "./rights.ts";
 import { RowActions, type RowLink } from "./row_actions.tsx";
 import { SelectionBar } from "./selection_bar.tsx";
 import { statColumns, STATS_HIDDEN_BY_DEFAULT } from "./stat_columns.tsx";
@@ -127,7 +127,7 @@ export function EntityListPage({ config }: { config: ListConfig }) {
   const user = useSyncExternalStore(currentUserStore.subscribe, currentUserStore.get);
   const account = useMyAccount();
   const hideProfit = account.data?.hideProfit ?? user.isHideProfit;
-  const writable = canWrite(account.data, config.subject);
+  const writable = canWrite(accountOrRole(account.data, user.role), config.subject);
   const { timeZone, currency } = usePanelSettings();
   const range = config.stats ? stateRange(state, { timeZone, now: new Date() }) : undefined;
   const query = listQuery(state, { timeZone, now: new Date(), limit: MAX_PAGE });
@@ -186,6 +186,8 @@ export function EntityListPage({ config }: { config: ListConfig }) {
           </>
         }
       >
+        {/* The count's line is kept while the list loads, so nothing below moves when it comes. */}
+        {!list.data && <span className="muted" aria-hidden="true">&nbsp;</span>}
         {list.data && (
           <span className="muted" data-testid="list-count">
             {list.data.total === items.length

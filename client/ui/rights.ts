@@ -1,4 +1,5 @@
 /** What the signed-in user may do on each screen, from their role and rights. */
+import type { Role } from "../../contracts/auth.ts";
 import type { Access, PermissionSubject, User } from "../../contracts/user.ts";
 
 /** Whose rights guard a screen: an entity type, or `user` (the users screen: admins only). */
@@ -34,4 +35,18 @@ export function canWrite(
   subject: Subject,
 ) {
   return accessOf(account, subject) === "write";
+}
+
+/**
+ * The account to judge rights by while `GET /api/users/me` is on its way: admins may write
+ * everything, so the role the session check just stored decides for them and the page's
+ * buttons do not pop in (and push the page down) when the account arrives. Others wait for
+ * their rights.
+ */
+export function accountOrRole(
+  account: Pick<User, "role" | "permissions"> | undefined,
+  role: Role,
+): Pick<User, "role" | "permissions"> | undefined {
+  if (account || role === "user") return account;
+  return { role, permissions: {} };
 }

@@ -104,6 +104,65 @@ async function signInBySecret(c: Context<AppEnv>): Promise<void> {
   });
 }
 
+/** Files of one part of `preload.json` (client/preload_map.ts). */
+interface PreloadFiles {
+  scripts: string[];
+  styles: string[];
+}
+
+interface PreloadMap {
+  entry: PreloadFiles;
+  signedIn: PreloadFiles;
+  screens: Record<string, PreloadFiles>;
+}
+
+function isFiles(value: unknown): value is PreloadFiles {
+  const files = value as PreloadFiles | undefined;
+  return Array.isArray(files?.scripts) && Array.isArray(files?.styles);
+}
+
+/** The build's `preload.json`, or undefined when absent (an older build) or malformed. */
+async function readPreloadMap(root: string): Promise<PreloadMap | undefined> {
+  const body = await readInside(root, "preload.json");
+  if (!body) return undefined;
+  try {
+    const map = JSON.parse(new TextDecoder().decode(body)) as PreloadMap;
+    const screens = Object.values(map.screens ?? {});
+    return isFiles(map.entry) && isFiles(map.signedIn) && screens.every(isFiles) ? map : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The `Link` header of a signed-in page load: the entry's, the frame's and the screen's files
+ * and the two calls of the session check, so the browser fetches them all at once rather than
+ * each after the code that asks for it has run. Signed-out visitors get none: they go to
+ * sign-in, which needs none of it.
+ */
+export async function preloadLinks(
+  root: string,
+  relative: string,
+  userId: number,
+): Promise<string | undefined> {
+  const map = await readPreloadMap(root);
+  if (!map) return undefined;
+  // Signed in, sign-in goes on to campaigns; a path that is no screen goes to /404 (unguarded).
+  const first = relative.split("/")[0];
+  const screen = map.screens[first === "login" ? "campaigns" : first];
+  if (!screen) return undefined;
+  const parts = [map.entry, map.signedIn, screen];
+  const links = [
+    ...parts.flatMap((p) => p.styles).map((file) =>
+      `</panel/${file}>; rel=preload; as=style; crossorigin`
+    ),
+    ...parts.flatMap((p) => p.scripts).map((file) => `</panel/${file}>; rel=modulepreload`),
+    `</api/user/role>; rel=preload; as=fetch; crossorigin`,
+    `</api/user/${userId}/hide_profit>; rel=preload; as=fetch; crossorigin`,
+  ];
+  return links.length ? links.join(", ") : undefined;
+}
+
 /** The `/panel/*` handler. */
 export async function servePanel(c: Context<AppEnv>): Promise<Response> {
   const root = normalize(c.var.deps.panelDir);
@@ -123,9 +182,8 @@ export async function servePanel(c: Context<AppEnv>): Promise<Response> {
   const index = await readEncoded(root, "index.html", accept);
   if (!index) return c.text("The panel is not built: run `deno task build`.", 503);
   await signInBySecret(c);
-  return c.body(
-    index.body.slice().buffer,
-    200,
-    fileHeaders("index.html", "no-store", index.encoding),
-  );
+  const headers = fileHeaders("index.html", "no-store", index.encoding);
+  const links = c.var.user ? await preloadLinks(root, relative, c.var.user.id) : undefined;
+  if (links) headers["Link"] = links;
+  return c.body(index.body.slice().buffer, 200, headers);
 }

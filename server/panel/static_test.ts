@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { testApp } from "../../tests/helpers/api.ts";
+import { TEST_PASSWORD, testApp } from "../../tests/helpers/api.ts";
 
 async function builtPanel() {
   const outer = await Deno.makeTempDir();
@@ -111,6 +111,66 @@ Deno.test("panel: precompressed twins go out by Accept-Encoding, with Vary", asy
         ? gunzipSync(bytes)
         : bytes;
       assert.equal(new TextDecoder().decode(plain), "console.log(1)");
+    }
+  } finally {
+    await cleanup();
+  }
+});
+
+Deno.test("panel: a signed-in page load names the frame's, the screen's and the session's files", async () => {
+  const { t, dir, cleanup } = await builtPanel();
+  try {
+    const files = (scripts: string[], styles: string[] = []) => ({ scripts, styles });
+    await Deno.writeTextFile(
+      `${dir}/preload.json`,
+      JSON.stringify({
+        entry: files(["assets/index-abc123.js"], ["assets/index-abc.css"]),
+        signedIn: files(["assets/frame-1.js", "assets/panel-1.js"], ["assets/toast-1.css"]),
+        screens: { campaigns: files(["assets/page-c.js"]), offers: files(["assets/page-o.js"]) },
+      }),
+    );
+    const signedOut = await t.request("/panel/campaigns");
+    assert.equal(signedOut.headers.get("link"), null, "sign-in needs none of it");
+    await signedOut.body?.cancel();
+
+    const userId = await t.addUser("lena", "user");
+    const cookie = await t.signIn("lena", TEST_PASSWORD);
+    const res = await t.request("/panel/campaigns?from=2026-01-01", { cookie });
+    await res.body?.cancel();
+    const link = res.headers.get("link") ?? "";
+    const named = [...link.matchAll(/<([^>]+)>; rel=(\w+)/g)].map((m) => `${m[2]} ${m[1]}`);
+    assert.deepEqual(named, [
+      "preload /panel/assets/index-abc.css",
+      "preload /panel/assets/toast-1.css",
+      "modulepreload /panel/assets/index-abc123.js",
+      "modulepreload /panel/assets/frame-1.js",
+      "modulepreload /panel/assets/panel-1.js",
+      "modulepreload /panel/assets/page-c.js",
+      "preload /api/user/role",
+      `preload /api/user/${userId}/hide_profit`,
+    ]);
+    assert.match(link, /<\/panel\/assets\/toast-1\.css>; rel=preload; as=style; crossorigin/);
+    assert.match(link, /<\/api\/user\/role>; rel=preload; as=fetch; crossorigin/);
+
+    // Signed in, sign-in leads to campaigns; an unknown path (it goes to /404) and an asset
+    // get no Link header.
+    const login = await t.request("/panel/login", { cookie });
+    await login.body?.cancel();
+    assert.match(login.headers.get("link") ?? "", /frame-1\.js.*page-c\.js/);
+    const other = await t.request("/panel/nowhere", { cookie });
+    await other.body?.cancel();
+    assert.equal(other.headers.get("link"), null);
+    const asset = await t.request("/panel/assets/index-abc123.js", { cookie });
+    await asset.body?.cancel();
+    assert.equal(asset.headers.get("link"), null);
+
+    // A build without the map (or with a broken one) still serves the page, without hints.
+    for (const bad of ["{broken", `{"entry":{"scripts":[]}}`, "null"]) {
+      await Deno.writeTextFile(`${dir}/preload.json`, bad);
+      const broken = await t.request("/panel/campaigns", { cookie });
+      assert.equal(broken.status, 200, bad);
+      assert.equal(broken.headers.get("link"), null, bad);
+      await broken.body?.cancel();
     }
   } finally {
     await cleanup();
