@@ -63,9 +63,9 @@ function SavedTrackingLink({ entity }: { entity: AnyEntity }) {
       <div className="tracking-link__head">
         <h3 className="card__title">Direct tracking</h3>
         <span className="muted">
-          Or point the ad at your lander and paste this in its page: it records the click from
-          the lander (no redirect). Mark offer links with <code>data-rotor-offer</code>. Only
-          the origins of this campaign's landers may call.
+          Or point the ad at your lander and paste this in its page: it records the click from the
+          lander (no redirect). Mark offer links with{" "}
+          <code>data-rotor-offer</code>. Only the origins of this campaign's landers may call.
         </span>
       </div>
       <CopyLine value={snippet} what="Direct tracking script" testId="direct-script" />
