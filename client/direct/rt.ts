@@ -100,7 +100,8 @@ function main(): void {
       : then();
   // Links added after load get the click id when they are followed.
   document.addEventListener("click", (event) => {
-    const link = (event.target as Element | null)?.closest<HTMLAnchorElement>?.(OFFER_LINKS);
+    const target = event.target as Element | null;
+    const link = target?.closest?.(OFFER_LINKS) as HTMLAnchorElement | null | undefined;
     if (link && visit) link.href = offerLink(base, visit.id, link);
   }, true);
 
