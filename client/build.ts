@@ -1,7 +1,7 @@
 /** `deno task build`: builds the panel into `client/dist` with hashed, precompressed assets. */
 import { build } from "vite";
 import { precompress } from "./precompress.ts";
-import { OUT_DIR, viteConfig } from "./vite_config.ts";
+import { CLIENT_ROOT, OUT_DIR, viteConfig } from "./vite_config.ts";
 import { panelChunking } from "./chunking.ts";
 import { preloadMap } from "./preload_map.ts";
 import type { Manifest } from "vite";
@@ -29,4 +29,21 @@ const manifestDir = join(OUT_DIR, ".vite");
 const manifest: Manifest = JSON.parse(await Deno.readTextFile(join(manifestDir, "manifest.json")));
 await Deno.remove(manifestDir, { recursive: true });
 await Deno.writeTextFile(join(OUT_DIR, "preload.json"), JSON.stringify(preloadMap(manifest)));
+// The direct-tracking script (decision 164): one small file for landers on any domain.
+await build({
+  configFile: false,
+  root: CLIENT_ROOT,
+  logLevel: "warn",
+  build: {
+    outDir: OUT_DIR,
+    emptyOutDir: false,
+    lib: {
+      entry: "direct/rt.ts",
+      formats: ["iife"],
+      name: "rotorDirect",
+      fileName: () => "rt.js",
+    },
+    minify: true,
+  },
+});
 console.log(`precompressed ${await precompress(OUT_DIR)} files (brotli + gzip)`);

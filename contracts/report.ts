@@ -8,6 +8,8 @@
  * the time zone's offset). Ids of absent entities read as 0, unknown text as ''.
  */
 
+import { AD_CLICK_ID_LABELS, AD_CLICK_ID_PARAMS } from "./ad_click_ids.ts";
+
 /** How a value prints. */
 export type DimensionFormat =
   | "entity"
@@ -137,6 +139,8 @@ export const DIMENSIONS: readonly Dimension[] = [
   },
   ...Array.from({ length: 30 }, (_, i) => textDim(`t${i + 1}`, `Token ${i + 1}`, `t${i + 1}`)),
   textDim("externalId", "External id", "external_id"),
+  // Raw clicks only (no cube holds them): one value per ad click, grouped for look-ups.
+  ...AD_CLICK_ID_PARAMS.map((p) => textDim(p, AD_CLICK_ID_LABELS[p], p)),
   { name: "isBot", label: "Bot", sql: "c.is_bot", columns: ["is_bot"], format: "flag" },
   { name: "isUnique", label: "Unique", sql: "c.is_unique", columns: ["is_unique"], format: "flag" },
   // Clicks carry no status: their rows read ''; conversions carry theirs.

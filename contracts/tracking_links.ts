@@ -4,6 +4,9 @@
  */
 import { z } from "zod";
 
+/** The direct-tracking script's address on a tracking domain (decision 164). */
+export const DIRECT_SCRIPT_PATH = "/rt.js";
+
 const QueryId = z.string().regex(/^\d+$/, "must be digits").transform(Number);
 
 /** `GET /api/settings/tracking-links/links`. */
@@ -26,5 +29,10 @@ export const TrackingLinks = z.object({
   /** A conversion pixel for pages that cannot send a server postback. */
   pixel: z.string(),
   pixelHtml: z.string(),
+  /**
+   * The direct-tracking snippet for the campaign's landers (decision 164): one `<script>`
+   * that records the click from the lander itself; empty without a campaign.
+   */
+  directScript: z.string(),
 });
 export type TrackingLinks = z.infer<typeof TrackingLinks>;

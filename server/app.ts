@@ -19,7 +19,8 @@ import { campaignRoutes } from "./campaigns/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { updatesRoutes } from "./updates/routes.ts";
-import { servePanel } from "./panel/static.ts";
+import { serveDirectScript, servePanel } from "./panel/static.ts";
+import { DIRECT_SCRIPT_PATH } from "../contracts/tracking_links.ts";
 import { customTrackingPaths } from "./settings/url_paths.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { fileRoutes } from "./files/routes.ts";
@@ -28,6 +29,7 @@ import { monitorRoutes } from "./monitor/routes.ts";
 import { forwardToUpstream } from "./forward/proxy.ts";
 import { clickHandler, trackingRoutes } from "./tracking/routes.ts";
 import { clickApiRoutes } from "./tracking/click_api.ts";
+import { directHandler } from "./tracking/direct.ts";
 import { reportRoutes } from "./reports/routes.ts";
 import { conversionRoutes } from "./conversions/routes.ts";
 import { clickLogRoutes } from "./clicklog/routes.ts";
@@ -38,7 +40,7 @@ import { costUpdateRoutes, keitaroRoutes } from "./costs/routes.ts";
 import { currencyRateRoutes } from "./currency/routes.ts";
 
 /** Public tracking paths: they never redirect into the panel. */
-const TRACKING_PREFIXES = ["/c/", "/lp/", "/postback", "/pixel.gif"];
+const TRACKING_PREFIXES = ["/c/", "/rt/", "/lp/", "/postback", "/pixel.gif"];
 
 /** Builds the app around `deps`. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -46,6 +48,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.onError(handleError);
   // The click comes first: it answers without the middleware below (see clickHandler).
   app.get("/c/:key", clickHandler(deps));
+  // The direct-tracking script's click, likewise (decision 164).
+  app.get("/rt/:key", directHandler(deps));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
@@ -89,6 +93,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/updates", updatesRoutes);
 
   app.on(["GET", "HEAD"], "/lp/files/*", serveHostedFile);
+  app.get(DIRECT_SCRIPT_PATH, serveDirectScript);
   app.route("/", trackingRoutes);
 
   app.use("/panel/*", loadSession);

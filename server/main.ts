@@ -6,6 +6,7 @@ import { ConfigError, parseConfig } from "./config.ts";
 import { openDataDir } from "./db/connection.ts";
 import { createApp } from "./app.ts";
 import { clickFastPath } from "./tracking/click_route.ts";
+import { directFastPath } from "./tracking/direct.ts";
 import { createDeps } from "./deps.ts";
 import { ensureFirstAdmin } from "./users/service.ts";
 import { logEvent } from "./log.ts";
@@ -53,6 +54,7 @@ export async function main(): Promise<void> {
   deps.tracking.s2s.start();
   const app = createApp(deps);
   const click = clickFastPath(deps);
+  const direct = directFastPath(deps);
   startAutoClearing(db);
   // In forward mode the upstream runs the triggers (its data, its panel).
   if (!config.upstream) startTriggerScheduler({ db, reads: deps.tracking.reads });
@@ -72,7 +74,7 @@ export async function main(): Promise<void> {
     },
   }, (req, remoteAddr) =>
     // The click answers before Hono's router (decision 054); everything else goes to the app.
-    click(req, remoteAddr) ?? app.fetch(req, { remoteAddr }));
+    click(req, remoteAddr) ?? direct(req, remoteAddr) ?? app.fetch(req, { remoteAddr }));
 
   const stop = () => {
     logEvent("info", "stopping", {});

@@ -1,5 +1,5 @@
 /**
- * A saved campaign's tracking link with a copy button. The server builds it
+ * A saved campaign's tracking link and direct-tracking snippet, each with a copy button. The server builds it
  * (Settings → Tracking links): the campaign's domain, else the default
  * tracking domain, with the links' scheme and click path, and the traffic
  * source's parameters with their placeholders.
@@ -52,24 +52,40 @@ function SavedTrackingLink({ entity }: { entity: AnyEntity }) {
   const key = `${url}#${String(entity.domainId)}:${String(entity.trafficSourceId)}`;
   const links = useSWR(key, () => api(url, { schema: TrackingLinks }));
   const link = links.data?.click ?? "";
-  const copy = () => copyText(link, "Tracking link");
+  const snippet = links.data?.directScript ?? "";
   return (
     <section className="card tracking-link" aria-label="Tracking link">
       <div className="tracking-link__head">
         <h3 className="card__title">Tracking link</h3>
         <span className="muted">Give this link to the traffic source.</span>
       </div>
-      <div className="tracking-link__row">
-        <code data-testid="tracking-link">{link || "…"}</code>
-        <button
-          type="button"
-          className="btn btn--small btn--primary"
-          disabled={!link}
-          onClick={() => void copy()}
-        >
-          Copy
-        </button>
+      <CopyLine value={link} what="Tracking link" testId="tracking-link" />
+      <div className="tracking-link__head">
+        <h3 className="card__title">Direct tracking</h3>
+        <span className="muted">
+          Or point the ad at your lander and paste this in its page: it records the click from the
+          lander (no redirect). Mark offer links with{" "}
+          <code>data-rotor-offer</code>. Only the origins of this campaign's landers may call.
+        </span>
       </div>
+      <CopyLine value={snippet} what="Direct tracking script" testId="direct-script" />
     </section>
+  );
+}
+
+function CopyLine(props: { value: string; what: string; testId: string }) {
+  return (
+    <div className="tracking-link__row">
+      <code data-testid={props.testId}>{props.value || "…"}</code>
+      <button
+        type="button"
+        className="btn btn--small btn--primary"
+        disabled={!props.value}
+        aria-label={`Copy ${props.what.toLowerCase()}`}
+        onClick={() => void copyText(props.value, props.what)}
+      >
+        Copy
+      </button>
+    </div>
   );
 }

@@ -71,6 +71,11 @@ export function TrackingLinksSettings() {
           {links.data && (
             <div className="stack">
               <CopyRow label="Click link" value={links.data.click} testId="link-click" />
+              <CopyRow
+                label="Direct tracking script"
+                value={links.data.directScript}
+                testId="link-direct-script"
+              />
               <CopyRow label="Lander click-through" value={links.data.landerClick} />
               <CopyRow label="Postback URL" value={links.data.postback} testId="link-postback" />
               <CopyRow label="Pixel" value={links.data.pixel} />

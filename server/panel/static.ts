@@ -187,3 +187,15 @@ export async function servePanel(c: Context<AppEnv>): Promise<Response> {
   if (links) headers["Link"] = links;
   return c.body(index.body.slice().buffer, 200, headers);
 }
+
+/**
+ * `GET /rt.js` (decision 164): the direct-tracking script the build writes beside the panel. Its address is pasted into
+ * landers and never changes, so it is cached for an hour, not for a year.
+ */
+export async function serveDirectScript(c: Context<AppEnv>): Promise<Response> {
+  const root = normalize(c.var.deps.panelDir);
+  const file = await readEncoded(root, "rt.js", c.req.header("Accept-Encoding"));
+  if (!file) return c.text("The script is not built: run `deno task build`.", 503);
+  const headers = fileHeaders("rt.js", "public, max-age=3600", file.encoding);
+  return c.body(file.body.slice().buffer, 200, headers);
+}

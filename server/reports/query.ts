@@ -12,6 +12,7 @@ import {
   type SubjectType,
 } from "../../contracts/report.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
+import { AD_CLICK_ID_PARAMS } from "../../contracts/ad_click_ids.ts";
 import type { Db } from "../db/connection.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 import { neededColumns, type Part, planRead } from "./plan.ts";
@@ -87,6 +88,7 @@ export const RAW_COLUMNS: Record<string, string> = {
   ...Object.fromEntries(
     Array.from({ length: 30 }, (_, i) => [`t${i + 1}`, `(k.tokens ->> '$[${i}]')`]),
   ),
+  ...Object.fromEntries(AD_CLICK_ID_PARAMS.map((p) => [p, `(k.ad_click_ids ->> '$.${p}')`])),
 };
 
 /** The currency of each raw row's money: a click's cost currency, a conversion's own. */

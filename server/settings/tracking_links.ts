@@ -3,7 +3,11 @@
  * traffic source's parameters, lander click-through, postback and pixel, on
  * the paths URL customization chose.
  */
-import type { TrackingLinks, TrackingLinksQuery } from "../../contracts/tracking_links.ts";
+import {
+  DIRECT_SCRIPT_PATH,
+  type TrackingLinks,
+  type TrackingLinksQuery,
+} from "../../contracts/tracking_links.ts";
 import type { Db } from "../db/connection.ts";
 import { HttpError } from "../errors.ts";
 import { getEntity } from "../entities/service.ts";
@@ -58,6 +62,7 @@ export function buildTrackingLinks(
   const { query: q } = options;
   const paths = readSection(db, "url-customization");
   let click = "";
+  let directScript = "";
   let campaignDomain: number | undefined;
   if (q.campaignId !== undefined) {
     const campaign = getEntity(db, campaignDef, q.campaignId);
@@ -67,6 +72,9 @@ export function buildTrackingLinks(
     click = `${base}${paths.clickPath}/${campaign.key}${
       query(sourceParams(db, campaign.trafficSourceId))
     }`;
+    directScript = `<script async src="${base}${DIRECT_SCRIPT_PATH}" data-campaign="${
+      String(campaign.key)
+    }"></script>`;
   }
   const base = baseFor(db, { domainId: q.domainId ?? campaignDomain, origin: options.origin });
   let token = "";
@@ -88,5 +96,6 @@ export function buildTrackingLinks(
     postback: `${base}${paths.postbackPath}${query(postbackParams)}`,
     pixel,
     pixelHtml: `<img src="${pixel}" width="1" height="1" alt="" style="display:none">`,
+    directScript,
   };
 }

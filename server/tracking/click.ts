@@ -14,6 +14,7 @@ import { clickMacros } from "./macro_values.ts";
 import { buildDestination, DestinationError, substituteMacros } from "./macros.ts";
 import { routeFlow } from "./rules.ts";
 import { parseMoney } from "./money_param.ts";
+import { AD_CLICK_ID_PARAMS } from "../../contracts/ad_click_ids.ts";
 
 /** The request facts a click needs (the route or the click API extracts them). */
 export type ClickRequest = {
@@ -27,6 +28,11 @@ export type ClickRequest = {
   now?: number;
   /** The request's Host (checked against a campaign bound to its domain); absent: not checked. */
   host?: string | null;
+  /**
+   * The direct-tracking script's click (decision 164): the visitor is on a lander page
+   * already (`landingId`, when it is one of the flow's landers), so the answer is the offer.
+   */
+  direct?: { landingId: number | null };
 };
 
 /** The matched rule, for the click API's answer. */
@@ -67,6 +73,16 @@ export function paramsOf(query: URLSearchParams | string): Record<string, string
   }
   for (const [k, v] of query) if (!(k in params)) params[k] = cut(v);
   return params;
+}
+
+/** The ad platforms' click ids the query carries, as stored (JSON), or null for none. */
+function adClickIdsOf(params: Record<string, string>): string | null {
+  let ids: Record<string, string> | null = null;
+  for (const name of AD_CLICK_ID_PARAMS) {
+    const value = params[name];
+    if (value) (ids ??= {})[name] = value;
+  }
+  return ids && JSON.stringify(ids);
 }
 
 function tokensOf(
@@ -154,6 +170,7 @@ export async function recordClick(
     // Bots the policy caught cost nothing (as in Binom): the buyer does not pay for them.
     cost: flagged ? 0 : clickCost(campaign, params),
     costCurrency: campaign.costCurrency,
+    adClickIds: adClickIdsOf(params),
     visitor,
     isUnique,
     isBot: flagged,
@@ -163,7 +180,7 @@ export async function recordClick(
     await engine.clicks.write({ kind: "click", row });
     return { kind: "blocked", clickId };
   }
-  const routed = route(engine, campaign, row, visitor);
+  const routed = route(engine, campaign, row, visitor, req.direct);
   if (typeof routed === "string") {
     logEvent("warn", "click_unroutable", { campaignId: campaign.id, reason: routed });
     return { kind: "not-found", reason: routed };
@@ -184,6 +201,7 @@ function route(
   campaign: CampaignRuntime,
   row: ClickRow,
   visitor: Visitor,
+  direct?: { landingId: number | null },
 ): { url: string; rule: MatchedRule } | string {
   const target = campaign.target;
   const ctx = {
@@ -213,20 +231,24 @@ function route(
     if (!offer) return `offer ${picked.offerId} is gone`;
     // Stable ids (decision 123); a flow saved before ids has positions, as older clicks do.
     const matched = picked.ruleIndex === null ? null : target.flow.rules[picked.ruleIndex];
+    // The script's visitor stays on the lander they opened: that one is the click's lander.
+    const landingId = direct ? direct.landingId ?? picked.landingId : picked.landingId;
     Object.assign(row, {
       rule: matched ? matched.id ?? picked.ruleIndex : null,
       path: picked.path.id ?? picked.pathIndex,
-      landingId: picked.landingId,
+      landingId,
       offerId: picked.offerId,
     });
     ctx.offerId = picked.offerId;
-    ctx.landingId = picked.landingId;
+    ctx.landingId = landingId;
     ctx.payout = offer.payout;
     const rule = matched === null
       ? null
       : { index: picked.ruleIndex!, id: matched.id ?? null, name: matched.name };
     const macros = clickMacros(ctx, visitor);
-    if (picked.landingId === null) return { url: buildDestination(offer.url, macros), rule };
+    if (picked.landingId === null || direct) {
+      return { url: buildDestination(offer.url, macros), rule };
+    }
     const landing = engine.cache.landing(picked.landingId);
     if (!landing) return `lander ${picked.landingId} is gone`;
     // A hosted lander is on this host: a relative address keeps the visitor here.

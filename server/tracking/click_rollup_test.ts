@@ -55,6 +55,7 @@ function row(c: ClickInput, seq: number, start: number): ClickRow {
     externalId: null,
     cost: c.cost,
     costCurrency: "USD",
+    adClickIds: null,
     visitor,
     isUnique: c.isUnique,
     isBot: c.isBot,

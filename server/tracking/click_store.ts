@@ -29,6 +29,8 @@ export type ClickRow = {
   cost: number;
   /** The currency of `cost`: the campaign's cost currency. */
   costCurrency: string;
+  /** The ad platforms' click ids (fbclid, gclid, …) as a JSON object, or null for none. */
+  adClickIds: string | null;
   visitor: Visitor;
   isUnique: boolean;
   isBot: boolean;
@@ -62,6 +64,8 @@ export type StoredClick = {
   os: string;
   browser: string;
   tokens: string[];
+  /** The ad platforms' click ids it arrived with, by parameter name. */
+  adClickIds: Record<string, string>;
   lpClickTs: number | null;
   /** Caught by the bot policy (flagged or blocked): such a click costs nothing. */
   isBot: boolean;
@@ -70,8 +74,8 @@ export type StoredClick = {
 const INSERT_SQL = {
   head: `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, rotation_id, rule, path,
   landing_id, offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens,
-  is_unique, is_bot, bot_reason, connection, cost_currency)`,
-  row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  is_unique, is_bot, bot_reason, connection, cost_currency, ad_click_ids)`,
+  row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   tail: "",
 };
 
@@ -322,6 +326,7 @@ export class ClickStore {
       r.botReason,
       v.connection || null,
       r.costCurrency,
+      r.adClickIds,
     );
     this.#rollups.add({
       ts: r.ts,
@@ -413,6 +418,7 @@ export class ClickStore {
       os: String(row.os),
       browser: String(row.browser),
       tokens: row.tokens ? JSON.parse(String(row.tokens)) : [],
+      adClickIds: row.ad_click_ids ? JSON.parse(String(row.ad_click_ids)) : {},
       lpClickTs: num(row.lp_click_ts),
       isBot: Number(row.is_bot) === 1,
     };

@@ -3,6 +3,7 @@ import { fromMicros } from "../entities/money.ts";
 import type { Visitor } from "./enrich/visitor.ts";
 import type { StoredClick } from "./click_store.ts";
 import type { MacroValues } from "./macros.ts";
+import { AD_CLICK_ID_PARAMS } from "../../contracts/ad_click_ids.ts";
 
 /** Ids and amounts a destination can carry besides the visitor's facts. */
 export type MacroContext = {
@@ -33,6 +34,7 @@ export function clickMacros(ctx: MacroContext, v: Visitor): MacroValues {
     user_agent: v.userAgent,
   };
   Object.assign(values, v.tokens);
+  for (const name of AD_CLICK_ID_PARAMS) values[name] = v.params[name] ?? "";
   return values;
 }
 
@@ -56,6 +58,7 @@ export function storedMacros(
     user_agent: click.userAgent,
   };
   click.tokens.forEach((t, i) => ((values as Record<string, string>)[`t${i + 1}`] = t));
+  for (const name of AD_CLICK_ID_PARAMS) values[name] = click.adClickIds[name] ?? "";
   return values;
 }
 

@@ -5,6 +5,7 @@
  * result still has the scheme and host the stored template had.
  */
 import { LruMap } from "./enrich/lru.ts";
+import { AD_CLICK_ID_PARAMS } from "../../contracts/ad_click_ids.ts";
 
 const TOKEN_MACROS = Array.from({ length: 30 }, (_, i) => `t${i + 1}` as const);
 
@@ -29,6 +30,7 @@ export const MACRO_NAMES = [
   "ip",
   ...TOKEN_MACROS,
   "user_agent",
+  ...AD_CLICK_ID_PARAMS,
 ] as const;
 
 /** A macro name (`clickid`, `t7`, …). */

@@ -33,9 +33,12 @@ Deno.test("macros: unknown macros stay as written, missing values become empty",
   );
 });
 
-Deno.test("macros: the list matches DESIGN §3", () => {
-  assert.equal(MACRO_NAMES.length, 17 + 30 + 1);
-  for (const name of ["clickid", "country_code", "device_type", "t1", "t30", "user_agent", "ip"]) {
+Deno.test("macros: the list matches DESIGN §3, plus the ad platforms' click ids", () => {
+  assert.equal(MACRO_NAMES.length, 17 + 30 + 1 + 6);
+  for (
+    const name of ["clickid", "country_code", "device_type", "t1", "t30", "user_agent", "ip"]
+      .concat(["fbclid", "gclid", "ttclid", "msclkid", "wbraid", "gbraid"])
+  ) {
     assert.ok((MACRO_NAMES as readonly string[]).includes(name), name);
   }
 });

@@ -59,6 +59,7 @@ Deno.test({
               externalId: null,
               cost: 1000,
               costCurrency: "USD",
+              adClickIds: null,
               visitor: { ...visitor, referrer: `${referrer}${i}` },
               isUnique: true,
               isBot: false,

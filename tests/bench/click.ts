@@ -5,7 +5,9 @@
  * on a campaign with a 3-rule flow, enrichment on, varied real user agents and
  * client IPs, durable (group-committed) writes. Prints both rates, the ratio,
  * Rotor's p50/p99, the server's CPU time per click and the bytes on disk per
- * stored click, and Rotor at one connection (the lone click's latency).
+ * stored click, the direct-tracking script's `/rt/:key` call on the same
+ * campaign (issue 14: at least 0.8 × the redirect's rate), and Rotor at one
+ * connection (the lone click's latency).
  * `--sustained N` replaces the two Rotor runs with N seconds in 10 s reports
  * (rate, p50/p99, CPU per click, WAL, RSS); `--soak` is `--sustained 600`.
  */
@@ -48,7 +50,7 @@ export async function campaignKey(url: string): Promise<string> {
   }
   const landing = await panel.call("POST", "/api/landings", {
     name: "L",
-    url: "https://lp.example.com/?c={clickid}",
+    url: `${LANDER_ORIGIN}/?c={clickid}`,
   });
   const source = await panel.call("POST", "/api/traffic-sources", {
     name: "S",
@@ -90,8 +92,11 @@ export async function campaignKey(url: string): Promise<string> {
   return String(campaign.key);
 }
 
+/** The bench lander's origin: the direct-tracking script's calls come from its pages. */
+const LANDER_ORIGIN = "https://lp.example.com";
+
 /** wrk's request script: the scenario's user agents and client IPs (also `bench report`'s). */
-export function luaScript(key: string): string {
+export function luaScript(key: string, options: { direct?: boolean } = {}): string {
   const agents = [...Object.values(scenario.userAgents), ...scenario.botAgents];
   const prefixes = Object.values(scenario.prefixes).flat();
   const list = (xs: string[]) => xs.map((x) => JSON.stringify(x)).join(",\n");
@@ -103,7 +108,13 @@ request = function()
   local ip = prefixes[(n % #prefixes) + 1] .. "." .. math.random(0, 255) .. "." .. math.random(1, 254)
   local headers = { ["User-Agent"] = agents[(n % #agents) + 1], ["X-Forwarded-For"] = ip,
     ["Accept-Language"] = "en-US,en;q=0.9" }
-  return wrk.format("GET", "/c/${key}?subid=b" .. n .. "&zone=z" .. (n % 50), headers)
+  ${
+    options.direct
+      ? `headers["Origin"] = "${LANDER_ORIGIN}"
+  local page = "${LANDER_ORIGIN}/%3Fsubid%3Db" .. n .. "%26zone%3Dz" .. (n % 50)
+  return wrk.format("GET", "/rt/${key}?u=" .. page .. "&r=https%3A%2F%2Fm.facebook.com%2F", headers)`
+      : `return wrk.format("GET", "/c/${key}?subid=b" .. n .. "&zone=z" .. (n % 50), headers)`
+  }
 end
 `;
 }
@@ -209,6 +220,7 @@ export const bench = {
     let rotorResult: WrkResult;
     let cpu = 0;
     let single: WrkResult | null = null;
+    let direct: WrkResult | null = null;
     const stored = () =>
       Number(
         new DatabaseSync(join(dataDir, "rotor.db"), { readOnly: true })
@@ -227,6 +239,13 @@ export const bench = {
       rotorResult = await runWrk(url, { seconds: 10, script });
       cpu = cpuMs(rotor.child.pid) - cpuBefore;
       cpuClicks = stored();
+      // The direct-tracking script's call on the same campaign (issue 14): same click, JSON answer.
+      const directScript = await Deno.makeTempFile({ suffix: ".lua" });
+      await Deno.writeTextFile(directScript, luaScript(key, { direct: true }));
+      const before = stored();
+      direct = await runWrk(`${rotor.url}/rt/${key}`, { seconds: 10, script: directScript });
+      await Deno.remove(directScript);
+      if (stored() - before < direct.rate * 10) throw new Error("direct clicks were not stored");
       single = await runWrk(url, { seconds: 10, script, connections: 1 });
     }
     await stopServer(rotor);
@@ -251,8 +270,14 @@ export const bench = {
 
     show("bare Hono 302", bareResult);
     show(seconds ? `Rotor (${seconds} s mean)` : "Rotor /c/:key", rotorResult);
+    if (direct) show("Rotor /rt/:key (script)", direct);
     if (single) show("Rotor, 1 connection", single);
     console.log(`ratio                  ${(rotorResult.rate / bareResult.rate).toFixed(2)}`);
+    if (direct) {
+      console.log(
+        `direct / redirect      ${(direct.rate / rotorResult.rate).toFixed(2)} (≥ 0.8 wanted)`,
+      );
+    }
     console.log(`clicks stored          ${clicks}`);
     // Every request of the warm-up and the runs stored one click; CPU time is the
     // server's own, so it moves less than req/s when other processes share the core.
