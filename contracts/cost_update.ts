@@ -76,6 +76,8 @@ export const CostUpdateRecord = z.object({
   clicks: z.number().int(),
   costBefore: z.number(),
   costAfter: z.number(),
+  /** Written in parts: 'applying' until the last one; 'failed' (rolled back) if cut short. */
+  state: z.enum(["applying", "done", "failed", "undoing"]),
   undoneAt: z.number().nullable(),
   undoneBy: z.string().nullable(),
 });

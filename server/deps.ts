@@ -1,4 +1,5 @@
 /** Builds the dependencies of the app from a configuration and a database. */
+import { recoverCostUpdates } from "./costs/apply.ts";
 import { sealClearSecrets } from "./auth/seal.ts";
 import { fileURLToPath } from "node:url";
 import denoJson from "../deno.json" with { type: "json" };
@@ -19,6 +20,7 @@ export const DEFAULT_PANEL_DIR = fileURLToPath(new URL("../client/dist", import.
 export function createDeps(db: Db, config: Config, overrides: Partial<Deps> = {}): Deps {
   ensureTrackerId(db);
   sealClearSecrets(db);
+  recoverCostUpdates(db);
   return {
     db,
     config,

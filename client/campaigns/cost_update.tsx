@@ -244,7 +244,11 @@ export function CostHistory(props: { campaignId?: number; writable: boolean }) {
               {formatMoney(u.costBefore, u.currency)} → {formatMoney(u.costAfter, u.currency)}
             </td>
             <td>
-              {u.undoneAt
+              {u.state === "failed"
+                ? <span className="muted">failed, changed nothing</span>
+                : u.state !== "done"
+                ? <span className="muted">{u.state}…</span>
+                : u.undoneAt
                 ? <span className="muted">undone by {u.undoneBy}</span>
                 : props.writable && (
                   <button

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { apiAs, signedIn } from "../entities/testing.ts";
 import { clickIdOf } from "../tracking/testing.ts";
 import { costsById, costSetup, day, type Seeded, shownCost } from "./testing.ts";
+import { CHUNK_CLICKS, recoverCostUpdates } from "./apply.ts";
 
 const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
 
@@ -266,4 +267,77 @@ Deno.test("cost update: an amount in another currency sets the clicks' cost in i
   assert.deepEqual(await shownCost(s), before);
   const back = db.prepare("SELECT DISTINCT cost_currency AS c FROM clicks").all();
   assert.deepEqual(back.map((r) => r.c), ["USD"]);
+});
+
+Deno.test("cost update: written in parts, so a click is answered while it is written", async () => {
+  const { s } = await costSetup(CHUNK_CLICKS);
+  const order: string[] = [];
+  const update = s.api.post("/api/cost-updates", {
+    campaignIds: [s.campaignId],
+    from: day(-2),
+    to: day(0),
+    amount: 30,
+  }).then((res) => {
+    order.push("update");
+    return res;
+  });
+  // Sent once the update has begun: answered between two of its parts, not after them all.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const click = s.click().then(async (res) => {
+    await res.body?.cancel();
+    order.push("click");
+    return res;
+  });
+  const [written, answered] = await Promise.all([update, click]);
+  assert.equal(written.status, 200, JSON.stringify(written.body));
+  assert.equal(answered.status, 302);
+  assert.deepEqual(order, ["click", "update"]);
+  // The new click came after the update's match: it keeps its own cost, the rest hold the 30.
+  const costs = costsById(s);
+  const fresh = clickIdOf(answered);
+  assert.equal(sum([...costs].filter(([id]) => id !== fresh).map(([, c]) => c)), 30_000_000);
+});
+
+Deno.test("cost update: one cut short by a crash is rolled back at start; an undo cut short is finished", async () => {
+  const { s } = await costSetup();
+  const db = s.app.deps.db;
+  const before = await shownCost(s);
+  const costs = costsById(s);
+  const res = await s.api.post("/api/cost-updates", {
+    campaignIds: [s.campaignId],
+    from: day(-1),
+    to: day(-1),
+    amount: 10,
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  const id = Number(res.body.id);
+  // As if the process died before the update's last part was written.
+  db.prepare("UPDATE cost_updates SET state = 'applying' WHERE id = ?").run(id);
+  assert.deepEqual(recoverCostUpdates(db), [id]);
+  assert.deepEqual(costsById(s), costs);
+  assert.deepEqual(await shownCost(s), before);
+  const history = await s.api.get(`/api/cost-updates?campaignId=${s.campaignId}`);
+  const [entry] = history.body.items as Array<{ state: string }>;
+  assert.equal(entry.state, "failed");
+  const undo = await s.api.post(`/api/cost-updates/${id}/undo`);
+  assert.equal(undo.status, 409);
+  assert.match(JSON.stringify(undo.body), /failed and changed nothing/);
+
+  // An undo the crash cut short: start finishes it.
+  const again = await s.api.post("/api/cost-updates", {
+    campaignIds: [s.campaignId],
+    from: day(-1),
+    to: day(-1),
+    amount: 7,
+  });
+  const second = Number(again.body.id);
+  db.prepare("UPDATE cost_updates SET state = 'undoing', undone_by = 'root' WHERE id = ?")
+    .run(second);
+  assert.deepEqual(recoverCostUpdates(db), [second]);
+  assert.deepEqual(costsById(s), costs);
+  assert.deepEqual(await shownCost(s), before);
+  const done = (await s.api.get(`/api/cost-updates?campaignId=${s.campaignId}`)).body
+    .items as Array<{ id: number; state: string; undoneBy: string }>;
+  const finished = done.find((u) => u.id === second)!;
+  assert.deepEqual([finished.state, finished.undoneBy], ["done", "root"]);
 });

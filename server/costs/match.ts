@@ -86,16 +86,16 @@ export type MatchedClick = {
 };
 
 /** The clicks of `campaignIds` in `[start, end)` passing `filters`, oldest first. */
-export function matchClicks(
-  db: Db,
-  spec: {
-    campaignIds: readonly number[];
-    start: number;
-    end: number;
-    tz: string;
-    filters: readonly ReportFilter[];
-  },
-): MatchedClick[] {
+/** Which clicks: the campaigns', in `[start, end)`, passing `filters` (in `tz`). */
+export type MatchSpec = {
+  campaignIds: readonly number[];
+  start: number;
+  end: number;
+  tz: string;
+  filters: readonly ReportFilter[];
+};
+
+export function matchClicks(db: Db, spec: MatchSpec): MatchedClick[] {
   const params: SQLInputValue[] = [];
   const columns = new Set<string>();
   for (const filter of spec.filters) {

@@ -27,21 +27,25 @@ export const costUpdateRoutes = new Hono<AppEnv>()
     assertAccess(c.var.user!, "campaign", "read");
     return c.json({ items: listCostUpdates(c.var.deps.db, c.req.valid("query")) });
   })
-  .post("/", validate("json", CostUpdateInput), (c) => {
+  .post("/", validate("json", CostUpdateInput), async (c) => {
     const user = c.var.user!;
     assertAccess(user, "campaign", "write");
     const source = c.req.header(API_KEY_HEADER) === undefined ? "panel" : "api";
-    return c.json(applyCostUpdate(c.var.deps.tracking, c.req.valid("json"), { user, source }));
+    return c.json(
+      await applyCostUpdate(c.var.deps.tracking, c.req.valid("json"), { user, source }),
+    );
   })
-  .post("/csv", validate("json", CostCsvInput), (c) => {
+  .post("/csv", validate("json", CostCsvInput), async (c) => {
     const user = c.var.user!;
     assertAccess(user, "campaign", "write");
-    return c.json(applyCostCsv(c.var.deps.tracking, c.req.valid("json"), { user, source: "csv" }));
+    const actor = { user, source: "csv" as const };
+    return c.json(await applyCostCsv(c.var.deps.tracking, c.req.valid("json"), actor));
   })
-  .post("/:id/undo", validate("param", IdParam), (c) => {
+  .post("/:id/undo", validate("param", IdParam), async (c) => {
     const user = c.var.user!;
     assertAccess(user, "campaign", "write");
-    return c.json(undoCostUpdate(c.var.deps.tracking, Number(c.req.valid("param").id), user));
+    const id = Number(c.req.valid("param").id);
+    return c.json(await undoCostUpdate(c.var.deps.tracking, id, user));
   });
 
 /** Mounted at `/admin_api/v1`: Keitaro's cost call, answered as Keitaro does. */
@@ -56,7 +60,7 @@ export const keitaroRoutes = new Hono<AppEnv>()
     "/campaigns/:id/update_costs",
     validate("param", IdParam),
     validate("json", KeitaroCostInput),
-    (c) => {
+    async (c) => {
       const user = c.var.user!;
       assertAccess(user, "campaign", "write");
       const db = c.var.deps.db;
@@ -67,7 +71,10 @@ export const keitaroRoutes = new Hono<AppEnv>()
           "USD",
       );
       const input = fromKeitaro(db, id, c.req.valid("json"), currency);
-      const result = applyCostUpdate(c.var.deps.tracking, input, { user, source: "keitaro" });
+      const result = await applyCostUpdate(c.var.deps.tracking, input, {
+        user,
+        source: "keitaro",
+      });
       return c.json({ success: true, ...result });
     },
   );

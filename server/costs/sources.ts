@@ -57,11 +57,11 @@ const HEADER = /^campaign$/i;
  * Checks every row (a dry run of each); applies them all, in one go, only
  * when none has an error and `dryRun` is off.
  */
-export function applyCostCsv(
+export async function applyCostCsv(
   engine: TrackingEngine,
   csv: CostCsvInput,
   actor: CostActor,
-): CostCsvAnswer {
+): Promise<CostCsvAnswer> {
   let parsed;
   try {
     parsed = parseCsv(csv.csv);
@@ -75,7 +75,8 @@ export function applyCostCsv(
   for (const row of rows) {
     try {
       const input = rowInput(engine.db, row.cells, csv);
-      answer.rows.push({ line: row.line, ok: true, result: applyCostUpdate(engine, input, actor) });
+      const result = await applyCostUpdate(engine, { ...input, dryRun: true }, actor);
+      answer.rows.push({ line: row.line, ok: true, result });
       inputs.push(input);
     } catch (err) {
       answer.rows.push({ line: row.line, ok: false, error: (err as Error).message });
@@ -83,11 +84,11 @@ export function applyCostCsv(
     }
   }
   if (csv.dryRun || inputs.some((i) => i === null)) return answer;
-  answer.rows = inputs.map((input, i) => ({
-    line: rows[i].line,
-    ok: true,
-    result: applyCostUpdate(engine, { ...input!, dryRun: false }, actor),
-  }));
+  answer.rows = [];
+  for (const [i, input] of inputs.entries()) {
+    const result = await applyCostUpdate(engine, { ...input!, dryRun: false }, actor);
+    answer.rows.push({ line: rows[i].line, ok: true, result });
+  }
   answer.applied = true;
   return answer;
 }

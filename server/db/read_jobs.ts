@@ -18,6 +18,7 @@ import { type ReportOptions, reportTable, runReport } from "../reports/service.t
 import { runTrends } from "../reports/trends.ts";
 import { type FiguresInput, triggerFigures } from "../triggers/figures.ts";
 import { dryRun, type DryRunInput } from "../triggers/dry_run.ts";
+import { matchClicks, type MatchSpec } from "../costs/match.ts";
 
 type Viewer = { hideProfit: boolean; currency?: string };
 
@@ -35,6 +36,8 @@ export const READ_JOBS = {
   /** The entity lists' per-item sums (a Map crosses threads by structured clone). */
   entityStats: (db: Db, input: { key: StatsKey; range: StatsRange }) =>
     entityStats(db, input.key, input.range),
+  /** The clicks a cost update covers (decision 160), matched off the click path. */
+  costMatch: (db: Db, input: MatchSpec) => matchClicks(db, input),
   /** A trigger's figures per subject and window (issue 15). */
   triggerFigures: (db: Db, input: FiguresInput) => triggerFigures(db, input),
   /** When a trigger would have fired over the last 7 days. */

@@ -2,16 +2,42 @@
  * `deno task bench cost` (issue 13): a cost update over one campaign-day of
  * 100k clicks. Seeds the clicks straight into SQLite (rollups rebuilt once),
  * then times the update (replace, then add, then undo) through the same code
- * the API runs. The click path shares the thread, so the longest stall a
- * click can meet is the longest single transaction, printed too.
+ * the API runs. The click path shares the thread: clicks sent while an update
+ * is written (four at a time, in process) show what it costs them, against
+ * the same clicks sent idle.
  */
 import { rebuildRollups } from "../../server/reports/rollup_rebuild.ts";
 import { applyCostUpdate, undoCostUpdate } from "../../server/costs/apply.ts";
 import { clickIdAt } from "../../server/tracking/click_id.ts";
-import { trackingApp } from "../../server/tracking/testing.ts";
+import { trackingApp, type TrackingSetup } from "../../server/tracking/testing.ts";
 import type { UserRow } from "../../server/users/store.ts";
 
 const CLICKS = 100_000;
+
+/** Latencies (ms) of clicks sent four at a time until `done()`. */
+async function clickLatencies(s: TrackingSetup, done: () => boolean): Promise<number[]> {
+  const times: number[] = [];
+  const worker = async () => {
+    while (!done()) {
+      const t0 = performance.now();
+      const res = await s.click();
+      await res.body?.cancel();
+      times.push(performance.now() - t0);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return times;
+}
+
+function percentile(times: number[], p: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+}
+
+function describe(label: string, times: number[]): string {
+  return `${label}: ${times.length} clicks, p50 ${percentile(times, 0.5).toFixed(2)} ms, ` +
+    `p99 ${percentile(times, 0.99).toFixed(2)} ms, max ${percentile(times, 1).toFixed(1)} ms`;
+}
 
 async function run(): Promise<void> {
   const s = await trackingApp();
@@ -42,22 +68,29 @@ async function run(): Promise<void> {
     uniqueOnly: false,
     dryRun: false,
   });
-  const time = (label: string, fn: () => unknown) => {
+  const time = async (label: string, fn: () => Promise<unknown>) => {
     const t0 = performance.now();
-    fn();
+    await fn();
     console.log(`${label}: ${(performance.now() - t0).toFixed(0)} ms`);
   };
-  time(
-    `replace over ${CLICKS.toLocaleString("en-US")} clicks`,
-    () => applyCostUpdate(s.app.deps.tracking, input("replace", 1234.5), actor),
-  );
-  let id = 0;
-  time("add over the same clicks", () => {
-    id = applyCostUpdate(s.app.deps.tracking, input("add", 100), actor).id!;
+  const tracking = s.app.deps.tracking;
+  const idleUntil = performance.now() + 3000;
+  const idle = await clickLatencies(s, () => performance.now() > idleUntil);
+  let writing = true;
+  const during = clickLatencies(s, () => !writing);
+  await time(`replace over ${CLICKS.toLocaleString("en-US")} clicks (clicks flowing)`, async () => {
+    await applyCostUpdate(tracking, input("replace", 1234.5), actor);
   });
-  time("undo the add", () => undoCostUpdate(s.app.deps.tracking, id, user));
+  writing = false;
+  console.log(describe("clicks idle", idle));
+  console.log(describe("clicks during the update", await during));
+  let id = 0;
+  await time("add over the same clicks", async () => {
+    id = (await applyCostUpdate(tracking, input("add", 100), actor)).id!;
+  });
+  await time("undo the add", () => undoCostUpdate(tracking, id, user));
   const dry = { ...input("replace", 1), dryRun: true };
-  time("dry run (preview)", () => applyCostUpdate(s.app.deps.tracking, dry, actor));
+  await time("dry run (preview)", () => applyCostUpdate(tracking, dry, actor));
 }
 
 export const bench = {
