@@ -304,6 +304,57 @@ async function clickP99(
   }
 }
 
+/**
+ * Click p99 idle vs while cost updates run (issue 13): replace, over and over,
+ * the spend of half the campaigns for yesterday (~110k clicks at 10M) through
+ * the API, each update timed.
+ */
+async function costUpdateP99(server: ServerProcess, panel: PanelClient, setup: Setup) {
+  const key = await campaignKey(server.url);
+  const script = await Deno.makeTempFile({ suffix: ".lua" });
+  await Deno.writeTextFile(script, luaScript(key));
+  const url = `${server.url}/c/${key}`;
+  const cpus = await pinSelf("1");
+  const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
+  const campaignIds = setup.campaignIds.slice(0, 5);
+  try {
+    const idle = await runWrk(url, { seconds: 10, script });
+    let running = true;
+    const times: number[] = [];
+    let clicks = 0;
+    const load = (async () => {
+      for (let i = 0; running; i++) {
+        const t0 = performance.now();
+        const result = await panel.call("POST", "/api/cost-updates", {
+          campaignIds,
+          from: yesterday,
+          to: yesterday,
+          tz: "UTC",
+          amount: 5000 + i,
+        }) as { clicks: number };
+        times.push(performance.now() - t0);
+        clicks = result.clicks;
+      }
+    })();
+    const busy = await runWrk(url, { seconds: 10, script });
+    running = false;
+    await load;
+    console.log(
+      `cost update (${clicks} clicks) ${median(times).toFixed(0)} ms median of ${times.length}`,
+    );
+    console.log(
+      `click p99 idle           ${idle.p99Ms.toFixed(2)} ms (p50 ${idle.p50Ms.toFixed(2)})`,
+    );
+    console.log(
+      `click p99 under updates  ${busy.p99Ms.toFixed(2)} ms (p50 ${busy.p50Ms.toFixed(2)}), ` +
+        `ratio ${(busy.p99Ms / idle.p99Ms).toFixed(2)}`,
+    );
+  } finally {
+    await pinSelf(cpus);
+    await Deno.remove(script);
+  }
+}
+
 async function measureScale(count: number, template: string, setup: Setup): Promise<void> {
   const dataDir = await Deno.makeTempDir({ prefix: `rotor-bench-report-${count}-` });
   const dbPath = join(dataDir, "rotor.db");
@@ -371,7 +422,10 @@ async function measureScale(count: number, template: string, setup: Setup): Prom
   }
   console.log(`start-up (to listening)  ${startMs.toFixed(0)} ms`);
 
-  if (count >= 10_000_000) await clickP99(server, report);
+  if (count >= 10_000_000) {
+    await clickP99(server, report);
+    await costUpdateP99(server, panel, setup);
+  }
   await stopServer(server);
   if (Deno.env.get("REPORT_BENCH_KEEP")) console.log(`kept ${dataDir}`);
   else await Deno.remove(dataDir, { recursive: true });
