@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { apiAs, signedIn } from "../entities/testing.ts";
 import { clickIdOf } from "../tracking/testing.ts";
-import { costsById, costSetup, day, type Seeded, shownCost } from "./testing.ts";
+import { costsById, costSetup, day, type Seeded, shownCost, updateDay } from "./testing.ts";
 import { CHUNK_CLICKS, recoverCostUpdates } from "./apply.ts";
 
 const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
@@ -10,12 +10,7 @@ const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0)
 Deno.test("cost update: replace spreads the amount over one day's clicks exactly; reports, lists and history follow", async () => {
   const { s, clicks } = await costSetup();
   const before = costsById(s);
-  const res = await s.api.post("/api/cost-updates", {
-    campaignIds: [s.campaignId],
-    from: day(-1),
-    to: day(-1),
-    amount: 10,
-  });
+  const res = await updateDay(s, -1, 10);
   assert.equal(res.status, 200, JSON.stringify(res.body));
   assert.equal(res.body.clicks, 12);
   assert.equal(res.body.costBefore, 0.12);
@@ -234,13 +229,7 @@ Deno.test("cost update: an amount in another currency sets the clicks' cost in i
      VALUES ('USD', ?, 2, 'manual', 0)`,
   ).run(day(-10));
   const before = await shownCost(s);
-  const replaced = await s.api.post("/api/cost-updates", {
-    campaignIds: [s.campaignId],
-    from: day(-1),
-    to: day(-1),
-    amount: 10,
-    currency: "EUR",
-  });
+  const replaced = await updateDay(s, -1, 10, { currency: "EUR" });
   assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
   // The 12 clicks' 0.12 USD before, in euros at that day's rate.
   assert.equal(replaced.body.costBefore, 0.06);
@@ -252,13 +241,7 @@ Deno.test("cost update: an amount in another currency sets the clicks' cost in i
   assert.deepEqual(await shownCost(s), [expected, expected, expected]);
 
   // Adding USD to clicks whose cost is now in EUR would mix two currencies: refused.
-  const mixed = await s.api.post("/api/cost-updates", {
-    campaignIds: [s.campaignId],
-    from: day(-1),
-    to: day(-1),
-    amount: 1,
-    mode: "add",
-  });
+  const mixed = await updateDay(s, -1, 1, { mode: "add" });
   assert.equal(mixed.status, 422);
   assert.match(String((mixed.body.error as { message: string }).message), /cost is in EUR/);
 
@@ -303,12 +286,7 @@ Deno.test("cost update: one cut short by a crash is rolled back at start; an und
   const db = s.app.deps.db;
   const before = await shownCost(s);
   const costs = costsById(s);
-  const res = await s.api.post("/api/cost-updates", {
-    campaignIds: [s.campaignId],
-    from: day(-1),
-    to: day(-1),
-    amount: 10,
-  });
+  const res = await updateDay(s, -1, 10);
   assert.equal(res.status, 200, JSON.stringify(res.body));
   const id = Number(res.body.id);
   // As if the process died before the update's last part was written.
@@ -324,12 +302,7 @@ Deno.test("cost update: one cut short by a crash is rolled back at start; an und
   assert.match(JSON.stringify(undo.body), /failed and changed nothing/);
 
   // An undo the crash cut short: start finishes it.
-  const again = await s.api.post("/api/cost-updates", {
-    campaignIds: [s.campaignId],
-    from: day(-1),
-    to: day(-1),
-    amount: 7,
-  });
+  const again = await updateDay(s, -1, 7);
   const second = Number(again.body.id);
   db.prepare("UPDATE cost_updates SET state = 'undoing', undone_by = 'root' WHERE id = ?")
     .run(second);

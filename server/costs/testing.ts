@@ -77,3 +77,19 @@ export async function shownCost(s: TrackingSetup): Promise<number[]> {
   figures.push(Math.round(row.stats.cost * 1e6));
   return figures;
 }
+
+/** POSTs a cost update of the campaign's spend on one day (more fields: mode, currency, …). */
+export function updateDay(
+  s: TrackingSetup,
+  offset: number,
+  amount: number,
+  more: Record<string, unknown> = {},
+) {
+  return s.api.post("/api/cost-updates", {
+    campaignIds: [s.campaignId],
+    from: day(offset),
+    to: day(offset),
+    amount,
+    ...more,
+  });
+}
