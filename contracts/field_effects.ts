@@ -34,7 +34,9 @@ export const ENTITY_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>> =
       test: "currency: a campaign's cost currency is its clicks' and reports convert it",
     },
     destination: { test: "click: rules, landers, rotations and campaign links" },
-    hideReferrer: { test: "click: hideReferrer answers a no-referrer refresh page the CSP allows" },
+    redirectMode: {
+      test: "redirect modes: 302, meta refresh and double meta refresh answer as chosen",
+    },
     uniquenessHours: { test: "click: uniqueness per campaign within uniquenessHours" },
     botPolicy: { test: "click: bot policies route, flag or block" },
     postbackUrl: {

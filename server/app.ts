@@ -26,7 +26,7 @@ import { fileRoutes } from "./files/routes.ts";
 import { serveHostedFile } from "./files/serve.ts";
 import { monitorRoutes } from "./monitor/routes.ts";
 import { forwardToUpstream } from "./forward/proxy.ts";
-import { clickHandler, trackingRoutes } from "./tracking/routes.ts";
+import { clickHandler, hopHandler, trackingRoutes } from "./tracking/routes.ts";
 import { clickApiRoutes } from "./tracking/click_api.ts";
 import { reportRoutes } from "./reports/routes.ts";
 import { conversionRoutes } from "./conversions/routes.ts";
@@ -45,6 +45,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.onError(handleError);
   // The click comes first: it answers without the middleware below (see clickHandler).
   app.get("/c/:key", clickHandler(deps));
+  app.get("/c/:key/hop", hopHandler());
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();

@@ -42,7 +42,8 @@ export type CampaignRuntime = {
   costValue: number;
   /** The currency its clicks' costs are in. */
   costCurrency: string;
-  hideReferrer: boolean;
+  /** How its clicks answer (decision 165). */
+  redirectMode: Campaign["redirectMode"];
   /** The only host clicks are answered on (`domainOnly`), or null for any host. */
   boundHost: string | null;
   uniquenessMs: number;
@@ -195,7 +196,7 @@ export class EntityCache {
       costModel: row.cost_model as Campaign["costModel"],
       costValue: Number(row.cost_value),
       costCurrency: String(row.cost_currency),
-      hideReferrer: Number(row.hide_referrer) === 1,
+      redirectMode: row.redirect_mode as Campaign["redirectMode"],
       boundHost: Number(row.domain_only) === 1 ? this.#boundHost(row.domain_id) : null,
       uniquenessMs: Number(row.uniqueness_hours) * 3_600_000,
       botPolicy: row.bot_policy as Campaign["botPolicy"],

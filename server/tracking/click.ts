@@ -40,7 +40,7 @@ export type ClickDecision =
     kind: "redirect";
     clickId: string;
     url: string;
-    hideReferrer: boolean;
+    redirectMode: CampaignRuntime["redirectMode"];
     rule: MatchedRule;
   };
 
@@ -173,7 +173,7 @@ export async function recordClick(
     kind: "redirect",
     clickId,
     url: routed.url,
-    hideReferrer: campaign.hideReferrer,
+    redirectMode: campaign.redirectMode,
     rule: routed.rule,
   };
 }
