@@ -178,6 +178,24 @@ export const SETTINGS_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>>
       test: "auto-clearing: removes only old, unconverted clicks outside the exceptions",
     },
   },
+  "traffic-quality": {
+    emptyHeaders: {
+      test:
+        "traffic quality: each setting changes the verdict — headers, data centre, IP limit and window",
+    },
+    dataCentre: {
+      test:
+        "traffic quality: each setting changes the verdict — headers, data centre, IP limit and window",
+    },
+    ipClickLimit: {
+      test:
+        "traffic quality: each setting changes the verdict — headers, data centre, IP limit and window",
+    },
+    ipWindowSeconds: {
+      test:
+        "traffic quality: each setting changes the verdict — headers, data centre, IP limit and window",
+    },
+  },
   "backups": {
     enabled: { test: "backups: every saved field acts — enabled, every N hours, keep N, folder" },
     everyHours: {

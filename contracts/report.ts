@@ -138,6 +138,14 @@ export const DIMENSIONS: readonly Dimension[] = [
   ...Array.from({ length: 30 }, (_, i) => textDim(`t${i + 1}`, `Token ${i + 1}`, `t${i + 1}`)),
   textDim("externalId", "External id", "external_id"),
   { name: "isBot", label: "Bot", sql: "c.is_bot", columns: ["is_bot"], format: "flag" },
+  // Why the click looked like no person (decision 165), whatever the policy did.
+  {
+    name: "botReason",
+    label: "Quality reason",
+    sql: "coalesce(c.bot_reason, 'clean')",
+    columns: ["bot_reason"],
+    format: "text",
+  },
   { name: "isUnique", label: "Unique", sql: "c.is_unique", columns: ["is_unique"], format: "flag" },
   // Clicks carry no status: their rows read ''; conversions carry theirs.
   {

@@ -89,6 +89,7 @@ const LABELS: Record<string, string> = {
   os: "OS",
   browser: "Browser",
   isBot: "Bot",
+  botReason: "Quality reason",
   isUnique: "Unique",
   cost: "Cost",
   externalId: "External id",

@@ -11,7 +11,8 @@ import type { Flow } from "../../contracts/flow.ts";
 import type { ConversionStatus } from "../../contracts/stats.ts";
 import type { Db } from "../db/connection.ts";
 import { entityVersion } from "../entities/service.ts";
-import { getStatsSettings, onSectionWritten } from "../settings/sections.ts";
+import { getStatsSettings, onSectionWritten, readSection } from "../settings/sections.ts";
+import type { QualitySettings } from "./quality.ts";
 import { type Cidr, parseCidr } from "./ip.ts";
 
 /** A traffic source as clicks and S2S postbacks use it. */
@@ -111,6 +112,7 @@ export class EntityCache {
   #networks = new Map<number, NetworkRuntime | null>();
   #sources = new Map<number, SourceRuntime | null>();
   #trackerZone: string | null = null;
+  #quality: QualitySettings | null = null;
   #unsubscribe: () => void;
 
   constructor(readonly db: Db) {
@@ -138,6 +140,14 @@ export class EntityCache {
     return this.#trackerZone;
   }
 
+  /**
+   * Settings → Traffic quality, read again after any settings write. The click asks right
+   * after `campaignByKey`, which has just checked the cache is fresh.
+   */
+  qualitySettings(): QualitySettings {
+    return this.#quality ??= readSection(this.db, "traffic-quality");
+  }
+
   /** Drops everything when the entities may have changed. */
   #fresh(): void {
     const version = entityVersion(this.db);
@@ -163,6 +173,7 @@ export class EntityCache {
     this.#networks.clear();
     this.#sources.clear();
     this.#trackerZone = null;
+    this.#quality = null;
   }
 
   /** The campaign with public key `key` (archived ones are unknown). */

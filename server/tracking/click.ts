@@ -14,6 +14,7 @@ import { clickMacros } from "./macro_values.ts";
 import { buildDestination, DestinationError, substituteMacros } from "./macros.ts";
 import { routeFlow } from "./rules.ts";
 import { parseMoney } from "./money_param.ts";
+import { type ClientSignals, ipKey, judgeQuality } from "./quality.ts";
 
 /** The request facts a click needs (the route or the click API extracts them). */
 export type ClickRequest = {
@@ -27,6 +28,8 @@ export type ClickRequest = {
   now?: number;
   /** The request's Host (checked against a campaign bound to its domain); absent: not checked. */
   host?: string | null;
+  /** What a page script reported about the browser (traffic quality's headless hook). */
+  signals?: ClientSignals | null;
 };
 
 /** The matched rule, for the click API's answer. */
@@ -137,7 +140,10 @@ export async function recordClick(
     campaign.uniquenessMs,
   );
   (visitor as { isUnique: boolean }).isUnique = isUnique;
-  const flagged = visitor.isBot && campaign.botPolicy !== "route";
+  const botReason = qualityOf(engine, req, visitor);
+  // Rules see the verdict (an `isBot` rule catches a data-centre visitor too).
+  if (botReason !== null) Object.assign(visitor, { isBot: true, botReason });
+  const flagged = botReason !== null && campaign.botPolicy !== "route";
   const row: ClickRow = {
     id: clickId,
     ts,
@@ -157,7 +163,8 @@ export async function recordClick(
     visitor,
     isUnique,
     isBot: flagged,
-    botReason: flagged ? visitor.botReason : null,
+    // The verdict is kept whatever the policy; `isBot` says the policy caught the click.
+    botReason,
   };
   if (flagged && campaign.botPolicy === "block") {
     await engine.clicks.write({ kind: "click", row });
@@ -176,6 +183,19 @@ export async function recordClick(
     redirectMode: campaign.redirectMode,
     rule: routed.rule,
   };
+}
+
+/** The click's traffic-quality reason (quality.ts), or null. */
+function qualityOf(engine: TrackingEngine, req: ClickRequest, visitor: Visitor): string | null {
+  const settings = engine.cache.qualitySettings();
+  const ipClicks = settings.ipClickLimit > 0
+    ? engine.ipFrequency.count(ipKey(visitor), visitor.ts, settings.ipWindowSeconds * 1000)
+    : 0;
+  return judgeQuality(visitor, {
+    acceptLanguage: req.acceptLanguage,
+    signals: req.signals,
+    ipClicks,
+  }, settings);
 }
 
 /** Fills the row's route and builds the destination; a string says why there is none. */
