@@ -38,7 +38,7 @@ export const ENTITY_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>> =
       test: "redirect modes: 302, meta refresh and double meta refresh answer as chosen",
     },
     uniquenessHours: { test: "click: uniqueness per campaign within uniquenessHours" },
-    botPolicy: { test: "click: bot policies route, flag or block" },
+    botPolicy: { test: "traffic quality: the bot policy applies to every verdict" },
     postbackUrl: {
       test:
         "S2S: the source's postback is sent with macros, per status, payout % and campaign override",

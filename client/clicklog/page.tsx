@@ -169,6 +169,8 @@ export function Page() {
       ? 230
       : key === "userAgent" || key === "referrer"
       ? 320
+      : key === "botReason"
+      ? 250
       : key === "ts" || key === "lpClickTs"
       ? 140
       : 110;

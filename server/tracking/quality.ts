@@ -47,7 +47,10 @@ export function judgeQuality(
 ): string | null {
   if (visitor.botReason !== null) return visitor.botReason;
   if (settings.emptyHeaders && facts.acceptLanguage !== undefined) {
-    if ((facts.acceptLanguage ?? "").trim() === "") return "no Accept-Language header";
+    const value = (facts.acceptLanguage ?? "").trim();
+    if (value === "") return "no Accept-Language header";
+    // What HTTP libraries send (fetch in Deno and Node: `*`); no browser does.
+    if (value === "*") return 'Accept-Language "*"';
   }
   const signals = facts.signals;
   if (signals) {

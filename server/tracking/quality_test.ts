@@ -67,6 +67,7 @@ Deno.test("traffic quality: each reason, from real networks of the shipped ASN d
       await reasonOf(s, IP.comcast, { "accept-language": " " }),
       "no Accept-Language header",
     );
+    assert.equal(await reasonOf(s, IP.comcast, { "accept-language": "*" }), 'Accept-Language "*"');
   });
   await t.step("data-centre networks: AWS, Hetzner (IPv4 and IPv6)", async () => {
     assert.equal(await reasonOf(s, IP.aws), "data centre: AS16509 Amazon.com, Inc.");
