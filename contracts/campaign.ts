@@ -21,6 +21,25 @@ export type CostModel = z.infer<typeof CostModel>;
 export const BotPolicy = z.enum(["route", "block", "flag"]);
 export type BotPolicy = z.infer<typeof BotPolicy>;
 
+/**
+ * How a click answers (decision 165): `302` (the browser keeps its referrer), `meta` (a
+ * no-referrer refresh page) or `double-meta` (that page refreshes to a second Rotor page, which
+ * refreshes to the destination: the offer sees no referrer, and never the source's URL).
+ */
+export const RedirectMode = z.enum(["302", "meta", "double-meta"]);
+export type RedirectMode = z.infer<typeof RedirectMode>;
+
+/**
+ * Campaign input written before redirect modes (an old export, an old client): `hideReferrer`
+ * true means `meta`, false `302`, unless `redirectMode` is given. Anything else is left as is.
+ */
+export function withRedirectMode(input: unknown): unknown {
+  if (typeof input !== "object" || input === null || !("hideReferrer" in input)) return input;
+  const { hideReferrer, ...rest } = input as Record<string, unknown>;
+  if (rest.redirectMode !== undefined || typeof hideReferrer !== "boolean") return rest;
+  return { ...rest, redirectMode: hideReferrer ? "meta" : "302" };
+}
+
 /** Whether the campaign takes traffic. A paused campaign answers 404 to clicks. */
 export const CampaignStatus = z.enum(["active", "paused"]);
 export type CampaignStatus = z.infer<typeof CampaignStatus>;
@@ -51,8 +70,8 @@ export const CampaignInput = EntityInputBase.extend({
   /** The currency its clicks' costs are in (reports convert them, decision 163). */
   costCurrency: Currency.default("USD"),
   destination: Destination,
-  /** Redirect through a no-referrer page so the offer does not see the source. */
-  hideReferrer: z.boolean().default(false),
+  /** How clicks are sent on: a 302, a no-referrer refresh page, or two of them. */
+  redirectMode: RedirectMode.default("302"),
   uniquenessHours: z.number().int().min(1).max(8760).default(24),
   botPolicy: BotPolicy.default("route"),
   /** Overrides the traffic source's postback URL when set. */

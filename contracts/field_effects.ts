@@ -34,9 +34,11 @@ export const ENTITY_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>> =
       test: "currency: a campaign's cost currency is its clicks' and reports convert it",
     },
     destination: { test: "click: rules, landers, rotations and campaign links" },
-    hideReferrer: { test: "click: hideReferrer answers a no-referrer refresh page the CSP allows" },
+    redirectMode: {
+      test: "redirect modes: 302, meta refresh and double meta refresh answer as chosen",
+    },
     uniquenessHours: { test: "click: uniqueness per campaign within uniquenessHours" },
-    botPolicy: { test: "click: bot policies route, flag or block" },
+    botPolicy: { test: "traffic quality: the bot policy applies to every verdict" },
     postbackUrl: {
       test:
         "S2S: the source's postback is sent with macros, per status, payout % and campaign override",
@@ -174,6 +176,24 @@ export const SETTINGS_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>>
     },
     exceptions: {
       test: "auto-clearing: removes only old, unconverted clicks outside the exceptions",
+    },
+  },
+  "traffic-quality": {
+    emptyHeaders: {
+      test:
+        "traffic quality: each setting changes the verdict — headers, data centre, IP limit and window",
+    },
+    dataCentre: {
+      test:
+        "traffic quality: each setting changes the verdict — headers, data centre, IP limit and window",
+    },
+    ipClickLimit: {
+      test:
+        "traffic quality: each setting changes the verdict — headers, data centre, IP limit and window",
+    },
+    ipWindowSeconds: {
+      test:
+        "traffic quality: each setting changes the verdict — headers, data centre, IP limit and window",
     },
   },
   "backups": {

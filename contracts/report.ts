@@ -142,6 +142,14 @@ export const DIMENSIONS: readonly Dimension[] = [
   // Raw clicks only (no cube holds them): one value per ad click, grouped for look-ups.
   ...AD_CLICK_ID_PARAMS.map((p) => textDim(p, AD_CLICK_ID_LABELS[p], p)),
   { name: "isBot", label: "Bot", sql: "c.is_bot", columns: ["is_bot"], format: "flag" },
+  // Why the click looked like no person (decision 165), whatever the policy did.
+  {
+    name: "botReason",
+    label: "Quality reason",
+    sql: "coalesce(c.bot_reason, 'clean')",
+    columns: ["bot_reason"],
+    format: "text",
+  },
   { name: "isUnique", label: "Unique", sql: "c.is_unique", columns: ["is_unique"], format: "flag" },
   // Clicks carry no status: their rows read ''; conversions carry theirs.
   {

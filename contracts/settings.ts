@@ -129,6 +129,21 @@ export const LpProtectSettings = z.object({
   tokenLifetimeMinutes: z.number().int().min(1).max(10_080).default(60),
 });
 
+/**
+ * Traffic quality (decision 165; shown on the LP protect screen): which checks judge a click a
+ * bot beyond a declared bot user agent. The campaign's bot policy decides what a verdict does.
+ */
+export const TrafficQualitySettings = z.object({
+  /** A request without an Accept-Language header (browsers always send one) is a bot. */
+  emptyHeaders: z.boolean().default(true),
+  /** A visitor from a data-centre or hosting network (AWS, Hetzner, …) is a bot. */
+  dataCentre: z.boolean().default(true),
+  /** More clicks than this from one IP within the window is a bot; 0 turns the check off. */
+  ipClickLimit: z.number().int().min(0).max(1_000_000).default(30),
+  /** The window of `ipClickLimit`, in seconds. */
+  ipWindowSeconds: z.number().int().min(1).max(86_400).default(60),
+});
+
 /** Import / export: whether exports carry archived entities. */
 export const ImportExportSettings = z.object({ includeArchived: z.boolean().default(true) });
 
@@ -220,6 +235,7 @@ export const SETTINGS_SCHEMAS = {
   "public-api": PublicApiSettings,
   "click-api": ClickApiSettings,
   "lp-protect": LpProtectSettings,
+  "traffic-quality": TrafficQualitySettings,
   "integration": IntegrationSettings,
   "postback-processing": PostbackProcessingSettings,
   "import-export": ImportExportSettings,

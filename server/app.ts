@@ -27,7 +27,7 @@ import { fileRoutes } from "./files/routes.ts";
 import { serveHostedFile } from "./files/serve.ts";
 import { monitorRoutes } from "./monitor/routes.ts";
 import { forwardToUpstream } from "./forward/proxy.ts";
-import { clickHandler, trackingRoutes } from "./tracking/routes.ts";
+import { clickHandler, hopHandler, trackingRoutes } from "./tracking/routes.ts";
 import { clickApiRoutes } from "./tracking/click_api.ts";
 import { directHandler } from "./tracking/direct.ts";
 import { reportRoutes } from "./reports/routes.ts";
@@ -50,6 +50,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.get("/c/:key", clickHandler(deps));
   // The direct-tracking script's click, likewise (decision 164).
   app.get("/rt/:key", directHandler(deps));
+  app.get("/c/:key/hop", hopHandler());
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();

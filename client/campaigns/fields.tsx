@@ -5,6 +5,7 @@ import {
   CampaignStatus,
   CostModel,
   type Destination,
+  RedirectMode,
 } from "../../contracts/campaign.ts";
 import type { CrudAction } from "../app/route_rules.ts";
 import { FlowEditor } from "../ui/flow_editor.tsx";
@@ -172,11 +173,11 @@ export function CampaignFields(props: { action: CrudAction }) {
         <div className="form-grid">
           <SelectField
             path="botPolicy"
-            label="Bots"
+            label="Bots and poor-quality clicks"
             options={options(BotPolicy.options, {
               route: "Route like everyone",
               block: "Block",
-              flag: "Route and flag",
+              flag: "Route and flag (no cost)",
             })}
           />
           <NumberField path="uniquenessHours" label="Uniqueness window, hours" step={1} />
@@ -185,7 +186,15 @@ export function CampaignFields(props: { action: CrudAction }) {
             label="Postback URL (overrides the source's)"
             placeholder="https://…{externalid}…"
           />
-          <CheckField path="hideReferrer" label="Hide referrer" />
+          <SelectField
+            path="redirectMode"
+            label="Redirect"
+            options={options(RedirectMode.options, {
+              "302": "302 redirect",
+              meta: "Meta refresh (hides the referrer)",
+              "double-meta": "Double meta refresh (no referrer at all)",
+            })}
+          />
           <TextField
             path="timeZone"
             label="Time zone of weekday and hour rules"

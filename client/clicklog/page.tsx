@@ -89,6 +89,7 @@ const LABELS: Record<string, string> = {
   os: "OS",
   browser: "Browser",
   isBot: "Bot",
+  botReason: "Quality reason",
   isUnique: "Unique",
   cost: "Cost",
   externalId: "External id",
@@ -168,6 +169,8 @@ export function Page() {
       ? 230
       : key === "userAgent" || key === "referrer"
       ? 320
+      : key === "botReason"
+      ? 250
       : key === "ts" || key === "lpClickTs"
       ? 140
       : 110;

@@ -106,9 +106,13 @@ function main(): void {
   }, true);
 
   if (visit) return ready(apply);
+  // What the page can see of an automated browser (traffic quality, decision 165).
+  const signals = (navigator.webdriver ? "w" : "") +
+    (/HeadlessChrome/.test(navigator.userAgent) ? "h" : "") +
+    (navigator.languages?.length === 0 ? "l" : "");
   const url = `${base}/rt/${key}?u=${encodeURIComponent(location.href)}&r=${
     encodeURIComponent(document.referrer)
-  }`;
+  }${signals ? `&s=${signals}` : ""}`;
   fetch(url, { credentials: "omit", cache: "no-store" })
     .then((res) => (res.ok ? res.json() : null))
     .then((answer: { clickId?: string; url?: string | null } | null) => {

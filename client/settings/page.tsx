@@ -19,6 +19,7 @@ import { PostbackProcessingSettings } from "./postback_processing.tsx";
 import { ImportExportSettings } from "./import_export.tsx";
 import { UrlCustomizationSettings } from "./url_customization.tsx";
 import { BetaSettings, FeedbackSettings } from "./feedback_beta.tsx";
+import { TrafficQualityCard } from "./traffic_quality.tsx";
 
 /** Each child route's screen. */
 const SCREENS: Record<string, () => ReactNode> = {
@@ -31,7 +32,13 @@ const SCREENS: Record<string, () => ReactNode> = {
   "columns": () => <ColumnsSettings />,
   "public-api": () => <PublicApiSettings />,
   "click-api": () => <ClickApiSettings />,
-  "lp-protect": () => <LpProtectSettings />,
+  // Traffic quality sits with LP protect: both keep unwanted visitors out (decision 165).
+  "lp-protect": () => (
+    <div className="stack">
+      <LpProtectSettings />
+      <TrafficQualityCard />
+    </div>
+  ),
   "integration": () => <IntegrationSettingsPage />,
   "postback-processing": () => <PostbackProcessingSettings />,
   "import-export": () => <ImportExportSettings />,

@@ -84,7 +84,7 @@ const campaignInputs = (ids: { offerIds: number[]; landingIds: number[] }) =>
         }),
       }),
     ),
-    hideReferrer: fc.boolean(),
+    redirectMode: fc.constantFrom("302", "meta", "double-meta"),
     uniquenessHours: fc.integer({ min: 1, max: 8760 }),
     botPolicy: fc.constantFrom("route", "block", "flag"),
     postbackUrl: fc.constantFrom("", "https://src.example/pb?id={externalid}&p={payout}"),

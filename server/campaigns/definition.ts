@@ -1,5 +1,6 @@
 /** Campaigns as the shared entity code sees them. */
-import { CampaignInput, CampaignPatch } from "../../contracts/campaign.ts";
+import { z } from "zod";
+import { CampaignInput, CampaignPatch, withRedirectMode } from "../../contracts/campaign.ts";
 import { columns, type EntityDef } from "../entities/definition.ts";
 import { postbackUrlWarnings } from "../tracking/safe_fetch.ts";
 import { campaignRefs, newCampaignKey } from "./service.ts";
@@ -19,15 +20,16 @@ export const campaignDef: EntityDef = {
     ["costValue", "money"],
     ["costCurrency", "text"],
     ["destination", "json"],
-    ["hideReferrer", "bool"],
+    ["redirectMode", "text"],
     ["uniquenessHours", "int"],
     ["botPolicy", "text"],
     ["postbackUrl", "text"],
     ["status", "text"],
     ["timeZone", "text"],
   ]),
-  create: CampaignInput,
-  patch: CampaignPatch,
+  // Input from before redirect modes (`hideReferrer`, in old exports and clients) still works.
+  create: z.preprocess(withRedirectMode, CampaignInput),
+  patch: z.preprocess(withRedirectMode, CampaignPatch),
   refs: campaignRefs,
   // Create and clone both get a fresh key; a patch never changes it.
   onInsert: (values) => ({ ...values, key: newCampaignKey() }),

@@ -72,6 +72,7 @@ export const RAW_COLUMNS: Record<string, string> = {
   language: "k.language",
   referrer: "k.referrer",
   is_bot: "k.is_bot",
+  bot_reason: "k.bot_reason",
   is_unique: "k.is_unique",
   country: "p.country",
   region: "p.region",

@@ -14,8 +14,8 @@ function withCampaigns(db: Db, ids: number[]) {
   for (const id of ids) {
     db.prepare(
       `INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,
-        destination, hide_referrer, uniqueness_hours, bot_policy, postback_url, status)
-       VALUES (?, ?, 0, 0, ?, 'cpc', 0, '{}', 0, 24, 'flag', '', 'active')`,
+        destination, uniqueness_hours, bot_policy, postback_url, status)
+       VALUES (?, ?, 0, 0, ?, 'cpc', 0, '{}', 24, 'flag', '', 'active')`,
     ).run(id, `Campaign ${id}`, `key${id}`);
   }
 }

@@ -15,6 +15,7 @@ const INVALID: Record<keyof typeof SETTINGS_SCHEMAS, [unknown, string]> = {
   "public-api": [{ enabled: "yes" }, "enabled"],
   "click-api": [{ enabled: 1 }, "enabled"],
   "lp-protect": [{ tokenLifetimeMinutes: 0 }, "tokenLifetimeMinutes"],
+  "traffic-quality": [{ ipWindowSeconds: 0 }, "ipWindowSeconds"],
   "integration": [
     { trafficSources: [{ id: "Bad Id", name: "x", fields: {} }] },
     "trafficSources.0.id",

@@ -11,7 +11,8 @@ import type { Flow } from "../../contracts/flow.ts";
 import type { ConversionStatus } from "../../contracts/stats.ts";
 import type { Db } from "../db/connection.ts";
 import { entityVersion } from "../entities/service.ts";
-import { getStatsSettings, onSectionWritten } from "../settings/sections.ts";
+import { getStatsSettings, onSectionWritten, readSection } from "../settings/sections.ts";
+import type { QualitySettings } from "./quality.ts";
 import { type Cidr, parseCidr } from "./ip.ts";
 
 /** A traffic source as clicks and S2S postbacks use it. */
@@ -42,7 +43,8 @@ export type CampaignRuntime = {
   costValue: number;
   /** The currency its clicks' costs are in. */
   costCurrency: string;
-  hideReferrer: boolean;
+  /** How its clicks answer (decision 165). */
+  redirectMode: Campaign["redirectMode"];
   /** The only host clicks are answered on (`domainOnly`), or null for any host. */
   boundHost: string | null;
   uniquenessMs: number;
@@ -110,6 +112,7 @@ export class EntityCache {
   #networks = new Map<number, NetworkRuntime | null>();
   #sources = new Map<number, SourceRuntime | null>();
   #trackerZone: string | null = null;
+  #quality: QualitySettings | null = null;
   #unsubscribe: () => void;
 
   constructor(readonly db: Db) {
@@ -137,6 +140,14 @@ export class EntityCache {
     return this.#trackerZone;
   }
 
+  /**
+   * Settings → Traffic quality, read again after any settings write. The click asks right
+   * after `campaignByKey`, which has just checked the cache is fresh.
+   */
+  qualitySettings(): QualitySettings {
+    return this.#quality ??= readSection(this.db, "traffic-quality");
+  }
+
   /** Drops everything when the entities may have changed. */
   #fresh(): void {
     const version = entityVersion(this.db);
@@ -162,6 +173,7 @@ export class EntityCache {
     this.#networks.clear();
     this.#sources.clear();
     this.#trackerZone = null;
+    this.#quality = null;
   }
 
   /** The campaign with public key `key` (archived ones are unknown). */
@@ -195,7 +207,7 @@ export class EntityCache {
       costModel: row.cost_model as Campaign["costModel"],
       costValue: Number(row.cost_value),
       costCurrency: String(row.cost_currency),
-      hideReferrer: Number(row.hide_referrer) === 1,
+      redirectMode: row.redirect_mode as Campaign["redirectMode"],
       boundHost: Number(row.domain_only) === 1 ? this.#boundHost(row.domain_id) : null,
       uniquenessMs: Number(row.uniqueness_hours) * 3_600_000,
       botPolicy: row.bot_policy as Campaign["botPolicy"],

@@ -15,6 +15,7 @@ import { buildDestination, DestinationError, substituteMacros } from "./macros.t
 import { routeFlow } from "./rules.ts";
 import { parseMoney } from "./money_param.ts";
 import { AD_CLICK_ID_PARAMS } from "../../contracts/ad_click_ids.ts";
+import { type ClientSignals, ipKey, judgeQuality } from "./quality.ts";
 
 /** The request facts a click needs (the route or the click API extracts them). */
 export type ClickRequest = {
@@ -33,6 +34,8 @@ export type ClickRequest = {
    * already (`landingId`, when it is one of the flow's landers), so the answer is the offer.
    */
   direct?: { landingId: number | null };
+  /** What a page script reported about the browser (traffic quality's headless hook). */
+  signals?: ClientSignals | null;
 };
 
 /** The matched rule, for the click API's answer. */
@@ -46,7 +49,7 @@ export type ClickDecision =
     kind: "redirect";
     clickId: string;
     url: string;
-    hideReferrer: boolean;
+    redirectMode: CampaignRuntime["redirectMode"];
     rule: MatchedRule;
   };
 
@@ -153,7 +156,10 @@ export async function recordClick(
     campaign.uniquenessMs,
   );
   (visitor as { isUnique: boolean }).isUnique = isUnique;
-  const flagged = visitor.isBot && campaign.botPolicy !== "route";
+  const botReason = qualityOf(engine, req, visitor);
+  // Rules see the verdict (an `isBot` rule catches a data-centre visitor too).
+  if (botReason !== null) Object.assign(visitor, { isBot: true, botReason });
+  const flagged = botReason !== null && campaign.botPolicy !== "route";
   const row: ClickRow = {
     id: clickId,
     ts,
@@ -174,7 +180,8 @@ export async function recordClick(
     visitor,
     isUnique,
     isBot: flagged,
-    botReason: flagged ? visitor.botReason : null,
+    // The verdict is kept whatever the policy; `isBot` says the policy caught the click.
+    botReason,
   };
   if (flagged && campaign.botPolicy === "block") {
     await engine.clicks.write({ kind: "click", row });
@@ -190,9 +197,22 @@ export async function recordClick(
     kind: "redirect",
     clickId,
     url: routed.url,
-    hideReferrer: campaign.hideReferrer,
+    redirectMode: campaign.redirectMode,
     rule: routed.rule,
   };
+}
+
+/** The click's traffic-quality reason (quality.ts), or null. */
+function qualityOf(engine: TrackingEngine, req: ClickRequest, visitor: Visitor): string | null {
+  const settings = engine.cache.qualitySettings();
+  const ipClicks = settings.ipClickLimit > 0
+    ? engine.ipFrequency.count(ipKey(visitor), visitor.ts, settings.ipWindowSeconds * 1000)
+    : 0;
+  return judgeQuality(visitor, {
+    acceptLanguage: req.acceptLanguage,
+    signals: req.signals,
+    ipClicks,
+  }, settings);
 }
 
 /** Fills the row's route and builds the destination; a string says why there is none. */

@@ -25,7 +25,8 @@ export const clickApiRoutes = new Hono<AppEnv>()
       key: input.key,
       ip: input.ip,
       userAgent: input.userAgent,
-      acceptLanguage: input.acceptLanguage,
+      // The caller may not know the visitor's headers: an empty one is not judged missing.
+      acceptLanguage: input.acceptLanguage || undefined,
       referrer: input.referrer,
       query: new URLSearchParams(input.params),
     });

@@ -1,7 +1,8 @@
 /**
  * `GET /c/:key`, the hottest route (DESIGN §4, decision 051): the click is
- * recorded (committed before the answer), then a 302, or the no-referrer
- * refresh page of `hideReferrer` campaigns, with the `rotor_click` cookie.
+ * recorded (committed before the answer), then the campaign's redirect mode
+ * (decision 165): a 302, a no-referrer refresh page (`meta`), or that page
+ * through a second Rotor page (`double-meta`, hop.ts), with the `rotor_click` cookie.
  * `main.ts` answers it before Hono's router (`clickFastPath`, decision 054);
  * `createApp` mounts the same answer for everything else (tests, custom paths).
  */
@@ -11,6 +12,7 @@ import { errorBody, HttpError } from "../errors.ts";
 import { logEvent } from "../log.ts";
 import { clientIp, requestIp, requestIsHttps } from "../net.ts";
 import { recordClick } from "./click.ts";
+import { hopPath, openHop } from "./hop.ts";
 
 /** The cookie naming the visitor's click (lander click-through, pixel, LP protect). */
 export const CLICK_COOKIE = "rotor_click";
@@ -27,7 +29,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** The no-referrer page of `hideReferrer` campaigns: a meta refresh, no script (CSP-safe). */
+/** The no-referrer page of `meta` and `double-meta` campaigns: a meta refresh, no script (CSP-safe). */
 export function refreshPage(url: string): string {
   const u = escapeHtml(url);
   return `<!doctype html><html><head><meta charset="utf-8">` +
@@ -123,22 +125,40 @@ export async function answerClick(
   if (decision.kind === "blocked") {
     return new Response(null, { status: 404, headers: { ...CLICK_HEADERS, "Set-Cookie": cookie } });
   }
-  if (decision.hideReferrer) {
-    return new Response(refreshPage(decision.url), {
-      status: 200,
-      headers: {
-        ...CLICK_HEADERS,
-        "Set-Cookie": cookie,
-        "Content-Type": "text/html; charset=UTF-8",
-        "Content-Security-Policy": PAGE_CSP,
-        "X-Frame-Options": "DENY",
-      },
-    });
+  if (decision.redirectMode === "meta") return pageAnswer(decision.url, cookie);
+  if (decision.redirectMode === "double-meta") {
+    return pageAnswer(hopPath(visit.key, decision.url), cookie);
   }
-  // A plain 302 keeps the browser's referrer, as in other trackers (hiding it is what
-  // `hideReferrer` is for), and has no body to sniff: three headers (decision 055).
+  // A plain 302 keeps the browser's referrer, as in other trackers (hiding it is what the
+  // `meta` modes are for), and has no body to sniff: three headers (decision 055).
   return new Response(null, {
     status: 302,
     headers: { "Cache-Control": "no-store", "Set-Cookie": cookie, Location: decision.url },
   });
+}
+
+/** The refresh page on to `url`: no referrer, no script, no framing; with the click's cookie. */
+function pageAnswer(url: string, cookie: string | null): Response {
+  const headers: Record<string, string> = {
+    ...CLICK_HEADERS,
+    "Content-Type": "text/html; charset=UTF-8",
+    "Content-Security-Policy": PAGE_CSP,
+    "X-Frame-Options": "DENY",
+  };
+  if (cookie) headers["Set-Cookie"] = cookie;
+  return new Response(refreshPage(url), { status: 200, headers });
+}
+
+/**
+ * `GET /c/:key/hop`, the second page of a `double-meta` click: a refresh page on to the
+ * destination its signed address carries; 404 when the address is forged or expired.
+ */
+export function hopHandler(): Handler<AppEnv> {
+  return (c) => {
+    const url = openHop(c.req.param("key") ?? "", c.req.query());
+    if (url === null) {
+      return Response.json(errorBody(notFound()), { status: 404, headers: CLICK_HEADERS });
+    }
+    return pageAnswer(url, null);
+  };
 }

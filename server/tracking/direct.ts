@@ -119,6 +119,15 @@ export async function answerDirectClick(
   const query = new URL(req.url).searchParams;
   const address = query.get("u") ?? "";
   const referrer = query.get("r") ?? "";
+  // The script's signs of an automated browser: w(ebdriver), h(eadless), l(anguages none).
+  const seen = query.get("s") ?? "";
+  const signals = seen
+    ? {
+      webdriver: seen.includes("w"),
+      headless: seen.includes("h"),
+      noLanguages: seen.includes("l"),
+    }
+    : null;
   const page = address.length <= MAX_DIRECT_URL ? URL.parse(address) : null;
   if (!page || !/^https?:$/.test(page.protocol) || referrer.length > MAX_DIRECT_URL) {
     return refuse(
@@ -138,6 +147,7 @@ export async function answerDirectClick(
     query: page.search.slice(1),
     host: req.headers.get("host") ?? new URL(req.url).host,
     direct: { landingId: landers.pages.get(pageKey) ?? null },
+    signals,
   });
   if (decision.kind === "not-found") return refuse(404, "NOT_FOUND", "Not found", origin);
   const url = decision.kind === "blocked" ? null : decision.url;

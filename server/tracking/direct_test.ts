@@ -211,3 +211,25 @@ Deno.test("direct click: /rt.js is served small and precompressed, and Tracking 
     assert.equal(none.body.directScript, "");
   });
 });
+
+Deno.test("direct click: the script's signs of an automated browser give a headless verdict the bot policy acts on", async () => {
+  const s = await trackingApp({
+    campaign: { botPolicy: "flag", costModel: "cpc", costValue: 0.05 },
+  });
+  await withLander(s);
+  const seen = async (signals: string) => {
+    const page = `${LANDER}/quiz/`;
+    const raw = `u=${encodeURIComponent(page)}&r=${signals ? `&s=${signals}` : ""}`;
+    const res = await directClick(s, { raw });
+    const body = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(body));
+    return s.app.deps.db.prepare("SELECT is_bot, bot_reason, cost FROM clicks WHERE id = ?")
+      .get(String(body.clickId))!;
+  };
+  const person = await seen("");
+  assert.deepEqual([person.is_bot, person.cost], [0, 50_000]);
+  const robot = await seen("wh");
+  assert.equal(robot.is_bot, 1);
+  assert.equal(robot.cost, 0, "a flagged click costs nothing");
+  assert.match(String(robot.bot_reason), /headless browser: webdriver, headless/);
+});

@@ -11,6 +11,7 @@ import { EntityCache } from "./cache.ts";
 import { ClickStore } from "./click_store.ts";
 import { Uniqueness } from "./uniqueness.ts";
 import { OfferCaps } from "./offer_caps.ts";
+import { IpFrequency } from "./quality.ts";
 import { type S2sOptions, S2sQueue } from "./s2s.ts";
 import type { RandomSource } from "./weights.ts";
 
@@ -29,6 +30,8 @@ export class TrackingEngine {
   readonly clicks: ClickStore;
   readonly uniqueness: Uniqueness;
   readonly caps: OfferCaps;
+  /** Clicks per IP in Settings → Traffic quality's window (decision 165). */
+  readonly ipFrequency = new IpFrequency();
   readonly s2s: S2sQueue;
   readonly random: RandomSource;
   /** Report reads and WAL checkpoints on another thread (file databases only). */

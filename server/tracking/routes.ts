@@ -19,6 +19,7 @@ export {
   CLICK_COOKIE,
   clickFastPath,
   clickHandler,
+  hopHandler,
   refreshPage,
 } from "./click_route.ts";
 

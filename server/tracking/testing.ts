@@ -17,8 +17,8 @@ import { type Api, idOf, signedIn } from "../entities/testing.ts";
 import { TrackingEngine, type TrackingOptions } from "./engine.ts";
 import { UA } from "./enrich/test_agents.ts";
 
-/** A network address that geo-locates to the US (a Google DNS address). */
-export const US_IP = "8.8.8.8";
+/** A residential address in the US (Comcast, California): a person, for traffic quality. */
+export const US_IP = "73.162.10.20";
 /** The network's postback address range in `buildAffiliateNetwork`. */
 export const NETWORK_IP = "203.0.113.9";
 

@@ -27,8 +27,8 @@ Deno.test({
     const db = openDataDir(dir);
     db.exec(
       `INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,
-        destination, hide_referrer, uniqueness_hours, bot_policy, postback_url, status)
-       VALUES (1, 'C', 0, 0, 'k1', 'cpc', 0, '{}', 0, 24, 'flag', '', 'active')`,
+        destination, uniqueness_hours, bot_policy, postback_url, status)
+       VALUES (1, 'C', 0, 0, 'k1', 'cpc', 0, '{}', 24, 'flag', '', 'active')`,
     );
     const engine = new TrackingEngine(db);
     const visitor = enrichVisitor({ ip: "8.8.8.8", userAgent: "Mozilla/5.0", now: Date.now() });
