@@ -46,6 +46,10 @@ const OWN = new Set([
   "GET /api/settings/feedback/build-info",
   "GET /api/settings/auto-clearing/last-run",
   "GET /api/settings/integration/templates",
+  // The rates every user's figures are converted with (Settings → Currency rates, read-only).
+  "GET /api/currency-rates",
+  "GET /api/currency-rates/changes",
+  "GET /api/currency-rates/fetch/last-run",
   // Marking one's own notifications read changes nothing but that user's unread count.
   "POST /api/notifications/read",
   ...["user", "ui", "stats", "columns"].map((s) => `PUT /api/settings/${s}`),
