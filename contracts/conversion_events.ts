@@ -81,12 +81,12 @@ export const ExtraColumn = z.object({
 export type ExtraColumn = z.infer<typeof ExtraColumn>;
 
 /**
- * The report columns of the event types (count, revenue, CR = count / clicks) and of the
- * numeric events; a hide-profit user gets no event revenue.
+ * The report columns of the event types (count, revenue, CR = count / clicks) and, once any
+ * click has one (`numeric`), of the numeric events; a hide-profit user gets no event revenue.
  */
 export function eventReportColumns(
   types: readonly ConversionEventType[],
-  options: { hideProfit: boolean },
+  options: { hideProfit: boolean; numeric: boolean },
 ): ExtraColumn[] {
   const columns: ExtraColumn[] = [];
   for (const t of types) {
@@ -115,7 +115,7 @@ export function eventReportColumns(
       help: `${label} ÷ clicks × 100`,
     });
   }
-  for (let n = 1; n <= NUMERIC_EVENTS; n++) {
+  for (let n = 1; options.numeric && n <= NUMERIC_EVENTS; n++) {
     columns.push({
       name: numericEventColumn(n),
       label: `Event ${n}`,

@@ -35,7 +35,9 @@ function changeOne(
   change: { status: ConversionStatus; user: UserRow; now: number },
 ) {
   const db = engine.db;
-  const row = db.prepare("SELECT click_id, status, payout, event, event_payout FROM conversions WHERE id = ?").get(id);
+  const row = db.prepare(
+    "SELECT click_id, status, payout, event, event_payout FROM conversions WHERE id = ?",
+  ).get(id);
   if (!row) throw new HttpError(404, "NOT_FOUND", `No conversion #${id}`);
   const before = String(row.status);
   if (before === change.status) {

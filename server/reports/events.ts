@@ -103,8 +103,8 @@ function numericEventRows(db: Db, spec: SumsSpec) {
   return db.prepare(sql).all(...params);
 }
 
-/** Whether any click ever got a numeric event (none: the query is skipped). */
-function anyNumericEvents(db: Db): boolean {
+/** Whether any click has a numeric event (none: no columns, no query). */
+export function anyNumericEvents(db: Db): boolean {
   return !!db.prepare("SELECT 1 FROM click_events LIMIT 1").get();
 }
 

@@ -14,7 +14,7 @@ import { SUMS } from "./rollup_schema.ts";
 import { mergeNotes, rateNoteLines } from "../currency/notes.ts";
 import { eventReportColumns } from "../../contracts/conversion_events.ts";
 import { getEventsSettings } from "../settings/sections.ts";
-import { addEventSums, eventMetrics } from "./events.ts";
+import { addEventSums, anyNumericEvents, eventMetrics } from "./events.ts";
 
 /** Options of a report read. */
 export type ReportOptions = {
@@ -77,7 +77,10 @@ export function runReport(db: Db, query: ReportQuery, options: ReportOptions): R
     currency: options.currency ?? "USD",
   };
   const types = getEventsSettings(db).types;
-  const columns = eventReportColumns(types, options);
+  const columns = eventReportColumns(types, {
+    hideProfit: options.hideProfit,
+    numeric: anyNumericEvents(db),
+  });
   const typeNames = types.map((t) => t.name);
   const spec = { ...base, groupBy, filters: [...query.filters, ...parentFilters] };
   const result = querySums(db, spec);

@@ -102,7 +102,9 @@ export function testPostback(engine: TrackingEngine, input: PostbackTestInput): 
     outcome: "record",
     httpStatus: 200,
     summary: `Would record ${
-      conversion.event ? `an event ${conversion.event} (${conversion.status})` : `a ${conversion.status}`
+      conversion.event
+        ? `an event ${conversion.event} (${conversion.status})`
+        : `a ${conversion.status}`
     } of ${conversion.payout} ${conversion.currency}`,
     steps,
     conversion,

@@ -16,7 +16,9 @@ async function totals(s: TrackingSetup): Promise<Record<string, number>> {
 
 function stored(s: TrackingSetup) {
   return {
-    events: s.app.deps.db.prepare("SELECT click_id, n, value FROM click_events ORDER BY click_id, n")
+    events: s.app.deps.db.prepare(
+      "SELECT click_id, n, value FROM click_events ORDER BY click_id, n",
+    )
       .all().map((r) => ({ ...r })),
     clicks: s.app.deps.db.prepare("SELECT id, cost, is_bot FROM clicks ORDER BY id").all()
       .map((r) => ({ ...r })),

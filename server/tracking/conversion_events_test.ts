@@ -53,7 +53,14 @@ Deno.test("events: a postback whose status the network maps to ftd records an ft
       "SELECT click_id, status, event, payout, event_payout, current FROM conversions ORDER BY id",
     ).all().map((r) => ({ ...r }));
     assert.deepEqual(rows, [
-      { click_id: a, status: "lead", event: "registration", payout: 0, event_payout: 1e6, current: 1 },
+      {
+        click_id: a,
+        status: "lead",
+        event: "registration",
+        payout: 0,
+        event_payout: 1e6,
+        current: 1,
+      },
       { click_id: a, status: "sale", event: "ftd", payout: 50e6, event_payout: 50e6, current: 1 },
       { click_id: b, status: "sale", event: "ftd", payout: 30e6, event_payout: 30e6, current: 1 },
       { click_id: c, status: "sale", event: "ftd", payout: 20e6, event_payout: 20e6, current: 1 },
@@ -145,8 +152,7 @@ function listen() {
 
 Deno.test("events: a source forwards only the events it lists, to the event's own URL with {event}", async (t) => {
   const target = listen();
-  const onlyPort = (a: IpAddress, p: number) =>
-    formatIp(a) === "127.0.0.1" && p === target.port;
+  const onlyPort = (a: IpAddress, p: number) => formatIp(a) === "127.0.0.1" && p === target.port;
   try {
     const s = await eventsApp({
       tracking: { s2s: { backoffMs: [0], fetch: { allowAddress: onlyPort } } },

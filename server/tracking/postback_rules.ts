@@ -321,7 +321,9 @@ export function decidePostback(facts: PostbackFacts): PostbackDecision {
   steps.push({
     name: "Status",
     ok: true,
-    detail: `'${raw}' → ${event ? `event ${event.name}, status ` : ""}${mapped.status} (by ${mapped.how})`,
+    detail: `'${raw}' → ${
+      event ? `event ${event.name}, status ` : ""
+    }${mapped.status} (by ${mapped.how})`,
   });
   const fixed = offer?.payoutMode === "fixed";
   const payout = fixed ? offer.payout : checked.payout ?? offer?.payout ?? 0;
@@ -335,7 +337,11 @@ export function decidePostback(facts: PostbackFacts): PostbackDecision {
       : "none sent: the offer's payout",
   });
   if (event && !event.revenue) {
-    steps.push({ name: "Revenue", ok: true, detail: `${event.name} payouts do not count as revenue` });
+    steps.push({
+      name: "Revenue",
+      ok: true,
+      detail: `${event.name} payouts do not count as revenue`,
+    });
   }
   const conversion: PlannedConversion = {
     status: mapped.status,
