@@ -25,9 +25,7 @@ export function formatMetric(
     const currency = panelSettingsStore.get().currency;
     // An event's revenue (ev.<name>.revenue) is a sum too.
     const sum = metric ? metric.decimals === undefined : name.startsWith("ev.");
-    return sum
-      ? formatMoney(value, currency)
-      : formatPrice(value, currency);
+    return sum ? formatMoney(value, currency) : formatPrice(value, currency);
   }
   if (format === "percent") return formatPercent(value);
   return value.toLocaleString("en-US", { maximumFractionDigits: 4 });
