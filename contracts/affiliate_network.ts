@@ -1,7 +1,7 @@
 /** Affiliate networks (DESIGN §3): where offers come from and postbacks are sent from. */
 import { z } from "zod";
 import { CidrList, Currency, EntityBase, EntityInputBase, toPatch } from "./fields.ts";
-import { ConversionStatus } from "./stats.ts";
+import { StatusTarget } from "./conversion_events.ts";
 
 /**
  * The offer URL template: an http(s) URL with macros, or one starting with
@@ -23,8 +23,11 @@ export const AffiliateNetworkInput = EntityInputBase.extend({
   postbackToken: z.string().max(255).regex(/^[\w-]*$/, "may hold letters, digits, _ and -")
     .default(""),
   postbackIpAllowlist: CidrList.default([]),
-  /** Network status text → Rotor status. */
-  statusMap: z.record(z.string().min(1).max(64), ConversionStatus)
+  /**
+   * Network status text → a Rotor status (lead, sale, rejected, hold) or an event type of
+   * Settings → Events (`ftd`: recorded with the event's base status, decision 167).
+   */
+  statusMap: z.record(z.string().min(1).max(64), StatusTarget)
     .refine((m) => Object.keys(m).length <= 100, "at most 100 statuses").default({}),
   currency: Currency.default("USD"),
 });

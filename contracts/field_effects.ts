@@ -92,6 +92,10 @@ export const ENTITY_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>> =
         "S2S: the source's postback is sent with macros, per status, payout % and campaign override",
     },
     postbackStatuses: { test: "a status the source does not take is skipped" },
+    postbackEvents: {
+      test:
+        "events: a source forwards only the events it lists, to the event's own URL with {event}",
+    },
     postbackPercent: {
       test:
         "S2S: the source's postback is sent with macros, per status, payout % and campaign override",
@@ -264,6 +268,13 @@ export const SETTINGS_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>>
     ipAllowlist: {
       test: "postback settings: the default IP allowlist guards networks without their own",
     },
+  },
+  "events": {
+    types: {
+      test:
+        "events: a postback whose status the network maps to ftd records an ftd with its payout",
+    },
+    clickUpdateKey: { test: "click update: a key set in Settings → Events is asked for" },
   },
   "import-export": {
     includeArchived: {

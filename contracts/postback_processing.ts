@@ -57,6 +57,8 @@ export const PostbackTestResult = z.object({
   conversion: z.object({
     clickId: z.string(),
     status: ConversionStatus,
+    /** The event type the status maps to ('' for none, decision 167). */
+    event: z.string().default(""),
     originalStatus: z.string(),
     payout: z.number(),
     currency: z.string(),

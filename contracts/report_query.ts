@@ -8,6 +8,7 @@ import { z } from "zod";
 import { Day, isTimeZone } from "./list.ts";
 import { DIMENSION_BY_NAME, METRIC_BY_NAME, SUBJECT_TYPES, type SubjectType } from "./report.ts";
 import { ConversionStatus } from "./stats.ts";
+import { ExtraColumn } from "./conversion_events.ts";
 
 const TimeZone = z.string().max(64).refine(isTimeZone, "is not a known time zone").default("UTC");
 
@@ -115,6 +116,8 @@ export const ReportAnswer = z.object({
   currency: z.string(),
   /** What converting to it could not do exactly: days without a rate, currencies without any. */
   rateNotes: z.array(z.string()),
+  /** Columns of `metrics` beyond the report table's own: the event columns (decision 167). */
+  columns: z.array(ExtraColumn).default([]),
 });
 export type ReportAnswer = z.infer<typeof ReportAnswer>;
 

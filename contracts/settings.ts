@@ -8,8 +8,9 @@ import { z } from "zod";
 import { Currency, Id } from "./fields.ts";
 import { IntegrationSettings } from "./integration.ts";
 import { PostbackProcessingSettings } from "./postback_processing.ts";
+import { EventsSettings } from "./conversion_events.ts";
 
-export { IntegrationSettings, PostbackProcessingSettings };
+export { EventsSettings, IntegrationSettings, PostbackProcessingSettings };
 
 /** An IANA time zone the runtime knows (`UTC`, `Europe/Berlin`, …). */
 export const Timezone = z.string().min(1).max(64).refine(isTimezone, "must be an IANA time zone");
@@ -190,7 +191,14 @@ export const TrackingPath = z.string().trim().max(64)
   });
 
 /** Paths no tracking path may take. */
-export const RESERVED_PATHS = ["/api", "/panel", "/updates", "/lp/files", "/pixel.gif"];
+export const RESERVED_PATHS = [
+  "/api",
+  "/panel",
+  "/updates",
+  "/lp/files",
+  "/pixel.gif",
+  "/click/update",
+];
 
 /** The default tracking paths, which keep working whatever is chosen. */
 export const CANONICAL_PATHS = { click: "/c", landerClick: "/lp/click", postback: "/postback" };
@@ -238,6 +246,7 @@ export const SETTINGS_SCHEMAS = {
   "traffic-quality": TrafficQualitySettings,
   "integration": IntegrationSettings,
   "postback-processing": PostbackProcessingSettings,
+  "events": EventsSettings,
   "import-export": ImportExportSettings,
   "backups": BackupSettings,
   "ecb-rates": EcbRatesSettings,

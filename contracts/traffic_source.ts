@@ -9,6 +9,7 @@ import {
   toPatch,
 } from "./fields.ts";
 import { ConversionStatus } from "./stats.ts";
+import { EventTypeName } from "./conversion_events.ts";
 
 const Param = ParamPlaceholder.shape.param;
 const Placeholder = ParamPlaceholder.shape.placeholder;
@@ -42,6 +43,17 @@ export const SourceToken = z.object({
 });
 export type SourceToken = z.infer<typeof SourceToken>;
 
+/**
+ * A conversion event forwarded to the source (decision 167): listed events are sent (others
+ * are not, whatever their base status), to `url` when set, else to the postback URL; `{event}`
+ * fills with the event's name in either.
+ */
+export const PostbackEvent = z.object({
+  event: EventTypeName,
+  url: OptionalUrlTemplate.default(""),
+});
+export type PostbackEvent = z.infer<typeof PostbackEvent>;
+
 /** `POST /api/traffic-sources`: a name and the source's click id parameter are required. */
 export const TrafficSourceInput = EntityInputBase.extend({
   externalIdParam: ExternalIdParam,
@@ -49,6 +61,10 @@ export const TrafficSourceInput = EntityInputBase.extend({
   tokens: z.array(SourceToken).max(30, "at most 30 tokens").default([]),
   postbackUrl: OptionalUrlTemplate.default(""),
   postbackStatuses: z.array(ConversionStatus).max(4).default(["lead", "sale"]),
+  postbackEvents: z.array(PostbackEvent).max(20).refine(
+    (list) => new Set(list.map((e) => e.event)).size === list.length,
+    "each event once",
+  ).default([]),
   postbackPercent: Percent.default(100),
   payoutPercent: Percent.default(100),
 });

@@ -40,7 +40,7 @@ import { costUpdateRoutes, keitaroRoutes } from "./costs/routes.ts";
 import { currencyRateRoutes } from "./currency/routes.ts";
 
 /** Public tracking paths: they never redirect into the panel. */
-const TRACKING_PREFIXES = ["/c/", "/rt/", "/lp/", "/postback", "/pixel.gif"];
+const TRACKING_PREFIXES = ["/c/", "/rt/", "/lp/", "/postback", "/pixel.gif", "/click/update"];
 
 /** Builds the app around `deps`. */
 export function createApp(deps: Deps): Hono<AppEnv> {

@@ -9,6 +9,7 @@ import { ApplyTemplate, TEMPLATES_KEY } from "../settings/apply_template.tsx";
 import { CopyRow } from "../settings/controls.tsx";
 import { matchingTemplate, networkPostbackUrl } from "./postback_url.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
+import { useEventTypes } from "../settings/event_types.ts";
 import type { FormConfig } from "../ui/entity_form.tsx";
 import type { ListConfig } from "../ui/entity_list.tsx";
 import { GroupField, LinesField, TextAreaField, TextField } from "../ui/form_controls.tsx";
@@ -49,9 +50,12 @@ function StatusMapField() {
   const field = useField<Record<string, string>>("statusMap");
   const entries = Object.entries(field.value ?? {});
   const write = (next: Array<[string, string]>) => field.set(Object.fromEntries(next));
+  const events = useEventTypes();
   return (
     <fieldset className="field status-map form-grid__full" disabled={field.readOnly}>
-      <legend className="field__label">Status mapping (network status → Rotor status)</legend>
+      <legend className="field__label">
+        Status mapping (network status → Rotor status or event type)
+      </legend>
       {entries.map(([from, to], i) => (
         <div key={i} className="status-map__row">
           <input
@@ -66,6 +70,18 @@ function StatusMapField() {
             onChange={(e) => write(entries.map((p, j) => (j === i ? [p[0], e.target.value] : p)))}
           >
             {ConversionStatus.options.map((s) => <option key={s} value={s}>{s}</option>)}
+            {events.length > 0 && (
+              <optgroup label="Event types (Settings → Events)">
+                {events.map((e) => (
+                  <option key={e.name} value={e.name}>
+                    {e.label || e.name} (event, {e.status})
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            {!ConversionStatus.safeParse(to).success && !events.some((e) => e.name === to) && (
+              <option value={to}>{to} (not in Settings → Events)</option>
+            )}
           </select>
           <button
             type="button"

@@ -90,6 +90,7 @@ export const SETTINGS_CHILDREN: ReadonlyArray<readonly [string, string]> = [
   ["lp-protect", "LP protect"],
   ["integration", "Integration"],
   ["postback-processing", "Postback processing"],
+  ["events", "Events"],
   ["import-export", "Import / export"],
   ["url-customization", "URL customization"],
   ["feedback", "Feedback"],

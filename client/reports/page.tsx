@@ -24,6 +24,13 @@ import { ReportTable } from "./report_table.tsx";
 import { LeadsTable } from "./leads.tsx";
 import { FormulaEditor, readFormulas } from "./formulas.tsx";
 import { type ResourceName, useEntity } from "../ui/entity_api.ts";
+import { NUMERIC_EVENTS, numericEventColumn } from "../../contracts/conversion_events.ts";
+
+/** Event 1…10 start hidden: most reports have none. */
+const NUMERIC_EVENT_COLUMNS = Array.from(
+  { length: NUMERIC_EVENTS },
+  (_, i) => numericEventColumn(i + 1),
+);
 
 /**
  * Dates of the screen from the address: a preset (the screen's default, else today) or custom
@@ -134,10 +141,12 @@ export function Page() {
   };
   const answer = useReport(query);
   const all = answer.data?.metrics ?? [];
+  // Formula columns and the event columns the answer describes (decision 167).
+  const described = [...formulas, ...(answer.data?.columns ?? [])];
   const { hidden, chooser } = useColumnPrefs({
     list: "report",
     known: all,
-    hiddenByDefault: ["bots", "rejected", "hold", "cpc"],
+    hiddenByDefault: ["bots", "rejected", "hold", "cpc", ...NUMERIC_EVENT_COLUMNS],
   });
   const shown = all.filter((m) => !hidden.includes(m));
   const set = (key: string, value: string | undefined) =>
@@ -206,7 +215,7 @@ export function Page() {
         </label>
         <span className="report__spacer" />
         <ColumnChooser
-          columns={all.map((m) => ({ key: m, label: metricLabel(m, formulas) }))}
+          columns={all.map((m) => ({ key: m, label: metricLabel(m, described) }))}
           {...chooser}
         />
         <FormulaEditor formulas={formulas} onChange={setFormulas} />
@@ -236,7 +245,7 @@ export function Page() {
               query,
               levels: groupBy.length,
               columns: shown,
-              formulas,
+              formulas: described,
               colorization: debug.colorizationMode,
               sort,
               order,

@@ -1,18 +1,19 @@
 /** The drill-down table: rows of one level, each expandable into the next level's rows. */
 import { RateNotes } from "./rate_notes.tsx";
 import { useState } from "react";
-import type { FormulaColumn, ReportAnswer, ReportRow } from "../../contracts/report_query.ts";
+import type { ReportAnswer, ReportRow } from "../../contracts/report_query.ts";
 import { METRIC_BY_NAME } from "../../contracts/report.ts";
 import { toneOf } from "../ui/format.ts";
 import { type Query, useReport } from "./api.ts";
-import { formatMetric, hasNoValue, metricLabel, NO_VALUE } from "./format.ts";
+import { type ColumnInfo, formatMetric, hasNoValue, metricLabel, NO_VALUE } from "./format.ts";
 
 /** What every row of the table needs. */
 export interface TableContext {
   query: Query;
   levels: number;
   columns: readonly string[];
-  formulas: readonly FormulaColumn[];
+  /** Formula columns and the answer's event columns: their labels and formats. */
+  formulas: readonly ColumnInfo[];
   colorization: string;
   sort: string;
   order: "asc" | "desc";
@@ -109,7 +110,7 @@ export function ReportTable(props: { answer: ReportAnswer; ctx: TableContext; ti
       key={c}
       scope="col"
       className={className}
-      title={METRIC_BY_NAME.get(c)?.help}
+      title={METRIC_BY_NAME.get(c)?.help ?? ctx.formulas.find((f) => f.name === c)?.help}
       aria-sort={ctx.sort === c ? (ctx.order === "asc" ? "ascending" : "descending") : undefined}
     >
       <button type="button" className="report__sort" onClick={() => ctx.onSort(c)}>

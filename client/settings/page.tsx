@@ -1,6 +1,6 @@
 /**
- * Settings (lazy chunk): the layout with SPEC's 15 children and Currency rates
- * (decision 162), each a working screen.
+ * Settings (lazy chunk): the layout with SPEC's 15 children, Currency rates
+ * (decision 162) and Events (decision 167), each a working screen.
  */
 import type { ReactNode } from "react";
 import { SETTINGS_CHILDREN } from "../app/route_rules.ts";
@@ -16,6 +16,7 @@ import { ColumnsSettings } from "./columns_settings.tsx";
 import { ClickApiSettings, LpProtectSettings, PublicApiSettings } from "./api_settings.tsx";
 import { IntegrationSettingsPage } from "./integration.tsx";
 import { PostbackProcessingSettings } from "./postback_processing.tsx";
+import { EventsSettings } from "./events.tsx";
 import { ImportExportSettings } from "./import_export.tsx";
 import { UrlCustomizationSettings } from "./url_customization.tsx";
 import { BetaSettings, FeedbackSettings } from "./feedback_beta.tsx";
@@ -41,6 +42,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   ),
   "integration": () => <IntegrationSettingsPage />,
   "postback-processing": () => <PostbackProcessingSettings />,
+  "events": () => <EventsSettings />,
   "import-export": () => <ImportExportSettings />,
   "url-customization": () => <UrlCustomizationSettings />,
   "feedback": () => <FeedbackSettings />,

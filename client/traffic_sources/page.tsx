@@ -1,5 +1,6 @@
 /** Traffic source screens (lazy chunk): list and form (params, tokens, postback). */
-import { TrafficSourceInput } from "../../contracts/traffic_source.ts";
+import { type PostbackEvent, TrafficSourceInput } from "../../contracts/traffic_source.ts";
+import { useEventTypes } from "../settings/event_types.ts";
 import { TrafficSourceTemplate } from "../../contracts/integration.ts";
 import type { CrudAction } from "../app/route_rules.ts";
 import { ApplyTemplate } from "../settings/apply_template.tsx";
@@ -57,6 +58,64 @@ function StatusesField() {
   );
 }
 
+/**
+ * Which conversion events go back to the source (decision 167): a checked event is sent, to its
+ * own URL when one is given, else to the postback URL; `{event}` carries its name.
+ */
+function EventsField() {
+  const field = useField<PostbackEvent[]>("postbackEvents");
+  const types = useEventTypes();
+  const list = field.value ?? [];
+  const known = new Set(types.map((t) => t.name));
+  const names = [
+    ...types.map((t) => t.name),
+    ...list.map((e) => e.event).filter((n) => !known.has(n)),
+  ];
+  if (names.length === 0) return null;
+  const set = (name: string, rule: PostbackEvent | null) =>
+    field.set(
+      names.flatMap((n) => {
+        if (n === name) return rule ? [rule] : [];
+        const kept = list.find((e) => e.event === n);
+        return kept ? [kept] : [];
+      }),
+    );
+  return (
+    <fieldset className="field form-grid__full" disabled={field.readOnly}>
+      <legend className="field__label">
+        Send postbacks for events (whatever their base status; {"{event}"} is the name)
+      </legend>
+      <div className="stack">
+        {names.map((name) => {
+          const rule = list.find((e) => e.event === name);
+          const label = types.find((t) => t.name === name)?.label || name;
+          return (
+            <div key={name} className="inline-pair">
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={!!rule}
+                  onChange={() => set(name, rule ? null : { event: name, url: "" })}
+                />
+                {label}
+              </label>
+              {rule && (
+                <input
+                  aria-label={`Postback URL for ${name}`}
+                  value={rule.url}
+                  placeholder="empty: the postback URL above"
+                  onChange={(e) => set(name, { event: name, url: e.target.value })}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {field.error && <p className="field__error" role="alert">{field.error}</p>}
+    </fieldset>
+  );
+}
+
 function SourceFields({ action }: { action: CrudAction }) {
   return (
     <div className="stack">
@@ -94,6 +153,7 @@ function SourceFields({ action }: { action: CrudAction }) {
           <StatusesField />
           <NumberField path="postbackPercent" label="Send % of postbacks" step={1} />
           <NumberField path="payoutPercent" label="Report % of payout" step={1} />
+          <EventsField />
         </div>
         <TextAreaField path="notes" label="Notes" rows={2} />
       </section>

@@ -35,7 +35,9 @@ function changeOne(
   change: { status: ConversionStatus; user: UserRow; now: number },
 ) {
   const db = engine.db;
-  const row = db.prepare("SELECT click_id, status, payout FROM conversions WHERE id = ?").get(id);
+  const row = db.prepare(
+    "SELECT click_id, status, payout, event, event_payout FROM conversions WHERE id = ?",
+  ).get(id);
   if (!row) throw new HttpError(404, "NOT_FOUND", `No conversion #${id}`);
   const before = String(row.status);
   if (before === change.status) {
@@ -65,7 +67,8 @@ function changeOne(
       campaign,
       offerId: click.offerId,
       status: change.status,
-      payout: Number(row.payout),
+      event: String(row.event),
+      payout: Number(row.event ? row.event_payout : row.payout),
     });
     if (plan.url) {
       db.prepare("INSERT INTO s2s_queue (conversion_id, url, next_at) VALUES (?, ?, ?)")

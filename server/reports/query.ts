@@ -135,7 +135,7 @@ function dimension(name: string): Dimension {
 }
 
 /** The subject's condition over a row `c` (a rollup or the raw union). */
-function subjectSql(spec: SumsSpec, params: SQLInputValue[]): string {
+export function subjectSql(spec: SumsSpec, params: SQLInputValue[]): string {
   const { column } = SUBJECT_TYPES[spec.subject.type];
   params.push(JSON.stringify(spec.subject.ids));
   if (spec.subject.type === "affiliate-network") {
@@ -350,7 +350,7 @@ function rollupSql(spec: SumsSpec, parts: Part[], params: SQLInputValue[]): stri
 const RAW_DAY = `(c.ts / ${MS_DAY})`;
 
 /** Gathers the rate notes of the rows a converted query answers. */
-class NoteSink {
+export class NoteSink {
   /** The currencies holding money seen (the first and last of each group). */
   readonly used = new Set<string>();
   /** Some group held money in more than one currency. */
@@ -385,7 +385,7 @@ class NoteSink {
  * every currency with rates, for each UTC day the rows can fall on (the
  * conversions of a click-time report come up to now). Its parameter goes first.
  */
-function withRates(
+export function withRates(
   db: Db,
   spec: SumsSpec,
   sql: string,

@@ -12,6 +12,9 @@ import { compileFormulas, computeMetrics, visibleMetrics } from "./metrics.ts";
 import { querySums, type SumsRow } from "./query.ts";
 import { SUMS } from "./rollup_schema.ts";
 import { mergeNotes, rateNoteLines } from "../currency/notes.ts";
+import { eventReportColumns } from "../../contracts/conversion_events.ts";
+import { getEventsSettings } from "../settings/sections.ts";
+import { addEventSums, anyNumericEvents, eventMetrics } from "./events.ts";
 
 /** Options of a report read. */
 export type ReportOptions = {
@@ -43,9 +46,12 @@ function sortRows(rows: ReportRow[], query: ReportQuery, level: number): void {
   });
 }
 
+/** The total of rows: every sum they hold (base columns and event columns alike). */
 function sumRows(rows: readonly SumsRow[]): SumsRow {
   const sums: Record<string, number> = Object.fromEntries(SUMS.map((s) => [s, 0]));
-  for (const row of rows) for (const s of SUMS) sums[s] += row.sums[s];
+  for (const row of rows) {
+    for (const [s, v] of Object.entries(row.sums)) sums[s] = (sums[s] ?? 0) + v;
+  }
   return { values: [], sums };
 }
 
@@ -70,31 +76,44 @@ export function runReport(db: Db, query: ReportQuery, options: ReportOptions): R
     attribution: query.attribution,
     currency: options.currency ?? "USD",
   };
-  const result = querySums(db, {
-    ...base,
-    groupBy,
-    filters: [...query.filters, ...parentFilters],
+  const types = getEventsSettings(db).types;
+  const columns = eventReportColumns(types, {
+    hideProfit: options.hideProfit,
+    numeric: anyNumericEvents(db),
   });
+  const typeNames = types.map((t) => t.name);
+  const spec = { ...base, groupBy, filters: [...query.filters, ...parentFilters] };
+  const result = querySums(db, spec);
+  result.rows = addEventSums(db, spec, { rows: result.rows, types: typeNames });
   // At the first level the groups partition the report: their sums are the totals.
-  const totals = parents.length === 0 ? { rows: [sumRows(result.rows)] } : querySums(db, {
-    ...base,
-    groupBy: [],
-    filters: query.filters,
-  });
+  const totals = parents.length === 0 ? { rows: [sumRows(result.rows)] } : (() => {
+    const totalSpec = { ...base, groupBy: [], filters: query.filters };
+    const found = querySums(db, totalSpec);
+    return { ...found, rows: addEventSums(db, totalSpec, { rows: found.rows, types: typeNames }) };
+  })();
   const labels = groupBy.map((name, i) => labeller(db, name, result.rows.map((r) => r.values[i])));
   const metricOptions = { hideProfit: options.hideProfit, formulas };
+  const figures = (sums: Record<string, number>) => ({
+    ...computeMetrics(sums, metricOptions),
+    ...eventMetrics(sums, columns),
+  });
   const rows: ReportRow[] = result.rows.map((r) => ({
     values: r.values,
     labels: r.values.map((v, i) => labels[i](v)),
-    metrics: computeMetrics(r.sums, metricOptions),
+    metrics: figures(r.sums),
   }));
   sortRows(rows, query, level);
   return {
     groupBy: query.groupBy,
     level,
     rows: rows.slice(0, query.limit),
-    totals: computeMetrics(totals.rows[0]?.sums ?? {}, metricOptions),
-    metrics: visibleMetrics(options.hideProfit, formulas),
+    totals: figures(totals.rows[0]?.sums ?? {}),
+    metrics: [
+      ...visibleMetrics(options.hideProfit, []),
+      ...columns.map((c) => c.name),
+      ...formulas.map((f) => f.name),
+    ],
+    columns,
     truncated: rows.length > query.limit,
     source: result.source,
     currency: base.currency,
@@ -118,7 +137,10 @@ export function reportTable(
   const wanted = query.columns?.length
     ? query.columns.filter((c) => answer.metrics.includes(c))
     : answer.metrics;
-  const formulaLabels = new Map(query.formulas.map((f) => [f.name, f.label]));
+  const formulaLabels = new Map([
+    ...query.formulas.map((f) => [f.name, f.label] as const),
+    ...answer.columns.map((c) => [c.name, c.label] as const),
+  ]);
   const header = [
     ...query.groupBy.map((d) => DIMENSION_BY_NAME.get(d)?.label ?? d),
     ...wanted.map((m) => METRIC_BY_NAME.get(m)?.label ?? formulaLabels.get(m) ?? m),

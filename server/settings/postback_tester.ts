@@ -65,8 +65,9 @@ function described(facts: PostbackFacts, planned: PlannedConversion) {
   return {
     clickId: click.id,
     status: planned.status,
+    event: planned.event,
     originalStatus: planned.original,
-    payout: fromMicros(planned.payout),
+    payout: fromMicros(planned.event ? planned.eventPayout : planned.payout),
     currency: planned.currency,
     txid: planned.txid,
     campaignId: click.campaignId,
@@ -100,7 +101,11 @@ export function testPostback(engine: TrackingEngine, input: PostbackTestInput): 
   return {
     outcome: "record",
     httpStatus: 200,
-    summary: `Would record a ${conversion.status} of ${conversion.payout} ${conversion.currency}`,
+    summary: `Would record ${
+      conversion.event
+        ? `an event ${conversion.event} (${conversion.status})`
+        : `a ${conversion.status}`
+    } of ${conversion.payout} ${conversion.currency}`,
     steps,
     conversion,
   };

@@ -84,6 +84,11 @@ export function getPostbackSettings(db: Db): SettingsValue<"postback-processing"
   return readSection(db, "postback-processing");
 }
 
+/** Events: the conversion event types and the `/click/update` key (decision 167). */
+export function getEventsSettings(db: Db): SettingsValue<"events"> {
+  return readSection(db, "events");
+}
+
 /** A user's report time zone and currency. */
 export function getStatsSettings(db: Db, userId: number): SettingsValue<"stats"> {
   return readSection(db, "stats", userId);

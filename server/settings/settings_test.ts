@@ -21,6 +21,7 @@ const INVALID: Record<keyof typeof SETTINGS_SCHEMAS, [unknown, string]> = {
     "trafficSources.0.id",
   ],
   "postback-processing": [{ duplicatePolicy: "merge" }, "duplicatePolicy"],
+  "events": [{ types: [{ name: "lead" }] }, "types.0.name"],
   "import-export": [{ includeArchived: "no" }, "includeArchived"],
   "backups": [{ folder: "relative/path" }, "folder"],
   "ecb-rates": [{ hour: 24 }, "hour"],

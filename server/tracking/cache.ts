@@ -9,6 +9,7 @@
 import { Campaign, type Destination } from "../../contracts/campaign.ts";
 import type { Flow } from "../../contracts/flow.ts";
 import type { ConversionStatus } from "../../contracts/stats.ts";
+import type { PostbackEvent } from "../../contracts/traffic_source.ts";
 import type { Db } from "../db/connection.ts";
 import { entityVersion } from "../entities/service.ts";
 import { getStatsSettings, onSectionWritten, readSection } from "../settings/sections.ts";
@@ -23,6 +24,8 @@ export type SourceRuntime = {
   costParam: string;
   postbackUrl: string;
   postbackStatuses: ConversionStatus[];
+  /** The conversion events it takes back (decision 167). */
+  postbackEvents: PostbackEvent[];
   postbackPercent: number;
   payoutPercent: number;
 };
@@ -63,7 +66,8 @@ export type NetworkRuntime = {
   /** The currency a payout sent without `currency=` is in. */
   currency: string;
   allowlist: Cidr[];
-  statusMap: Map<string, ConversionStatus>;
+  /** Lower-case network text → a status or an event type name (decision 167). */
+  statusMap: Map<string, string>;
 };
 
 /** An offer ready for redirects and postbacks; `url` already wrapped in the network's template. */
@@ -270,6 +274,7 @@ export class EntityCache {
           costParam: json(row.cost_param).param,
           postbackUrl: String(row.postback_url),
           postbackStatuses: json(row.postback_statuses),
+          postbackEvents: json(row.postback_events ?? "[]"),
           postbackPercent: Number(row.postback_percent),
           payoutPercent: Number(row.payout_percent),
         }
@@ -321,7 +326,7 @@ export class EntityCache {
           allowlist: (json(row.postback_ip_allowlist) as string[])
             .flatMap((c) => parseCidr(c) ?? []),
           statusMap: new Map(
-            Object.entries(json(row.status_map) as Record<string, ConversionStatus>)
+            Object.entries(json(row.status_map) as Record<string, string>)
               .map(([k, v]) => [k.toLowerCase(), v]),
           ),
         }

@@ -42,11 +42,12 @@ export function clickMacros(ctx: MacroContext, v: Visitor): MacroValues {
 export function storedMacros(
   ctx: MacroContext,
   click: StoredClick,
-  extra: { status?: string } = {},
+  extra: { status?: string; event?: string } = {},
 ): MacroValues {
   const values: MacroValues = {
     ...base(ctx),
     status: extra.status ?? "",
+    event: extra.event ?? "",
     country_code: click.country,
     region: click.region,
     city: click.city,

@@ -20,6 +20,7 @@ export const MACRO_NAMES = [
   "cost",
   "payout",
   "status",
+  "event",
   "country_code",
   "region",
   "city",

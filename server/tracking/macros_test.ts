@@ -34,10 +34,11 @@ Deno.test("macros: unknown macros stay as written, missing values become empty",
 });
 
 Deno.test("macros: the list matches DESIGN §3, plus the ad platforms' click ids", () => {
-  assert.equal(MACRO_NAMES.length, 17 + 30 + 1 + 6);
+  // DESIGN §3's 17 and t1…t30, user_agent, six ad click ids, and {event} (decision 167).
+  assert.equal(MACRO_NAMES.length, 17 + 30 + 1 + 6 + 1);
   for (
     const name of ["clickid", "country_code", "device_type", "t1", "t30", "user_agent", "ip"]
-      .concat(["fbclid", "gclid", "ttclid", "msclkid", "wbraid", "gbraid"])
+      .concat(["fbclid", "gclid", "ttclid", "msclkid", "wbraid", "gbraid", "event"])
   ) {
     assert.ok((MACRO_NAMES as readonly string[]).includes(name), name);
   }

@@ -81,17 +81,28 @@ function insertConversion(engine: TrackingEngine, c: Insert): PostbackResult {
   const onlyTxid = c.replaces === "txid";
   const inserted = db.prepare(
     `INSERT INTO conversions (click_id, ts, status, original_status, payout, currency, txid,
-      is_upsell) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (click_id, txid, status) DO NOTHING RETURNING id`,
-  ).get(c.click.id, c.now, c.status, c.original, c.payout, c.currency, c.txid, upsell ? 1 : 0);
+      is_upsell, event, event_payout) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (click_id, txid, status, event) DO NOTHING RETURNING id`,
+  ).get(
+    c.click.id,
+    c.now,
+    c.status,
+    c.original,
+    c.payout,
+    c.currency,
+    c.txid,
+    upsell ? 1 : 0,
+    c.event,
+    c.eventPayout,
+  );
   if (!inserted) return { recorded: false, conversionId: null, status: c.status };
   const id = Number(inserted.id);
   // Upsells and the "add" policy add up (only the same txid is replaced); otherwise the click
-  // keeps one conversion.
+  // keeps one conversion, of each event type (plain conversions are one more "type").
   db.prepare(
     `UPDATE conversions SET current = 0
-     WHERE click_id = ? AND id != ? AND current = 1 AND (? = 0 OR txid = ?)`,
-  ).run(c.click.id, id, onlyTxid ? 1 : 0, c.txid);
+     WHERE click_id = ? AND id != ? AND current = 1 AND event = ? AND (? = 0 OR txid = ?)`,
+  ).run(c.click.id, id, c.event, onlyTxid ? 1 : 0, c.txid);
   // A bot click the policy caught is never charged, at the click or at conversion.
   const model = c.campaign?.costModel;
   if (c.campaign && (model === "cpa" || model === "revshare") && !c.click.isBot) {
@@ -102,7 +113,8 @@ function insertConversion(engine: TrackingEngine, c: Insert): PostbackResult {
     campaign: c.campaign,
     offerId: c.offer?.id ?? null,
     status: c.status,
-    payout: c.payout,
+    event: c.event,
+    payout: c.event ? c.eventPayout : c.payout,
   });
   if (plan.url) {
     db.prepare("INSERT INTO s2s_queue (conversion_id, url, next_at) VALUES (?, ?, ?)")

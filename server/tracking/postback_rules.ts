@@ -6,11 +6,12 @@
  * IP allowlist for networks without their own.
  */
 import { timingSafeEqual } from "node:crypto";
+import type { ConversionEventType } from "../../contracts/conversion_events.ts";
 import type { DuplicatePolicy } from "../../contracts/postback_processing.ts";
 import type { SettingsValue } from "../../contracts/settings.ts";
-import type { ConversionStatus } from "../../contracts/stats.ts";
+import { ConversionStatus } from "../../contracts/stats.ts";
 import type { Db } from "../db/connection.ts";
-import { getPostbackSettings } from "../settings/sections.ts";
+import { getEventsSettings, getPostbackSettings } from "../settings/sections.ts";
 import type { NetworkRuntime, OfferRuntime } from "./cache.ts";
 import type { StoredClick } from "./click_store.ts";
 import { isClickId } from "./click_id.ts";
@@ -31,11 +32,17 @@ export type PostbackParams = {
 /** One check, in the order the handler makes them. */
 export type PostbackStep = { name: string; ok: boolean; detail: string };
 
-/** The conversion a postback would write; `payout` in micro-units. */
+/**
+ * The conversion a postback would write; money in micro-units. `event` is the event type
+ * ('' for none); `eventPayout` the payout reported, `payout` what counts as revenue (0 for an
+ * event type whose payout does not).
+ */
 export type PlannedConversion = {
   status: ConversionStatus;
+  event: string;
   original: string;
   payout: number;
+  eventPayout: number;
   currency: string;
   txid: string;
 };
@@ -72,8 +79,10 @@ export type PostbackFacts = {
   click: StoredClick | null;
   offer: OfferRuntime | null;
   settings: SettingsValue<"postback-processing">;
+  /** Settings → Events: the event types a status may map to. */
+  eventTypes: readonly ConversionEventType[];
   /** The click's conversions so far. */
-  earlier: ReadonlyArray<{ txid: string; status: string }>;
+  earlier: ReadonlyArray<{ txid: string; status: string; event: string }>;
 };
 
 /** Common network words for Rotor's statuses, after the network's map and the aliases. */
@@ -94,25 +103,56 @@ const COMMON_WORDS: Record<string, ConversionStatus> = {
   trash: "rejected",
 };
 
+/** A mapped status: Rotor's status and, for an event, its type (decision 167). */
+export type MappedStatus = {
+  status: ConversionStatus;
+  event: ConversionEventType | null;
+  how: string;
+};
+
+/** A status map value: a status, or an event type recorded with its base status. */
+function toTarget(
+  target: string,
+  options: { how: string; eventTypes: readonly ConversionEventType[] },
+): MappedStatus {
+  const status = ConversionStatus.safeParse(target);
+  if (status.success) return { status: status.data, event: null, how: options.how };
+  const type = options.eventTypes.find((t) => t.name === target);
+  if (type) return { status: type.status, event: type, how: options.how };
+  return {
+    status: "hold",
+    event: null,
+    how: `${options.how}, but event type '${target}' is not in Settings → Events: held for review`,
+  };
+}
+
 /**
- * Network text → Rotor status: none sent is a sale; then the network's map,
- * the status aliases of the settings, common words; anything else is held
- * for review (the original text is kept, so it can be mapped later).
+ * Network text → Rotor status (and event): none sent is a sale; then the
+ * network's map (a status or an event type), the status aliases of the
+ * settings, an event type of that very name, common words; anything else is
+ * held for review (the original text is kept, so it can be mapped later).
  */
 export function mapStatus(
   raw: string,
-  options: { network: NetworkRuntime | null; aliases: Record<string, ConversionStatus> },
-): { status: ConversionStatus; how: string } {
+  options: {
+    network: NetworkRuntime | null;
+    aliases: Record<string, ConversionStatus>;
+    eventTypes?: readonly ConversionEventType[];
+  },
+): MappedStatus {
+  const eventTypes = options.eventTypes ?? [];
   const text = raw.trim().toLowerCase();
-  if (text === "") return { status: "sale", how: "no status sent: a sale" };
+  if (text === "") return { status: "sale", event: null, how: "no status sent: a sale" };
   const fromNetwork = options.network?.statusMap.get(text);
-  if (fromNetwork) return { status: fromNetwork, how: "the network's status map" };
+  if (fromNetwork) return toTarget(fromNetwork, { how: "the network's status map", eventTypes });
   const alias = Object.hasOwn(options.aliases, text) ? options.aliases[text] : undefined;
-  if (alias) return { status: alias, how: "a status alias" };
+  if (alias) return { status: alias, event: null, how: "a status alias" };
+  const named = eventTypes.find((t) => t.name === text);
+  if (named) return { status: named.status, event: named, how: "the event type of that name" };
   if (Object.hasOwn(COMMON_WORDS, text)) {
-    return { status: COMMON_WORDS[text], how: "a common word" };
+    return { status: COMMON_WORDS[text], event: null, how: "a common word" };
   }
-  return { status: "hold", how: "an unknown status: held for review" };
+  return { status: "hold", event: null, how: "an unknown status: held for review" };
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -175,7 +215,8 @@ function duplicateRule(
   facts: PostbackFacts,
   conversion: PlannedConversion,
 ): { step: PostbackStep; duplicate?: string; replaces: "click" | "txid" } {
-  const { earlier } = facts;
+  // Events of other types (and plain conversions) neither repeat nor replace this one.
+  const earlier = facts.earlier.filter((e) => e.event === conversion.event);
   const name = "Duplicate";
   if (earlier.some((e) => e.txid === conversion.txid && e.status === conversion.status)) {
     const detail = "the same click, txid and status is already recorded: it counts once";
@@ -271,11 +312,18 @@ export function decidePostback(facts: PostbackFacts): PostbackDecision {
     }
   }
   const raw = facts.params.status ?? "";
-  const mapped = mapStatus(raw, { network, aliases: facts.settings.statusAliases });
+  const mapped = mapStatus(raw, {
+    network,
+    aliases: facts.settings.statusAliases,
+    eventTypes: facts.eventTypes,
+  });
+  const event = mapped.event;
   steps.push({
     name: "Status",
     ok: true,
-    detail: `'${raw}' → ${mapped.status} (by ${mapped.how})`,
+    detail: `'${raw}' → ${
+      event ? `event ${event.name}, status ` : ""
+    }${mapped.status} (by ${mapped.how})`,
   });
   const fixed = offer?.payoutMode === "fixed";
   const payout = fixed ? offer.payout : checked.payout ?? offer?.payout ?? 0;
@@ -288,10 +336,19 @@ export function decidePostback(facts: PostbackFacts): PostbackDecision {
       ? "from the postback"
       : "none sent: the offer's payout",
   });
+  if (event && !event.revenue) {
+    steps.push({
+      name: "Revenue",
+      ok: true,
+      detail: `${event.name} payouts do not count as revenue`,
+    });
+  }
   const conversion: PlannedConversion = {
     status: mapped.status,
+    event: event?.name ?? "",
     original: raw.slice(0, 64),
-    payout,
+    payout: event && !event.revenue ? 0 : payout,
+    eventPayout: event ? payout : 0,
     currency: payoutCurrency(offer, { fromPostback: !fixed && checked.payout !== null, checked }),
     txid: checked.txid,
   };
@@ -320,9 +377,9 @@ function payoutCurrency(
 export function earlierConversions(
   db: Db,
   clickId: string,
-): Array<{ txid: string; status: string }> {
-  return db.prepare("SELECT txid, status FROM conversions WHERE click_id = ?").all(clickId)
-    .map((r) => ({ txid: String(r.txid), status: String(r.status) }));
+): Array<{ txid: string; status: string; event: string }> {
+  return db.prepare("SELECT txid, status, event FROM conversions WHERE click_id = ?").all(clickId)
+    .map((r) => ({ txid: String(r.txid), status: String(r.status), event: String(r.event) }));
 }
 
 /** Reads what `decidePostback` needs, the same way for the handler and the tester. */
@@ -342,6 +399,7 @@ export function gatherFacts(
     click,
     offer,
     settings: getPostbackSettings(engine.db),
+    eventTypes: getEventsSettings(engine.db).types,
     earlier: click ? earlierConversions(engine.db, click.id) : [],
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Public tracking endpoints (DESIGN §1, §4): `/lp/click`, `/postback`,
- * `/pixel.gif` (and `/c/:key`, from click_route.ts). No session; mounted
+ * `/click/update` (numeric events, cost, bot mark; decision 167), `/pixel.gif` (and `/c/:key`, from click_route.ts). No session; mounted
  * before the panel fallback.
  */
 import { Hono } from "hono";
@@ -12,6 +12,7 @@ import { HttpError } from "../errors.ts";
 import { clientIp } from "../net.ts";
 import { CLICK_COOKIE } from "./click_route.ts";
 import { lpClick } from "./lp_click.ts";
+import { updateClick } from "./click_update.ts";
 import { type PostbackParams, recordConversion } from "./postback.ts";
 
 export {
@@ -41,7 +42,8 @@ const PostbackQuery = z.object({
   token: Text,
 });
 
-async function postbackParams(c: Context<AppEnv>): Promise<PostbackParams> {
+/** The query's parameters, and a POST's form or JSON body over them, as text. */
+async function requestParams(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   const raw: Record<string, unknown> = { ...c.req.query() };
   if (c.req.method === "POST") {
     const type = c.req.header("content-type") ?? "";
@@ -57,6 +59,24 @@ async function postbackParams(c: Context<AppEnv>): Promise<PostbackParams> {
     }
   }
   for (const [k, v] of Object.entries(raw)) if (typeof v === "number") raw[k] = String(v);
+  return raw;
+}
+
+/** `/click/update`'s parameters: text only (a JSON object or list as a value is refused). */
+async function clickUpdateParams(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const raw = await requestParams(c);
+  const text: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (typeof v !== "string" || v.length > 1000) {
+      throw new HttpError(400, "BAD_REQUEST", `Malformed parameter ${k.slice(0, 64)}`);
+    }
+    text[k] = v;
+  }
+  return text;
+}
+
+async function postbackParams(c: Context<AppEnv>): Promise<PostbackParams> {
+  const raw = await requestParams(c);
   const parsed = PostbackQuery.safeParse(raw);
   if (!parsed.success) throw new HttpError(400, "BAD_REQUEST", "Malformed postback parameters");
   return parsed.data;
@@ -77,6 +97,11 @@ export const trackingRoutes = new Hono<AppEnv>()
     const params = await postbackParams(c);
     const result = recordConversion(c.var.deps.tracking, params, { ip: clientIp(c) });
     return c.json({ ok: true, recorded: result.recorded, status: result.status });
+  })
+  .on(["GET", "POST"], "/click/update", async (c) => {
+    const params = await clickUpdateParams(c);
+    c.header("Cache-Control", "no-store");
+    return c.json(updateClick(c.var.deps.tracking, params));
   })
   .get("/pixel.gif", (c) => {
     const params = PostbackQuery.safeParse(c.req.query());

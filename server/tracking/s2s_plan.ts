@@ -2,7 +2,9 @@
  * Whether and where a conversion is forwarded to its traffic source: the
  * campaign's postback URL overrides the source's; the source's statuses,
  * postback % and payout % apply; the URL is built from the stored template
- * with macros (values percent-encoded, origin fixed by the template).
+ * with macros (values percent-encoded, origin fixed by the template). A
+ * conversion event follows the source's event list instead of its statuses:
+ * sent only when listed, to the event's own URL when it has one (decision 167).
  */
 import type { ConversionStatus } from "../../contracts/stats.ts";
 import type { CampaignRuntime } from "./cache.ts";
@@ -24,14 +26,19 @@ export function planS2s(
     campaign: CampaignRuntime | null;
     offerId: number | null;
     status: ConversionStatus;
+    /** The conversion's event type, '' for none. */
+    event?: string;
     payout: number;
   },
 ): S2sPlan {
   const campaign = c.campaign;
   const source = campaign?.source ?? null;
-  const template = campaign?.postbackUrl || source?.postbackUrl || "";
+  const event = c.event ?? "";
+  const rule = event ? source?.postbackEvents.find((e) => e.event === event) : undefined;
+  const template = rule?.url || campaign?.postbackUrl || source?.postbackUrl || "";
   if (!campaign || template === "") return { url: null, outcome: "" };
-  if (!(source?.postbackStatuses ?? DEFAULT_STATUSES).includes(c.status)) {
+  if (event && !rule) return { url: null, outcome: `skipped: event ${event} is not forwarded` };
+  if (!event && !(source?.postbackStatuses ?? DEFAULT_STATUSES).includes(c.status)) {
     return { url: null, outcome: `skipped: ${c.status} is not forwarded` };
   }
   const percent = source?.postbackPercent ?? 100;
@@ -51,7 +58,7 @@ export function planS2s(
       payout,
     },
     c.click,
-    { status: c.status },
+    { status: c.status, event },
   );
   try {
     return { url: buildDestination(template, macros), outcome: "queued" };

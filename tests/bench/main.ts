@@ -11,6 +11,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   report: () => import("./report.ts").then((m) => m.bench),
   lighthouse: () => import("./lighthouse.ts").then((m) => m.bench),
   cost: () => import("./cost.ts").then((m) => m.bench),
+  events: () => import("./events.ts").then((m) => m.bench),
 };
 
 // Flags (`--sustained 60`, `--soak`) go to every benchmark named; the rest are names.
