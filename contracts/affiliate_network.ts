@@ -25,7 +25,7 @@ export const AffiliateNetworkInput = EntityInputBase.extend({
   postbackIpAllowlist: CidrList.default([]),
   /**
    * Network status text → a Rotor status (lead, sale, rejected, hold) or an event type of
-   * Settings → Events (`ftd`: recorded with the event's base status, decision 167).
+   * Settings → Postback processing → Events (`ftd`: recorded with the event's base status, decision 167).
    */
   statusMap: z.record(z.string().min(1).max(64), StatusTarget)
     .refine((m) => Object.keys(m).length <= 100, "at most 100 statuses").default({}),

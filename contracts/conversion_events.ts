@@ -2,7 +2,7 @@
  * Conversion events (issue 14 item 3, decision 167): event types the buyer
  * names (registration, ftd, deposit, install …) that a network's status map
  * can point at besides Rotor's four statuses, and the numeric events 1–10 a
- * click carries (`/click/update`, Binom style). Settings → Events holds both.
+ * click carries (`/click/update`, Binom style). Settings → Postback processing → Events holds both.
  */
 import { z } from "zod";
 import { ConversionStatus } from "./stats.ts";
@@ -30,7 +30,7 @@ export type ConversionEventType = z.infer<typeof ConversionEventType>;
 /** How many numeric events a click has (`event1` … `event10`). */
 export const NUMERIC_EVENTS = 10;
 
-/** Settings → Events. */
+/** Settings → Postback processing → Events. */
 export const EventsSettings = z.object({
   types: z.array(ConversionEventType).max(20, "at most 20 event types").refine(
     (list) => new Set(list.map((t) => t.name)).size === list.length,

@@ -274,7 +274,9 @@ export const SETTINGS_FIELD_EFFECTS: Record<string, Record<string, FieldEffect>>
       test:
         "events: a postback whose status the network maps to ftd records an ftd with its payout",
     },
-    clickUpdateKey: { test: "click update: a key set in Settings → Events is asked for" },
+    clickUpdateKey: {
+      test: "click update: a key set in Settings → Postback processing → Events is asked for",
+    },
   },
   "import-export": {
     includeArchived: {

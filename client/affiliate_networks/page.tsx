@@ -71,7 +71,7 @@ function StatusMapField() {
           >
             {ConversionStatus.options.map((s) => <option key={s} value={s}>{s}</option>)}
             {events.length > 0 && (
-              <optgroup label="Event types (Settings → Events)">
+              <optgroup label="Event types (Settings → Postback processing → Events)">
                 {events.map((e) => (
                   <option key={e.name} value={e.name}>
                     {e.label || e.name} (event, {e.status})
@@ -80,7 +80,7 @@ function StatusMapField() {
               </optgroup>
             )}
             {!ConversionStatus.safeParse(to).success && !events.some((e) => e.name === to) && (
-              <option value={to}>{to} (not in Settings → Events)</option>
+              <option value={to}>{to} (not in Settings → Postback processing → Events)</option>
             )}
           </select>
           <button

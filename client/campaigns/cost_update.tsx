@@ -145,7 +145,7 @@ export function CostUpdateDialog(props: { scope: CostScope; onClose: () => void 
             errors={errors}
             hint={currency.trim().toUpperCase() === shown
               ? undefined
-              : `Reports show it in ${shown}, at each day's rate (Settings → Currency rates).`}
+              : `Reports show it in ${shown}, at each day's rate (Settings → Stats → Currency rates).`}
             onChange={change(setCurrency)}
           />
           <div className="field">

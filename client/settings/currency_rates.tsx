@@ -1,5 +1,5 @@
 /**
- * Settings → Currency rates (decision 162): the rates reports convert with
+ * Settings → Stats → Currency rates (decision 162): the rates reports convert with
  * (units of a currency one euro buys, per UTC day), filtered and paged; a
  * form to set one; the CSV upload; the ECB fetch; and every change made.
  */

@@ -1,4 +1,4 @@
-/** Settings → Currency rates: the CSV upload (checked, then applied whole) and the history. */
+/** Settings → Stats → Currency rates: the CSV upload (checked, then applied whole) and the history. */
 import { useState } from "react";
 import useSWR from "swr";
 import { CurrencyRateChangesAnswer, CurrencyRateCsvAnswer } from "../../contracts/currency_rate.ts";

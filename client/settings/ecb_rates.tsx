@@ -1,4 +1,4 @@
-/** Settings → Currency rates → ECB: the daily fetch's settings, its last run and "Fetch now". */
+/** Settings → Stats → Currency rates → ECB: the daily fetch's settings, its last run and "Fetch now". */
 import { useState } from "react";
 import useSWR from "swr";
 import { EcbRun, EcbRunAnswer } from "../../contracts/currency_rate.ts";

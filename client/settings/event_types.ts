@@ -1,4 +1,4 @@
-/** The conversion event types of Settings → Events, for the forms that point at them. */
+/** The conversion event types of Settings → Postback processing → Events, for the forms that point at them. */
 import type { ConversionEventType } from "../../contracts/conversion_events.ts";
 import { useSectionData } from "./use_section.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Settings → Events (decision 167): the conversion event types a network's
+ * Settings → Postback processing → Events (decision 167): the conversion event types a network's
  * status map can point at (each with its base status and whether its payout
  * is revenue), and the key `/click/update` asks for.
  */

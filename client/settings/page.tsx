@@ -1,6 +1,7 @@
 /**
- * Settings (lazy chunk): the layout with SPEC's 15 children, Currency rates
- * (decision 162) and Events (decision 167), each a working screen.
+ * Settings (lazy chunk): the layout with SPEC's 15 children, each a working
+ * screen; Stats also holds the currency rates (decision 162), Postback
+ * processing the conversion event types (decision 167).
  */
 import type { ReactNode } from "react";
 import { SETTINGS_CHILDREN } from "../app/route_rules.ts";
@@ -28,8 +29,16 @@ const SCREENS: Record<string, () => ReactNode> = {
   "auto-clearing": () => <AutoClearingSettings />,
   "user": () => <UserSettings />,
   "ui": () => <AppearanceSettings />,
-  "stats": () => <StatsSettings />,
-  "currency-rates": () => <CurrencyRatesSettings />,
+  // SPEC's 15 screens stay as they are: the rates sit with the currency they convert to
+  // (decision 162), event types with the postback statuses they extend (decision 167).
+  "stats": () => (
+    <div className="stack">
+      <StatsSettings />
+      <SubSection title="Currency rates">
+        <CurrencyRatesSettings />
+      </SubSection>
+    </div>
+  ),
   "columns": () => <ColumnsSettings />,
   "public-api": () => <PublicApiSettings />,
   "click-api": () => <ClickApiSettings />,
@@ -41,13 +50,30 @@ const SCREENS: Record<string, () => ReactNode> = {
     </div>
   ),
   "integration": () => <IntegrationSettingsPage />,
-  "postback-processing": () => <PostbackProcessingSettings />,
-  "events": () => <EventsSettings />,
+  "postback-processing": () => (
+    <div className="stack">
+      <PostbackProcessingSettings />
+      <SubSection title="Events">
+        <EventsSettings />
+      </SubSection>
+    </div>
+  ),
   "import-export": () => <ImportExportSettings />,
   "url-customization": () => <UrlCustomizationSettings />,
   "feedback": () => <FeedbackSettings />,
   "beta": () => <BetaSettings />,
 };
+
+/** A part of a settings screen with its own heading (below the screen's). */
+function SubSection(props: { title: string; children: ReactNode }) {
+  const id = `settings-${props.title.toLowerCase().replaceAll(" ", "-")}`;
+  return (
+    <section className="section" aria-labelledby={id}>
+      <h3 id={id} className="section__title">{props.title}</h3>
+      {props.children}
+    </section>
+  );
+}
 
 /** The settings frame. */
 export function SettingsLayout() {

@@ -1,4 +1,4 @@
-/** Settings → Currency rates: the form that sets (adds or changes) one rate by hand. */
+/** Settings → Stats → Currency rates: the form that sets (adds or changes) one rate by hand. */
 import { useState } from "react";
 import { CurrencyRateInput, CurrencyRateSetAnswer } from "../../contracts/currency_rate.ts";
 import { api } from "../app/api.ts";

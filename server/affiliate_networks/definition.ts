@@ -5,7 +5,7 @@ import type { Db } from "../db/connection.ts";
 import { columns, type EntityDef, type Issue, type Values } from "../entities/definition.ts";
 import { getEventsSettings } from "../settings/sections.ts";
 
-/** A status map value must be a status or an event type of Settings → Events (decision 167). */
+/** A status map value must be a status or an event type of Settings → Postback processing → Events (decision 167). */
 function checkStatusMap(db: Db, values: Values): Issue[] {
   const map = values.statusMap as Record<string, string> | undefined;
   if (!map) return [];
@@ -13,7 +13,8 @@ function checkStatusMap(db: Db, values: Values): Issue[] {
   return Object.entries(map).flatMap(([text, target]) =>
     ConversionStatus.safeParse(target).success || events.has(target) ? [] : [{
       path: `statusMap.${text}`,
-      message: `'${target}' is neither a status nor an event type of Settings → Events`,
+      message:
+        `'${target}' is neither a status nor an event type of Settings → Postback processing → Events`,
     }]
   );
 }

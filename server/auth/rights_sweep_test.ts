@@ -46,7 +46,7 @@ const OWN = new Set([
   "GET /api/settings/feedback/build-info",
   "GET /api/settings/auto-clearing/last-run",
   "GET /api/settings/integration/templates",
-  // The rates every user's figures are converted with (Settings → Currency rates, read-only).
+  // The rates every user's figures are converted with (Settings → Stats → Currency rates, read-only).
   "GET /api/currency-rates",
   "GET /api/currency-rates/changes",
   "GET /api/currency-rates/fetch/last-run",

@@ -73,7 +73,7 @@ function costIn(db: Db, clicks: readonly MatchedClick[], currency: string): numb
         "NO_RATE",
         `No ${c.currency}/${currency} rate on or before ${
           dayText(day)
-        }: add one in Settings → Currency rates`,
+        }: add one in Settings → Stats → Currency rates`,
       );
     }
     total += c.cost * f;

@@ -1,5 +1,5 @@
 /**
- * The daily ECB fetch (Settings → Currency rates, decision 162): when enabled,
+ * The daily ECB fetch (Settings → Stats → Currency rates, decision 162): when enabled,
  * the feed is fetched once a UTC day from the hour saved (and again an hour
  * after a failure that day); "Fetch now" runs it at once. The last run is kept
  * for the panel.

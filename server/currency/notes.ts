@@ -20,7 +20,7 @@ export function rateNoteLines(notes: RateNotes, target: string): string[] {
   if (notes.unrated.length > 0) {
     const list = notes.unrated.join(", ");
     lines.push(
-      `Amounts in ${list} without a rate to ${target} on or before their day are left out: add rates in Settings → Currency rates.`,
+      `Amounts in ${list} without a rate to ${target} on or before their day are left out: add rates in Settings → Stats → Currency rates.`,
     );
   }
   const byCurrency = new Map<string, { day: string; usedDay: string | null }[]>();

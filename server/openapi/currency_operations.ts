@@ -64,7 +64,8 @@ export function currencyOperations(): Operation[] {
       method: "post",
       path: `${path}/fetch`,
       tag,
-      summary: "Fetch the ECB feed of Settings → Currency rates now (admins); 502 when it fails",
+      summary:
+        "Fetch the ECB feed of Settings → Stats → Currency rates now (admins); 502 when it fails",
       response: EcbRun,
     },
     {

@@ -1,6 +1,6 @@
 /**
  * The report's event columns (issue 14 item 3, decision 167): per event type
- * of Settings → Events its count and revenue, and numeric events 1–10 summed.
+ * of Settings → Postback processing → Events its count and revenue, and numeric events 1–10 summed.
  * No rollup holds them: they are read from the rows that carry them (event
  * conversions, ~2% of clicks or fewer; `click_events`), each joined to its
  * click for the report's grouping, subject and filters, and merged into the

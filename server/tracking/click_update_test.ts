@@ -147,7 +147,7 @@ Deno.test("click update: bad input answers 400 and stores nothing; an unknown cl
   assert.deepEqual(stored(s), before, "nothing changed");
 });
 
-Deno.test("click update: a key set in Settings → Events is asked for", async () => {
+Deno.test("click update: a key set in Settings → Postback processing → Events is asked for", async () => {
   const s = await trackingApp();
   const id = clickIdOf(await s.click());
   const saved = await s.api.put("/api/settings/events", { clickUpdateKey: "upd-7777" });

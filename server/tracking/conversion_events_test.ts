@@ -13,7 +13,7 @@ const EVENTS = {
   ],
 };
 
-/** Settings → Events, a network mapping its words to them, and an offer paying what is sent. */
+/** Settings → Postback processing → Events, a network mapping its words to them, and an offer paying what is sent. */
 async function eventsApp(options: Parameters<typeof trackingApp>[0] = {}) {
   const s = await trackingApp(options);
   assert.equal((await s.api.put("/api/settings/events", EVENTS)).status, 200);

@@ -79,7 +79,7 @@ export type PostbackFacts = {
   click: StoredClick | null;
   offer: OfferRuntime | null;
   settings: SettingsValue<"postback-processing">;
-  /** Settings → Events: the event types a status may map to. */
+  /** Settings → Postback processing → Events: the event types a status may map to. */
   eventTypes: readonly ConversionEventType[];
   /** The click's conversions so far. */
   earlier: ReadonlyArray<{ txid: string; status: string; event: string }>;
@@ -122,7 +122,8 @@ function toTarget(
   return {
     status: "hold",
     event: null,
-    how: `${options.how}, but event type '${target}' is not in Settings → Events: held for review`,
+    how:
+      `${options.how}, but event type '${target}' is not in Settings → Postback processing → Events: held for review`,
   };
 }
 

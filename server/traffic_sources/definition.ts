@@ -9,7 +9,7 @@ import { columns, type EntityDef, type Issue, type Values } from "../entities/de
 import { getEventsSettings } from "../settings/sections.ts";
 import { postbackUrlWarnings } from "../tracking/safe_fetch.ts";
 
-/** Forwarded events must be event types of Settings → Events (decision 167). */
+/** Forwarded events must be event types of Settings → Postback processing → Events (decision 167). */
 function checkPostbackEvents(db: Db, values: Values): Issue[] {
   const list = values.postbackEvents as PostbackEvent[] | undefined;
   if (!list?.length) return [];
@@ -17,7 +17,7 @@ function checkPostbackEvents(db: Db, values: Values): Issue[] {
   return list.flatMap((e, i) =>
     known.has(e.event) ? [] : [{
       path: `postbackEvents.${i}.event`,
-      message: `'${e.event}' is not an event type of Settings → Events`,
+      message: `'${e.event}' is not an event type of Settings → Postback processing → Events`,
     }]
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Settings → Currency rates in a real Chromium (issue 13 item 2): an admin
+ * Settings → Stats → Currency rates in a real Chromium (issue 13 item 2): an admin
  * sets a rate, uploads a CSV (a bad row blocks it), fetches the ECB's feed
  * from a local copy, and sees every change in the history; at 1440 and 390 px.
  */
@@ -22,7 +22,7 @@ browserTest(
     await using feed = ecbServer({ "/ecb.xml": { body: ecbFixture("eurofxref-hist-90d.xml") } });
     const page = await browser.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, server, { returnTo: "/settings/currency-rates" });
+    await signIn(page, server, { returnTo: "/settings/stats" });
     const table = page.getByRole("table", { name: "Currency rates" });
     const history = page.getByRole("table", { name: "Rate changes" });
 
@@ -123,7 +123,7 @@ browserTest(
         await signIn(bob, server, {
           user: "bob",
           password: "bob-password-123",
-          returnTo: "/settings/currency-rates",
+          returnTo: "/settings/stats",
         });
         const rates = bob.getByRole("table", { name: "Currency rates" });
         await rates.getByText("180.12 JPY").waitFor();

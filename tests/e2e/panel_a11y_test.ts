@@ -24,7 +24,6 @@ const MAIN_SCREENS = [
   "/report/campaign/1",
   "/report/leads/campaign/1",
   "/settings/tracking-links",
-  "/settings/currency-rates",
   "/update",
 ];
 

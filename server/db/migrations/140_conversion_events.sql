@@ -1,5 +1,5 @@
 -- Conversion events (issue 14 item 3, decision 167). A conversion may carry an event type the
--- buyer named (Settings → Events: registration, ftd, deposit …) beside its base status; '' for
+-- buyer named (Settings → Postback processing → Events: registration, ftd, deposit …) beside its base status; '' for
 -- none. `event_payout` is the payout the network reported for it; `payout` (what revenue sums)
 -- holds the same amount, or 0 for an event type whose payout does not count as revenue.
 ALTER TABLE conversions ADD COLUMN event TEXT NOT NULL DEFAULT '';
