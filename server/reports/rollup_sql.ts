@@ -532,8 +532,7 @@ export function rawRollupSql(cube: Cube, clickWhere = "true"): string {
     const empty = k.type === "TEXT" ? "''" : k.from.includes("-1") ? "-1" : "0";
     return `coalesce(${k.name}, ${empty})`;
   });
-  const joins =
-    "LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id";
+  const joins = "LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id";
   const sums = SUMS.map((s) => `sum(${s})`).join(", ");
   const names = SUMS.join(", ");
   return `INSERT INTO ${cube.table} (${cube.keys.map((k) => k.name).join(", ")}, ${names})

@@ -54,10 +54,12 @@ export class TrackingEngine {
     this.clicks.writer.afterCommit = () => this.reads.checkWal();
   }
 
-  /** Commits queued clicks and stops the S2S sender (shutdown). */
+  /** Commits queued clicks, keeps the visitors for the next start and stops the S2S sender (shutdown). */
   async close(): Promise<void> {
     this.clicks.writer.close();
     this.clicks.flushRollups();
+    // Every click is committed: the next start reads the visitors from one file (decision 166).
+    this.uniqueness.save(this.db);
     this.cache.close();
     await this.s2s.stop();
     this.reads.close();
