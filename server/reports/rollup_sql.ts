@@ -11,6 +11,7 @@ import {
   DAILY_130,
   foldSql,
   HOURLY,
+  type Key,
   keySql,
   LEGACY,
   MS_HOUR,
@@ -77,20 +78,76 @@ type Change = {
 /** The summed columns a migration writes: 020 and 030 the first ten, 072 all. */
 type Names = readonly string[];
 
-function upsert(cube: Cube, change: Change, names: Names, only: Names = names): string {
+/**
+ * How the triggers are written: since 130 a row's dictionary facts come from
+ * one join of its place and user agent (not a lookup per key), and a click
+ * update that leaves a cube's keys as they were adds the difference of its
+ * sums in one statement (a lander click-through: lp_clicks + 1) instead of
+ * taking the old contribution out and putting the new one in.
+ */
+type Style = { joined?: boolean; delta?: boolean };
+
+function upsert(
+  cube: Cube,
+  change: Change,
+  names: Names,
+  only: Names = names,
+  style: Style = {},
+): string {
   const columns = [...cube.keys.map((k) => k.name), ...names].join(", ");
   const set = only.map((s) => `${s} = ${s} + excluded.${s}`).join(", ");
+  const joined = (k: Key) => style.joined && k.joined !== undefined;
   const values = [
-    ...cube.keys.map((k) => keySql(k, change.r, change.t, change.c)),
+    ...cube.keys.map((k) => (joined(k) ? k.joined! : keySql(k, change.r, change.t, change.c))),
     ...change.sums.slice(0, names.length),
   ];
+  let from = change.from ?? "";
+  const joins: string[] = [];
+  if (cube.keys.some((k) => joined(k) && k.joined!.includes("p."))) {
+    joins.push(`LEFT JOIN places p ON p.id = ${change.r}.place_id`);
+  }
+  if (cube.keys.some((k) => joined(k) && k.joined!.includes("u."))) {
+    joins.push(`LEFT JOIN user_agents u ON u.id = ${change.r}.ua_id`);
+  }
+  if (joins.length) from = `${from || " FROM (SELECT 1)"} ${joins.join(" ")}`;
   let where = change.where ?? "true";
   // The daily tier holds sealed hours only: later hours reach it when they are folded.
   if (cube.tier === "day") where += ` AND ${inSealedHour(change.t)}`;
-  return `  INSERT INTO ${cube.table} (${columns})\n  SELECT ${values.join(", ")}${
-    change.from ?? ""
-  } WHERE ${where}\n` +
+  return `  INSERT INTO ${cube.table} (${columns})\n  SELECT ${
+    values.join(", ")
+  }${from} WHERE ${where}\n` +
     `  ON CONFLICT DO UPDATE SET ${set};`;
+}
+
+/** True when a click update leaves `cube`'s keys of the click as they were. */
+function sameKeys(cube: Cube): string {
+  const same = new Set<string>();
+  for (const k of cube.keys) {
+    // A dictionary fact stays when its id does; any other key when its value does.
+    const id = /\{r\}\.(place_id|ua_id)\)/.exec(k.from);
+    same.add(
+      id
+        ? `old.${id[1]} IS new.${id[1]}`
+        : `${keySql(k, "old", "old.ts")} IS ${keySql(k, "new", "new.ts")}`,
+    );
+  }
+  return [...same].join(" AND ");
+}
+
+/** The click update's statements for one cube, in `style`. */
+function clickMoves(cube: Cube, names: Names, style: Style): string[] {
+  if (!style.delta) return CLICK_MOVES.map((change) => upsert(cube, change, names, names, style));
+  const same = sameKeys(cube);
+  const [out, into] = CLICK_MOVES;
+  const difference = into.sums.map((v, i) => {
+    const was = out.sums[i];
+    return v === "0" && was === "0" ? "0" : `${v} + ${was}`;
+  });
+  return [
+    upsert(cube, { ...into, sums: difference, where: same }, names, names, style),
+    upsert(cube, { ...out, where: `NOT (${same})` }, names, names, style),
+    upsert(cube, { ...into, where: `NOT (${same})` }, names, names, style),
+  ];
 }
 
 function createTable(cube: Cube, names: Names): string {
@@ -129,9 +186,14 @@ const CLICK_OF = " FROM clicks k";
 
 /** A statement per cube for each change. */
 function each(cubes: readonly Cube[], names: Names, ...changes: Change[]): string {
-  return changes.map((change) => cubes.map((c) => upsert(c, change, names)).join("\n")).join(
-    "\n",
-  );
+  return eachIn({}, cubes, names, ...changes);
+}
+
+/** A statement per cube for each change, in `style`. */
+function eachIn(style: Style, cubes: readonly Cube[], names: Names, ...changes: Change[]): string {
+  return changes.map((change) =>
+    cubes.map((c) => upsert(c, change, names, names, style)).join("\n")
+  ).join("\n");
 }
 
 /** A click's old contribution leaves, the new one arrives. */
@@ -204,9 +266,15 @@ function conversionColumns(currency: boolean): string {
 /** 020's triggers over the hourly cubes (the click move without 030's guard). */
 function hourlyTriggers(
   cubes: readonly Cube[],
-  options: { guardMove: boolean; names: Names; currency?: boolean },
+  options: { guardMove: boolean; names: Names; currency?: boolean; style?: Style },
 ): string[] {
   const names = options.names;
+  const style = options.style ?? {};
+  const each = (cubes: readonly Cube[], names: Names, ...changes: Change[]) =>
+    eachIn(style, cubes, names, ...changes);
+  const clickUpdate = style.delta
+    ? cubes.flatMap((c) => clickMoves(c, names, style)).join("\n")
+    : each(cubes, names, ...CLICK_MOVES);
   const currency = options.currency ?? false;
   const CONVERSION_CHANGED = conversionChanged(currency);
   const moveWhen = options.guardMove
@@ -220,7 +288,7 @@ function hourlyTriggers(
     `CREATE TRIGGER rollup_click_update AFTER UPDATE ON clicks\nWHEN ${
       differs([...MOVING, ...changedSums(currency)])
     } BEGIN`,
-    each(cubes, names, ...CLICK_MOVES),
+    clickUpdate,
     "END;",
     "",
   ];
@@ -256,8 +324,15 @@ function hourlyTriggers(
  * hour (a trigger costs ~2 µs per UPDATE even when its WHEN is false, so
  * a click's update and move share one), and each statement checks its own hour.
  */
-function dailyTriggers(cubes: readonly Cube[], names: Names, currency = false): string[] {
+function dailyTriggers(
+  cubes: readonly Cube[],
+  names: Names,
+  currency = false,
+  style: Style = {},
+): string[] {
   const CONVERSION_CHANGED = conversionChanged(currency);
+  const each = (cubes: readonly Cube[], names: Names, ...changes: Change[]) =>
+    eachIn(style, cubes, names, ...changes);
   const sealedConversion =
     `EXISTS (SELECT 1 FROM conversions v WHERE v.click_id = old.id AND v.current = 1\n    AND ${
       inSealedHour("v.ts")
@@ -482,13 +557,18 @@ export function rollupCurrencySql(): string {
 }
 
 /** Every rollup trigger since 115 (per currency), over `hourly` and `daily`. */
-function currencyTriggers(hourly: readonly Cube[], daily: readonly Cube[]): string[] {
-  const unguarded = hourlyTriggers(hourly, { guardMove: false, names: SUMS, currency: true });
+function currencyTriggers(
+  hourly: readonly Cube[],
+  daily: readonly Cube[],
+  style: Style = {},
+): string[] {
+  const options = { names: SUMS, currency: true, style };
+  const unguarded = hourlyTriggers(hourly, { guardMove: false, ...options });
   return [
     ...unguarded.slice(0, 6),
-    ...hourlyTriggers(hourly, { guardMove: true, names: SUMS, currency: true }),
+    ...hourlyTriggers(hourly, { guardMove: true, ...options }),
     ...unguarded.slice(11),
-    ...dailyTriggers(daily, SUMS, true),
+    ...dailyTriggers(daily, SUMS, true, style),
   ];
 }
 
@@ -571,7 +651,7 @@ export function longTailCubesSql(): string {
   for (const cube of DAILY_130) {
     parts.push(`${foldSql(cube, `hour < (SELECT hour FROM ${SEALED_TABLE})`)};`, "");
   }
-  parts.push(...currencyTriggers(HOURLY, DAILY));
+  parts.push(...currencyTriggers(HOURLY, DAILY, { joined: true, delta: true }));
   return parts.join("\n");
 }
 
