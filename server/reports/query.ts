@@ -406,6 +406,18 @@ export function querySums(
   db: Db,
   spec: SumsSpec,
 ): { rows: SumsRow[]; source: string; rates: RateNotes } {
+  // One read transaction: the sealed hour and the rows the plan reads by it are one snapshot
+  // (a fold between them would count the hours it moves twice).
+  if (db.isTransaction) return sums(db, spec);
+  db.exec("BEGIN");
+  try {
+    return sums(db, spec);
+  } finally {
+    db.exec("COMMIT");
+  }
+}
+
+function sums(db: Db, spec: SumsSpec): { rows: SumsRow[]; source: string; rates: RateNotes } {
   const parts = planRead(spec, () => sealedHour(db));
   const params: SQLInputValue[] = [];
   let sql: string;
