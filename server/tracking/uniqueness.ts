@@ -91,19 +91,22 @@ export class Uniqueness {
   }
 
   /**
-   * Refills the memory at start: from the snapshot a clean shutdown left
-   * beside the database (`save`) and the clicks stored after it, else from the
-   * clicks of the longest campaign window. Answers the clicks read.
+   * Refills the memory at start: from the snapshot beside the database (a
+   * clean shutdown's, or the last periodic one after a crash) and the clicks
+   * stored after it, else from the clicks of the longest campaign window.
+   * Answers the clicks read.
    */
   load(db: Db, now: number = Date.now()): number {
     const hours = Number(
       db.prepare("SELECT coalesce(max(uniqueness_hours), 0) AS h FROM campaigns").get()?.h ?? 0,
     );
-    const snapshot = this.#readSnapshot(db);
     if (hours === 0) return 0;
     const bound = clickIdBound(db, now - hours * 3_600_000);
-    // Only the clicks after the snapshot, and only those of the window, are new to it.
-    if (snapshot !== null) return this.#replay(db, snapshot > bound ? snapshot : bound, snapshot);
+    // Only the clicks after the snapshot are new to it; one older than the window holds nothing
+    // that still counts.
+    const snapshot = this.#readSnapshot(db);
+    if (snapshot !== null && snapshot >= bound) return this.#replay(db, snapshot, snapshot);
+    if (snapshot !== null) this.clear();
     // Only the newest `capacity` clicks of the window count: find where they start (a walk of
     // the primary key), then read them oldest first without the agents' text (decision 112).
     const first = db.prepare(
@@ -141,40 +144,46 @@ export class Uniqueness {
   }
 
   /**
-   * Writes the memory beside the database with the newest stored click id
-   * (at shutdown, once every click is committed), so the next start reads
-   * one file instead of the window's clicks (decision 166).
+   * Writes the memory beside the database with the newest stored click id,
+   * so the next start reads one file and the clicks after that id instead of
+   * the window's clicks (decision 166). At shutdown every click is committed
+   * and counted; a periodic snapshot may miss the latest (the start replays them).
    */
   save(db: Db): void {
     const path = snapshotPath(db);
     if (!path) return;
+    Deno.writeFileSync(`${path}.tmp`, this.#snapshot(db));
+    Deno.renameSync(`${path}.tmp`, path);
+  }
+
+  /** `save` with the file written off the event loop (a copy of the memory is taken now). */
+  async saveInBackground(db: Db): Promise<void> {
+    const path = snapshotPath(db);
+    if (!path) return;
+    await Deno.writeFile(`${path}.tmp`, this.#snapshot(db));
+    await Deno.rename(`${path}.tmp`, path);
+  }
+
+  /** The snapshot's bytes: header length, header, tags, times. */
+  #snapshot(db: Db): Uint8Array {
+    // Every click up to this id is in the memory (a click is checked before it is stored).
     const clickId = String(db.prepare("SELECT coalesce(max(id), '') AS id FROM clicks").get()!.id);
     const header = new TextEncoder().encode(
       JSON.stringify({ version: 1, slots: this.#tags.length, clickId }),
     );
-    const length = new Uint8Array(4);
-    new DataView(length.buffer).setUint32(0, header.length, true);
-    const parts = [
-      length,
-      header,
-      new Uint8Array(this.#tags.buffer),
-      new Uint8Array(this.#times.buffer),
-    ];
-    const file = Deno.openSync(`${path}.tmp`, { write: true, create: true, truncate: true });
-    try {
-      for (const part of parts) {
-        for (let at = 0; at < part.length;) at += file.writeSync(part.subarray(at));
-      }
-    } finally {
-      file.close();
-    }
-    Deno.renameSync(`${path}.tmp`, path);
+    const tags = new Uint8Array(this.#tags.buffer);
+    const times = new Uint8Array(this.#times.buffer);
+    const bytes = new Uint8Array(4 + header.length + tags.length + times.length);
+    new DataView(bytes.buffer).setUint32(0, header.length, true);
+    bytes.set(header, 4);
+    bytes.set(tags, 4 + header.length);
+    bytes.set(times, 4 + header.length + tags.length);
+    return bytes;
   }
 
   /**
-   * Takes the memory from the snapshot beside the database and removes it (a
-   * later crash must not find a stale one); answers the click id it holds, or
-   * null when there is none or it does not fit this database.
+   * Takes the memory from the snapshot beside the database; answers the click
+   * id it holds, or null when there is none or it does not fit this database.
    */
   #readSnapshot(db: Db): string | null {
     const path = snapshotPath(db);
@@ -182,7 +191,6 @@ export class Uniqueness {
     let bytes: Uint8Array;
     try {
       bytes = Deno.readFileSync(path);
-      Deno.removeSync(path);
     } catch {
       return null;
     }
