@@ -72,7 +72,6 @@ export class TrackingEngine {
   /** Commits queued clicks, keeps the visitors for the next start and stops the S2S sender (shutdown). */
   async close(): Promise<void> {
     clearInterval(this.#snapshots);
-    await this.#saving;
     this.clicks.writer.close();
     this.clicks.flushRollups();
     // Every click is committed: the next start reads the visitors from one file (decision 166).

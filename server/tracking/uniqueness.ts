@@ -160,8 +160,10 @@ export class Uniqueness {
   async saveInBackground(db: Db): Promise<void> {
     const path = snapshotPath(db);
     if (!path) return;
-    await Deno.writeFile(`${path}.tmp`, this.#snapshot(db));
-    await Deno.rename(`${path}.tmp`, path);
+    // Its own file until renamed: a shutdown's `save` may run meanwhile (the later rename wins,
+    // and an older snapshot is still right: the start replays the clicks after it).
+    await Deno.writeFile(`${path}.background`, this.#snapshot(db));
+    await Deno.rename(`${path}.background`, path);
   }
 
   /** The snapshot's bytes: header length, header, tags, times. */
