@@ -59,7 +59,11 @@ function daysAnswer(spec: SumsSpec): boolean {
 
 /**
  * The parts of a rollup read, or null for raw rows. `sealedHour()` reads the
- * first hour the daily tier does not hold yet (asked only when days could help).
+ * first hour the daily tier does not hold yet (asked only when days could
+ * help; read it in the same read transaction as the parts). The daily row of
+ * the day being sealed holds that day's hours before it, so a range holding
+ * all of them reads that row and only the hours from the sealed one on: a
+ * report ending today reads today's hourly rows of the current hour only.
  */
 export function planRead(spec: SumsSpec, sealedHour: () => number): Part[] | null {
   const cube = pickCube(spec);
@@ -72,13 +76,17 @@ export function planRead(spec: SumsSpec, sealedHour: () => number): Part[] | nul
     to,
   });
   const fromDay = Math.ceil(first / 24);
-  const wholeDays = Math.floor(end / 24);
-  if (wholeDays <= fromDay || !daysAnswer(spec)) return [hours(first, end)];
-  const toDay = Math.min(wholeDays, Math.floor(sealedHour() / 24));
+  if (fromDay * 24 >= end || !daysAnswer(spec)) return [hours(first, end)];
   const days = smallest(DAILY, spec);
-  if (toDay <= fromDay || !days) return [hours(first, end)];
+  if (!days) return [hours(first, end)];
+  const sealed = sealedHour();
+  const sealedDay = Math.floor(sealed / 24);
+  const partial = sealed % 24 !== 0 && fromDay <= sealedDay && sealed <= end;
+  const toDay = partial ? sealedDay + 1 : Math.min(Math.floor(end / 24), sealedDay);
+  if (toDay <= fromDay) return [hours(first, end)];
+  const hoursFrom = partial ? sealed : toDay * 24;
   const parts: Part[] = [{ table: days.table, bucket: "day", from: fromDay, to: toDay }];
   if (first < fromDay * 24) parts.push(hours(first, fromDay * 24));
-  if (toDay * 24 < end) parts.push(hours(toDay * 24, end));
+  if (hoursFrom < end) parts.push(hours(hoursFrom, end));
   return parts;
 }

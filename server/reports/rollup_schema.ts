@@ -14,7 +14,16 @@
  * A key column of a rollup table: its name and how it reads from a click row
  * `{r}` at the instant `{t}`, whose amount is in currency `{c}`.
  */
-export type Key = { name: string; type: "INTEGER" | "TEXT"; from: string };
+export type Key = {
+  name: string;
+  type: "INTEGER" | "TEXT";
+  from: string;
+  /**
+   * A dictionary fact's SQL when the click's place is joined as `p` and its
+   * user agent as `u` (the triggers since 130: one lookup per row, not per key).
+   */
+  joined?: string;
+};
 
 /**
  * The currency of a row's money (migration 115, issue 13 item 2): the click's
@@ -44,11 +53,13 @@ const place = (name: string): Key => ({
   name,
   type: "TEXT",
   from: `coalesce((SELECT ${name} FROM places WHERE id = {r}.place_id), '')`,
+  joined: `coalesce(p.${name}, '')`,
 });
 const agent = (name: string): Key => ({
   name,
   type: "TEXT",
   from: `coalesce((SELECT ${name} FROM user_agents WHERE id = {r}.ua_id), '')`,
+  joined: `coalesce(u.${name}, '')`,
 });
 
 /** Milliseconds in an hour and a day. */
@@ -81,8 +92,33 @@ export const TECH = hourly("rollup_tech", [
   agent("os"),
   agent("browser"),
 ]);
+/**
+ * The long-tail geo and tech levels (migration 130, decision 166): one cube per
+ * family, each level with the coarser ones it is read under, no offer (a
+ * level × offer report reads raw rows). Ordered by how many values a
+ * campaign's day holds: a few hundred regions, OS and browser versions; ISPs
+ * (with the connection type their AS gives, so it adds no rows) and cities by
+ * the thousand; device models most of all.
+ */
+export const REGION = hourly("rollup_region", [place("country"), place("region")]);
+export const OS_VERSION = hourly("rollup_os_version", [agent("os"), agent("os_version")]);
+export const BROWSER_VERSION = hourly("rollup_browser_version", [
+  agent("browser"),
+  agent("browser_version"),
+]);
+export const ISP = hourly("rollup_isp", [
+  place("country"),
+  place("isp"),
+  { name: "connection", type: "TEXT", from: "coalesce({r}.connection, '')" },
+]);
+export const CITY = hourly("rollup_city", [place("country"), place("region"), place("city")]);
+export const MODEL = hourly("rollup_model", [agent("device_type"), agent("brand"), agent("model")]);
+
+/** The cubes migration 130 added. */
+export const CUBES_130: readonly Cube[] = [REGION, OS_VERSION, BROWSER_VERSION, ISP, CITY, MODEL];
+
 /** The hourly cubes, smallest first: the planner picks the first holding every column a query needs. */
-export const HOURLY: readonly Cube[] = [FLOW, GEO, TECH];
+export const HOURLY: readonly Cube[] = [FLOW, GEO, TECH, ...CUBES_130];
 
 /** A daily cube folded from `hourly`: its keys (the hour read as the UTC day), or the first `keys`. */
 function daily(hourly: Cube, table: string, keys = hourly.keys.length - 1): Cube {
@@ -102,12 +138,16 @@ function daily(hourly: Cube, table: string, keys = hourly.keys.length - 1): Cube
 /** Campaign × day × source × rotation (migration 030): by-day reports and totals. */
 export const TIME_DAY = daily(FLOW, "rollup_time_day", LEADING.length);
 
-/** The daily cubes, smallest first (migration 030). */
+/** The daily twins of the cubes migration 130 added. */
+export const DAILY_130: readonly Cube[] = CUBES_130.map((c) => daily(c, `${c.table}_day`));
+
+/** The daily cubes, smallest first (migrations 030 and 130). */
 export const DAILY: readonly Cube[] = [
   TIME_DAY,
   daily(FLOW, "rollup_flow_day"),
   daily(GEO, "rollup_geo_day"),
   daily(TECH, "rollup_tech_day"),
+  ...DAILY_130,
 ];
 
 /** Every rollup table. */
@@ -121,10 +161,17 @@ function before115(cube: Cube): Cube {
     hourly: cube.hourly && before115(cube.hourly),
   };
 }
+const before130 = (cubes: readonly Cube[]) =>
+  cubes.filter((c) => !CUBES_130.includes(c) && !DAILY_130.includes(c));
+/** The cubes as migrations before 130 made them (020–072 also without the currency key). */
 export const LEGACY = {
   FLOW: before115(FLOW),
-  HOURLY: HOURLY.map(before115),
-  DAILY: DAILY.map(before115),
+  HOURLY: before130(HOURLY).map(before115),
+  DAILY: before130(DAILY).map(before115),
+  /** As migration 115 left them. */
+  HOURLY_115: before130(HOURLY),
+  DAILY_115: before130(DAILY),
+  CUBES_115: before130(CUBES),
 };
 
 /** The one-row table holding the first hour not yet folded into the daily tier. */

@@ -6,10 +6,12 @@
  */
 import {
   type Cube,
-  CUBES,
+  CUBES_130,
   DAILY,
+  DAILY_130,
   foldSql,
   HOURLY,
+  type Key,
   keySql,
   LEGACY,
   MS_HOUR,
@@ -76,20 +78,76 @@ type Change = {
 /** The summed columns a migration writes: 020 and 030 the first ten, 072 all. */
 type Names = readonly string[];
 
-function upsert(cube: Cube, change: Change, names: Names, only: Names = names): string {
+/**
+ * How the triggers are written: since 130 a row's dictionary facts come from
+ * one join of its place and user agent (not a lookup per key), and a click
+ * update that leaves a cube's keys as they were adds the difference of its
+ * sums in one statement (a lander click-through: lp_clicks + 1) instead of
+ * taking the old contribution out and putting the new one in.
+ */
+type Style = { joined?: boolean; delta?: boolean };
+
+function upsert(
+  cube: Cube,
+  change: Change,
+  names: Names,
+  only: Names = names,
+  style: Style = {},
+): string {
   const columns = [...cube.keys.map((k) => k.name), ...names].join(", ");
   const set = only.map((s) => `${s} = ${s} + excluded.${s}`).join(", ");
+  const joined = (k: Key) => style.joined && k.joined !== undefined;
   const values = [
-    ...cube.keys.map((k) => keySql(k, change.r, change.t, change.c)),
+    ...cube.keys.map((k) => (joined(k) ? k.joined! : keySql(k, change.r, change.t, change.c))),
     ...change.sums.slice(0, names.length),
   ];
+  let from = change.from ?? "";
+  const joins: string[] = [];
+  if (cube.keys.some((k) => joined(k) && k.joined!.includes("p."))) {
+    joins.push(`LEFT JOIN places p ON p.id = ${change.r}.place_id`);
+  }
+  if (cube.keys.some((k) => joined(k) && k.joined!.includes("u."))) {
+    joins.push(`LEFT JOIN user_agents u ON u.id = ${change.r}.ua_id`);
+  }
+  if (joins.length) from = `${from || " FROM (SELECT 1)"} ${joins.join(" ")}`;
   let where = change.where ?? "true";
   // The daily tier holds sealed hours only: later hours reach it when they are folded.
   if (cube.tier === "day") where += ` AND ${inSealedHour(change.t)}`;
-  return `  INSERT INTO ${cube.table} (${columns})\n  SELECT ${values.join(", ")}${
-    change.from ?? ""
-  } WHERE ${where}\n` +
+  return `  INSERT INTO ${cube.table} (${columns})\n  SELECT ${
+    values.join(", ")
+  }${from} WHERE ${where}\n` +
     `  ON CONFLICT DO UPDATE SET ${set};`;
+}
+
+/** True when a click update leaves `cube`'s keys of the click as they were. */
+function sameKeys(cube: Cube): string {
+  const same = new Set<string>();
+  for (const k of cube.keys) {
+    // A dictionary fact stays when its id does; any other key when its value does.
+    const id = /\{r\}\.(place_id|ua_id)\)/.exec(k.from);
+    same.add(
+      id
+        ? `old.${id[1]} IS new.${id[1]}`
+        : `${keySql(k, "old", "old.ts")} IS ${keySql(k, "new", "new.ts")}`,
+    );
+  }
+  return [...same].join(" AND ");
+}
+
+/** The click update's statements for one cube, in `style`. */
+function clickMoves(cube: Cube, names: Names, style: Style): string[] {
+  if (!style.delta) return CLICK_MOVES.map((change) => upsert(cube, change, names, names, style));
+  const same = sameKeys(cube);
+  const [out, into] = CLICK_MOVES;
+  const difference = into.sums.map((v, i) => {
+    const was = out.sums[i];
+    return v === "0" && was === "0" ? "0" : `${v} + ${was}`;
+  });
+  return [
+    upsert(cube, { ...into, sums: difference, where: same }, names, names, style),
+    upsert(cube, { ...out, where: `NOT (${same})` }, names, names, style),
+    upsert(cube, { ...into, where: `NOT (${same})` }, names, names, style),
+  ];
 }
 
 function createTable(cube: Cube, names: Names): string {
@@ -128,9 +186,14 @@ const CLICK_OF = " FROM clicks k";
 
 /** A statement per cube for each change. */
 function each(cubes: readonly Cube[], names: Names, ...changes: Change[]): string {
-  return changes.map((change) => cubes.map((c) => upsert(c, change, names)).join("\n")).join(
-    "\n",
-  );
+  return eachIn({}, cubes, names, ...changes);
+}
+
+/** A statement per cube for each change, in `style`. */
+function eachIn(style: Style, cubes: readonly Cube[], names: Names, ...changes: Change[]): string {
+  return changes.map((change) =>
+    cubes.map((c) => upsert(c, change, names, names, style)).join("\n")
+  ).join("\n");
 }
 
 /** A click's old contribution leaves, the new one arrives. */
@@ -203,9 +266,15 @@ function conversionColumns(currency: boolean): string {
 /** 020's triggers over the hourly cubes (the click move without 030's guard). */
 function hourlyTriggers(
   cubes: readonly Cube[],
-  options: { guardMove: boolean; names: Names; currency?: boolean },
+  options: { guardMove: boolean; names: Names; currency?: boolean; style?: Style },
 ): string[] {
   const names = options.names;
+  const style = options.style ?? {};
+  const each = (cubes: readonly Cube[], names: Names, ...changes: Change[]) =>
+    eachIn(style, cubes, names, ...changes);
+  const clickUpdate = style.delta
+    ? cubes.flatMap((c) => clickMoves(c, names, style)).join("\n")
+    : each(cubes, names, ...CLICK_MOVES);
   const currency = options.currency ?? false;
   const CONVERSION_CHANGED = conversionChanged(currency);
   const moveWhen = options.guardMove
@@ -219,7 +288,7 @@ function hourlyTriggers(
     `CREATE TRIGGER rollup_click_update AFTER UPDATE ON clicks\nWHEN ${
       differs([...MOVING, ...changedSums(currency)])
     } BEGIN`,
-    each(cubes, names, ...CLICK_MOVES),
+    clickUpdate,
     "END;",
     "",
   ];
@@ -255,8 +324,15 @@ function hourlyTriggers(
  * hour (a trigger costs ~2 µs per UPDATE even when its WHEN is false, so
  * a click's update and move share one), and each statement checks its own hour.
  */
-function dailyTriggers(cubes: readonly Cube[], names: Names, currency = false): string[] {
+function dailyTriggers(
+  cubes: readonly Cube[],
+  names: Names,
+  currency = false,
+  style: Style = {},
+): string[] {
   const CONVERSION_CHANGED = conversionChanged(currency);
+  const each = (cubes: readonly Cube[], names: Names, ...changes: Change[]) =>
+    eachIn(style, cubes, names, ...changes);
   const sealedConversion =
     `EXISTS (SELECT 1 FROM conversions v WHERE v.click_id = old.id AND v.current = 1\n    AND ${
       inSealedHour("v.ts")
@@ -463,7 +539,7 @@ export function rollupCurrencySql(): string {
   ];
   for (const name of ALL_TRIGGERS) parts.push(`DROP TRIGGER ${name};`);
   parts.push("");
-  for (const cube of CUBES) {
+  for (const cube of LEGACY.CUBES_115) {
     const legacy = cube.keys.filter((k) => k.name !== "currency").map((k) => k.name);
     const made = createTable({ ...cube, table: `${cube.table}_115` }, SUMS);
     parts.push(
@@ -475,16 +551,112 @@ export function rollupCurrencySql(): string {
       "",
     );
   }
-  for (const cube of CUBES) parts.push(...moveConversions(cube), "");
-  const unguarded = hourlyTriggers(HOURLY, { guardMove: false, names: SUMS, currency: true });
-  parts.push(
-    ...unguarded.slice(0, 6),
-    ...hourlyTriggers(HOURLY, { guardMove: true, names: SUMS, currency: true }),
-    ...unguarded.slice(11),
-    ...dailyTriggers(DAILY, SUMS, true),
-  );
+  for (const cube of LEGACY.CUBES_115) parts.push(...moveConversions(cube), "");
+  parts.push(...currencyTriggers(LEGACY.HOURLY_115, LEGACY.DAILY_115));
   return parts.join("\n");
 }
+
+/** Every rollup trigger since 115 (per currency), over `hourly` and `daily`. */
+function currencyTriggers(
+  hourly: readonly Cube[],
+  daily: readonly Cube[],
+  style: Style = {},
+): string[] {
+  const options = { names: SUMS, currency: true, style };
+  const unguarded = hourlyTriggers(hourly, { guardMove: false, ...options });
+  return [
+    ...unguarded.slice(0, 6),
+    ...hourlyTriggers(hourly, { guardMove: true, ...options }),
+    ...unguarded.slice(11),
+    ...dailyTriggers(daily, SUMS, true, style),
+  ];
+}
+
+/** Where the dictionary-backed key columns read in a raw row set (k: clicks, p, u). */
+const RAW_KEY_COLUMNS: Record<string, string> = {
+  country: "p.country",
+  region: "p.region",
+  city: "p.city",
+  isp: "p.isp",
+  device_type: "u.device_type",
+  brand: "u.brand",
+  model: "u.model",
+  os: "u.os",
+  os_version: "u.os_version",
+  browser: "u.browser",
+  browser_version: "u.browser_version",
+};
+
+const RAW_CLICK_SUMS =
+  "1, k.is_unique, k.is_bot, (k.lp_click_ts IS NOT NULL), k.cost, 0, 0, 0, 0, 0, 0, 0";
+const RAW_CONVERSION_SUMS = `0, 0, 0, 0, 0, (v.status = 'lead'), (v.status = 'sale'),
+  (v.status = 'rejected'), (v.status = 'hold'),
+  (CASE WHEN v.status IN ('lead', 'sale') THEN v.payout ELSE 0 END),
+  (CASE WHEN v.status = 'sale' THEN v.payout ELSE 0 END),
+  (CASE WHEN v.status = 'lead' THEN v.payout ELSE 0 END)`;
+
+/**
+ * One hourly cube's rows summed from raw rows in one set-based pass (the
+ * rebuild, and 130's backfill): the clicks `clickWhere` keeps (row `k`), and
+ * every current conversion. Adds to what the cube holds.
+ */
+export function rawRollupSql(cube: Cube, clickWhere = "true"): string {
+  const keys = cube.keys.filter((k) => k.name !== "hour");
+  // A click's sums are in its cost currency, a conversion's in its own.
+  const project = (currency: string) =>
+    keys.map((k) =>
+      `${k.name === "currency" ? currency : RAW_KEY_COLUMNS[k.name] ?? `k.${k.name}`} AS ${k.name}`
+    ).join(", ");
+  const grouped = cube.keys.map((k) => {
+    if (k.name === "hour") return k.name;
+    const empty = k.type === "TEXT" ? "''" : k.from.includes("-1") ? "-1" : "0";
+    return `coalesce(${k.name}, ${empty})`;
+  });
+  const joins = "LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id";
+  const sums = SUMS.map((s) => `sum(${s})`).join(", ");
+  const names = SUMS.join(", ");
+  return `INSERT INTO ${cube.table} (${cube.keys.map((k) => k.name).join(", ")}, ${names})
+  SELECT ${grouped.join(", ")}, ${sums} FROM (
+    SELECT ${project("k.cost_currency")}, k.ts / ${MS_HOUR} AS hour, ${
+    RAW_CLICK_SUMS.split(", ").map((s, i) => `${s} AS ${SUMS[i]}`).join(", ")
+  }
+    FROM clicks k ${joins} WHERE ${clickWhere}
+    UNION ALL
+    SELECT ${project("v.currency")}, v.ts / ${MS_HOUR} AS hour, ${
+    RAW_CONVERSION_SUMS.split(/,\s+(?![^()]*\))/).map((s, i) => `${s} AS ${SUMS[i]}`).join(", ")
+  }
+    FROM conversions v JOIN clicks k ON k.id = v.click_id ${joins} WHERE v.current = 1
+  ) GROUP BY ${grouped.map((_, i) => i + 1).join(", ")}
+  ON CONFLICT DO UPDATE SET ${SUMS.map((x) => `${x} = ${x} + excluded.${x}`).join(", ")}`;
+}
+
+/** The SQL of `migrations/130_long_tail_cubes.sql`. */
+export function longTailCubesSql(): string {
+  const parts: string[] = [
+    "-- The long-tail geo and tech levels (issue 18 item 4, decision 166): generated by",
+    "-- server/reports/rollup_sql.ts. Six more hourly cubes and their daily twins: region, OS",
+    "-- version, browser version, ISP (with the connection type), city and device model. They",
+    "-- are filled from the raw rows still stored: the clicks the rollups counted so far (up to",
+    "-- the watermark; the click writer adds later ones at start) and the current conversions,",
+    "-- the daily twins from the sealed hours. Clicks retention already deleted are not in them.",
+    "-- Every trigger is made anew over all the cubes.",
+    "",
+  ];
+  for (const name of ALL_TRIGGERS) parts.push(`DROP TRIGGER ${name};`);
+  parts.push("");
+  for (const cube of [...CUBES_130, ...DAILY_130]) parts.push(createTable(cube, SUMS), "");
+  for (const cube of CUBES_130) {
+    parts.push(`${rawRollupSql(cube, `k.id <= (SELECT click_id FROM ${WATERMARK})`)};`, "");
+  }
+  for (const cube of DAILY_130) {
+    parts.push(`${foldSql(cube, `hour < (SELECT hour FROM ${SEALED_TABLE})`)};`, "");
+  }
+  parts.push(...currencyTriggers(HOURLY, DAILY, { joined: true, delta: true }));
+  return parts.join("\n");
+}
+
+/** The click writer's watermark table (migration 050). */
+const WATERMARK = "rollup_watermark";
 
 /** The generated migrations, by file name. */
 export const GENERATED: Record<string, () => string> = {
@@ -492,6 +664,7 @@ export const GENERATED: Record<string, () => string> = {
   "030_rollup_tiers.sql": rollupTiersMigrationSql,
   "072_rollup_revenue_split.sql": rollupRevenueSplitSql,
   "115_rollup_currency.sql": rollupCurrencySql,
+  "130_long_tail_cubes.sql": longTailCubesSql,
 };
 
 if (import.meta.main) {

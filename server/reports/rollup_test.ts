@@ -28,8 +28,17 @@ const clickArb = fc.record({
   landingId: fc.constantFrom(1, null),
   rule: fc.constantFrom(0, 1, null),
   country: fc.constantFrom("US", "DE", ""),
+  region: fc.constantFrom("CA", "BY", ""),
+  city: fc.constantFrom("Berlin", "Munich", ""),
+  isp: fc.constantFrom("Telekom", "Comcast", ""),
+  connection: fc.constantFrom("cellular", "broadband", ""),
   deviceType: fc.constantFrom("mobile", "desktop"),
+  brand: fc.constantFrom("Apple", "Samsung", ""),
+  model: fc.constantFrom("iPhone", "SM-G991B", ""),
   os: fc.constantFrom("Android", "iOS", "Windows"),
+  osVersion: fc.constantFrom("14", "17.4", ""),
+  browser: fc.constantFrom("Chrome", "Safari"),
+  browserVersion: fc.constantFrom("124.0", "17.4", ""),
   isBot: fc.boolean(),
   isUnique: fc.boolean(),
   lp: fc.boolean(),
@@ -83,6 +92,15 @@ const GROUPINGS: string[][] = [
   ["country", "offer"],
   ["deviceType", "os"],
   ["trafficSource", "rotation"],
+  // The long-tail levels (migration 130): each level, and with the coarser ones of its cube.
+  ["region"],
+  ["country", "region", "city"],
+  ["city", "day"],
+  ["isp", "connection"],
+  ["connection"],
+  ["brand", "model"],
+  ["os", "osVersion"],
+  ["browser", "browserVersion", "hour"],
 ];
 
 function sorted(rows: ReturnType<typeof querySums>["rows"]) {
@@ -169,6 +187,7 @@ Deno.test("rollups: equal raw aggregation after random traffic, and survive rete
           currency: i % 2 === 0 ? "USD" : undefined,
         }));
         specs.push({ ...specs[4], subject: { type: "offer", ids: [1, 3] } });
+        specs.push({ ...specs[9], subject: { type: "traffic-source", ids: [1] } });
         const mid = { start: START + cut.from * HOUR, end: START + (cut.from + cut.hours) * HOUR };
         if (ordered) { for (const spec of specs.slice()) specs.push({ ...spec, ...mid }); }
         const before = specs.map((spec) => {

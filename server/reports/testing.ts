@@ -27,9 +27,15 @@ export type TestClick = {
   region?: string;
   city?: string;
   isp?: string;
+  /** The connection type stored on the click. */
+  connection?: string;
   deviceType?: string;
+  brand?: string;
+  model?: string;
   os?: string;
+  osVersion?: string;
   browser?: string;
+  browserVersion?: string;
   userAgent?: string;
   referrer?: string;
   tokens?: string[];
@@ -54,7 +60,7 @@ function intern(db: Db, table: "places" | "user_agents", values: string[]): numb
   return Number(
     db.prepare(
       `INSERT INTO user_agents (text, device_type, brand, model, os, os_version, browser,
-        browser_version) VALUES (?, ?, '', '', ?, '', ?, '') RETURNING id`,
+        browser_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     ).get(...values)!.id,
   );
 }
@@ -63,18 +69,21 @@ function intern(db: Db, table: "places" | "user_agents", values: string[]): numb
 export function insertTestClick(db: Db, c: TestClick): string {
   const id = c.id ?? newClickId(c.ts);
   const place = intern(db, "places", [c.country ?? "", c.region ?? "", c.city ?? "", c.isp ?? ""]);
-  const device = c.deviceType ?? "desktop", os = c.os ?? "", browser = c.browser ?? "";
-  const ua = intern(db, "user_agents", [
-    c.userAgent ?? `${device}/${os}/${browser}`,
-    device,
-    os,
-    browser,
-  ]);
+  const agent = [
+    c.deviceType ?? "desktop",
+    c.brand ?? "",
+    c.model ?? "",
+    c.os ?? "",
+    c.osVersion ?? "",
+    c.browser ?? "",
+    c.browserVersion ?? "",
+  ];
+  const ua = intern(db, "user_agents", [c.userAgent ?? agent.join("/"), ...agent]);
   db.prepare(
     `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, rotation_id, rule, path,
       landing_id, offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens,
-      is_unique, is_bot, lp_click_ts, cost_currency)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'en', ?, ?, ?, ?, ?, ?)`,
+      is_unique, is_bot, lp_click_ts, cost_currency, connection)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'en', ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     id,
     c.ts,
@@ -96,10 +105,12 @@ export function insertTestClick(db: Db, c: TestClick): string {
     c.isBot ? 1 : 0,
     c.lpClickTs ?? null,
     c.costCurrency ?? "USD",
+    c.connection || null,
   );
   // New clicks reach the rollups through the click writer (decision 054), not a trigger.
   const stored = db.prepare(
-    `SELECT p.country, u.device_type, u.os, u.browser FROM clicks k
+    `SELECT p.country, p.region, p.city, p.isp, u.device_type, u.brand, u.model, u.os,
+       u.os_version, u.browser, u.browser_version FROM clicks k
      JOIN places p ON p.id = k.place_id JOIN user_agents u ON u.id = k.ua_id WHERE k.id = ?`,
   ).get(id)!;
   const rollups = new ClickRollups(db);
@@ -113,9 +124,17 @@ export function insertTestClick(db: Db, c: TestClick): string {
     landingId: c.landingId ?? null,
     offerId: c.offerId ?? null,
     country: String(stored.country),
+    region: String(stored.region),
+    city: String(stored.city),
+    isp: String(stored.isp),
+    connection: c.connection ?? "",
     deviceType: String(stored.device_type),
+    brand: String(stored.brand),
+    model: String(stored.model),
     os: String(stored.os),
+    osVersion: String(stored.os_version),
     browser: String(stored.browser),
+    browserVersion: String(stored.browser_version),
     isUnique: c.isUnique !== false,
     isBot: Boolean(c.isBot),
     lpClick: c.lpClickTs != null,

@@ -39,10 +39,19 @@ export type RollupClick = {
   offerId: number | null;
   /** As stored in `places` (or "" when the click has no place). */
   country: string;
+  region: string;
+  city: string;
+  isp: string;
+  /** As stored on the click ("" for none). */
+  connection: string;
   /** As stored in `user_agents` for the click's user agent. */
   deviceType: string;
+  brand: string;
+  model: string;
   os: string;
+  osVersion: string;
   browser: string;
+  browserVersion: string;
   isUnique: boolean;
   isBot: boolean;
   lpClick: boolean;
@@ -67,9 +76,17 @@ const KEY_OF: Record<string, (c: RollupClick) => KeyValue> = {
   landing_id: (c) => c.landingId ?? 0,
   offer_id: (c) => c.offerId ?? 0,
   country: (c) => c.country,
+  region: (c) => c.region,
+  city: (c) => c.city,
+  isp: (c) => c.isp,
+  connection: (c) => c.connection,
   device_type: (c) => c.deviceType,
+  brand: (c) => c.brand,
+  model: (c) => c.model,
   os: (c) => c.os,
+  os_version: (c) => c.osVersion,
   browser: (c) => c.browser,
+  browser_version: (c) => c.browserVersion,
   currency: (c) => c.currency,
 };
 

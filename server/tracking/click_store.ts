@@ -94,6 +94,19 @@ const ROLLUP_FLUSH_MS = 1000;
 /** Distinct keys in one cube after which the sums are written early (bounds memory). */
 const ROLLUP_MAX_KEYS = 20_000;
 
+/** The columns of a place and of a user agent the rollups group by, in their facets' order. */
+const PLACE_FACETS = ["country", "region", "city", "isp"];
+const AGENT_FACETS = [
+  "device_type",
+  "brand",
+  "model",
+  "os",
+  "os_version",
+  "browser",
+  "browser_version",
+];
+const NO_PLACE: readonly string[] = ["", "", "", ""];
+
 /** Interned strings (user agents, places) → ids, with a bounded memory of recent ones. */
 class Dictionary {
   #entries = new LruMap<string, Entry>(50_000);
@@ -103,7 +116,8 @@ class Dictionary {
   constructor(db: Db, readonly table: "user_agents" | "places") {
     if (table === "user_agents") {
       this.#find = db.prepare(
-        "SELECT id, device_type, os, browser FROM user_agents WHERE text = ?",
+        `SELECT id, device_type, brand, model, os, os_version, browser, browser_version
+         FROM user_agents WHERE text = ?`,
       );
       this.#insert = db.prepare(
         `INSERT INTO user_agents (text, device_type, brand, model, os, os_version, browser,
@@ -111,7 +125,8 @@ class Dictionary {
       );
     } else {
       this.#find = db.prepare(
-        "SELECT id, country FROM places WHERE country = ? AND region = ? AND city = ? AND isp = ?",
+        `SELECT id, country, region, city, isp FROM places
+         WHERE country = ? AND region = ? AND city = ? AND isp = ?`,
       );
       this.#insert = db.prepare(
         "INSERT INTO places (country, region, city, isp) VALUES (?, ?, ?, ?) RETURNING id",
@@ -119,10 +134,9 @@ class Dictionary {
     }
   }
 
+  /** The stored values the rollups group by, in `PLACE_FACETS` or `AGENT_FACETS` order. */
   #facets(row: Record<string, unknown>): string[] {
-    return this.table === "places"
-      ? [String(row.country)]
-      : [String(row.device_type), String(row.os), String(row.browser)];
+    return (this.table === "places" ? PLACE_FACETS : AGENT_FACETS).map((c) => String(row[c]));
   }
 
   /** The entry of `key` if it is stored (no write). */
@@ -160,6 +174,24 @@ class Dictionary {
   clear(): void {
     this.#entries.clear();
   }
+}
+
+/** A place's facets as the rollups take them. */
+function placeFacets(f: readonly string[]) {
+  return { country: f[0], region: f[1], city: f[2], isp: f[3] };
+}
+
+/** A user agent's facets as the rollups take them. */
+function agentFacets(f: readonly string[]) {
+  return {
+    deviceType: f[0],
+    brand: f[1],
+    model: f[2],
+    os: f[3],
+    osVersion: f[4],
+    browser: f[5],
+    browserVersion: f[6],
+  };
 }
 
 function placeKey(v: Visitor): string {
@@ -297,11 +329,21 @@ export class ClickStore {
       v.osVersion,
       v.browser,
       v.browserVersion,
-    ], () => [v.deviceType, v.os, v.browser]);
+    ], () => [
+      v.deviceType,
+      v.brand,
+      v.model,
+      v.os,
+      v.osVersion,
+      v.browser,
+      v.browserVersion,
+    ]);
     const place = v.country || v.isp
-      ? this.places.intern(placeKey(v), () => [v.country, v.region, v.city, v.isp], () => [
-        v.country,
-      ])
+      ? this.places.intern(
+        placeKey(v),
+        () => [v.country, v.region, v.city, v.isp],
+        () => [v.country, v.region, v.city, v.isp],
+      )
       : null;
     this.#insert.add(
       r.id,
@@ -337,10 +379,9 @@ export class ClickStore {
       path: r.path,
       landingId: r.landingId,
       offerId: r.offerId,
-      country: place?.facets[0] ?? "",
-      deviceType: ua.facets[0],
-      os: ua.facets[1],
-      browser: ua.facets[2],
+      ...placeFacets(place?.facets ?? NO_PLACE),
+      connection: v.connection || "",
+      ...agentFacets(ua.facets),
       isUnique: r.isUnique,
       isBot: r.isBot,
       lpClick: false,

@@ -6,6 +6,7 @@
  */
 import type { Db } from "../db/connection.ts";
 import { ReadWorker } from "../db/read_worker.ts";
+import { logEvent } from "../log.ts";
 import { assignMissingFlowIds } from "../rotations/flow_ids.ts";
 import { EntityCache } from "./cache.ts";
 import { ClickStore } from "./click_store.ts";
@@ -14,6 +15,9 @@ import { OfferCaps } from "./offer_caps.ts";
 import { IpFrequency } from "./quality.ts";
 import { type S2sOptions, S2sQueue } from "./s2s.ts";
 import type { RandomSource } from "./weights.ts";
+
+/** How often the visitors' memory is written beside the database besides at shutdown. */
+const VISITORS_SNAPSHOT_MS = 15 * 60_000;
 
 /** Options of the engine (tests shorten the S2S backoff and open a loopback port). */
 export type TrackingOptions = {
@@ -55,12 +59,26 @@ export class TrackingEngine {
       resume: () => this.clicks.writer.resume(),
     });
     this.clicks.writer.afterCommit = () => this.reads.checkWal();
+    // A start after a crash replays only the clicks since the last snapshot (decision 166).
+    this.#snapshots = setInterval(() => {
+      if (this.#saving) return;
+      this.#saving = this.uniqueness.saveInBackground(db).catch((err) =>
+        logEvent("warn", "visitors_snapshot_failed", { message: (err as Error).message })
+      ).finally(() => this.#saving = null);
+    }, VISITORS_SNAPSHOT_MS);
+    Deno.unrefTimer(Number(this.#snapshots));
   }
 
-  /** Commits queued clicks and stops the S2S sender (shutdown). */
+  #snapshots: ReturnType<typeof setInterval>;
+  #saving: Promise<void> | null = null;
+
+  /** Commits queued clicks, keeps the visitors for the next start and stops the S2S sender (shutdown). */
   async close(): Promise<void> {
+    clearInterval(this.#snapshots);
     this.clicks.writer.close();
     this.clicks.flushRollups();
+    // Every click is committed: the next start reads the visitors from one file (decision 166).
+    this.uniqueness.save(this.db);
     this.cache.close();
     await this.s2s.stop();
     this.reads.close();

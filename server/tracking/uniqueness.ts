@@ -90,27 +90,42 @@ export class Uniqueness {
     return last === undefined || visit.ts - last >= windowMs;
   }
 
-  /** Refills the memory from the clicks of the longest campaign window (at start). */
+  /**
+   * Refills the memory at start: from the snapshot beside the database (a
+   * clean shutdown's, or the last periodic one after a crash) and the clicks
+   * stored after it, else from the clicks of the longest campaign window.
+   * Answers the clicks read.
+   */
   load(db: Db, now: number = Date.now()): number {
     const hours = Number(
       db.prepare("SELECT coalesce(max(uniqueness_hours), 0) AS h FROM campaigns").get()?.h ?? 0,
     );
     if (hours === 0) return 0;
+    const bound = clickIdBound(db, now - hours * 3_600_000);
+    // Only the clicks after the snapshot are new to it; one older than the window holds nothing
+    // that still counts.
+    const snapshot = this.#readSnapshot(db);
+    if (snapshot !== null && snapshot >= bound) return this.#replay(db, snapshot, snapshot);
+    if (snapshot !== null) this.clear();
     // Only the newest `capacity` clicks of the window count: find where they start (a walk of
     // the primary key), then read them oldest first without the agents' text (decision 112).
-    const bound = clickIdBound(db, now - hours * 3_600_000);
     const first = db.prepare(
       "SELECT id FROM clicks WHERE id >= ? ORDER BY id DESC LIMIT 1 OFFSET ?",
     )
       .get(bound, this.capacity - 1);
+    return this.#replay(db, first ? String(first.id) : bound);
+  }
+
+  /** Remembers the stored clicks from id `from` on (after id `after`), oldest first. */
+  #replay(db: Db, from: string, after = ""): number {
     const agents = new Map<number, string>();
     const agent = db.prepare("SELECT text FROM user_agents WHERE id = ?");
     const rows = db.prepare(
       `SELECT campaign_id, ip, ts, ua_id FROM clicks
-       WHERE id >= ? AND campaign_id IS NOT NULL ORDER BY id`,
+       WHERE id >= ? AND id > ? AND campaign_id IS NOT NULL ORDER BY id`,
     );
     let n = 0;
-    for (const r of rows.iterate(first ? String(first.id) : bound)) {
+    for (const r of rows.iterate(from, after)) {
       const uaId = r.ua_id === null ? 0 : Number(r.ua_id);
       let ua = agents.get(uaId);
       if (ua === undefined) {
@@ -127,4 +142,85 @@ export class Uniqueness {
   clear(): void {
     this.#times.fill(0);
   }
+
+  /**
+   * Writes the memory beside the database with the newest stored click id,
+   * so the next start reads one file and the clicks after that id instead of
+   * the window's clicks (decision 166). At shutdown every click is committed
+   * and counted; a periodic snapshot may miss the latest (the start replays them).
+   */
+  save(db: Db): void {
+    const path = snapshotPath(db);
+    if (!path) return;
+    Deno.writeFileSync(`${path}.tmp`, this.#snapshot(db));
+    Deno.renameSync(`${path}.tmp`, path);
+  }
+
+  /** `save` with the file written off the event loop (a copy of the memory is taken now). */
+  async saveInBackground(db: Db): Promise<void> {
+    const path = snapshotPath(db);
+    if (!path) return;
+    // Its own file until renamed: a shutdown's `save` may run meanwhile (the later rename wins,
+    // and an older snapshot is still right: the start replays the clicks after it).
+    await Deno.writeFile(`${path}.background`, this.#snapshot(db));
+    await Deno.rename(`${path}.background`, path);
+  }
+
+  /** The snapshot's bytes: header length, header, tags, times. */
+  #snapshot(db: Db): Uint8Array {
+    // Every click up to this id is in the memory (a click is checked before it is stored).
+    const clickId = String(db.prepare("SELECT coalesce(max(id), '') AS id FROM clicks").get()!.id);
+    const header = new TextEncoder().encode(
+      JSON.stringify({ version: 1, slots: this.#tags.length, clickId }),
+    );
+    const tags = new Uint8Array(this.#tags.buffer);
+    const times = new Uint8Array(this.#times.buffer);
+    const bytes = new Uint8Array(4 + header.length + tags.length + times.length);
+    new DataView(bytes.buffer).setUint32(0, header.length, true);
+    bytes.set(header, 4);
+    bytes.set(tags, 4 + header.length);
+    bytes.set(times, 4 + header.length + tags.length);
+    return bytes;
+  }
+
+  /**
+   * Takes the memory from the snapshot beside the database; answers the click
+   * id it holds, or null when there is none or it does not fit this database.
+   */
+  #readSnapshot(db: Db): string | null {
+    const path = snapshotPath(db);
+    if (!path) return null;
+    let bytes: Uint8Array;
+    try {
+      bytes = Deno.readFileSync(path);
+    } catch {
+      return null;
+    }
+    try {
+      const size = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
+      const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + size)));
+      const slots = this.#tags.length;
+      const at = 4 + size;
+      if (header.version !== 1 || header.slots !== slots) return null;
+      if (bytes.length !== at + slots * 12) return null;
+      const clickId = String(header.clickId);
+      // Its newest click must be stored here (not a snapshot of another or a restored database).
+      const newest = String(db.prepare("SELECT coalesce(max(id), '') AS id FROM clicks").get()!.id);
+      const known = clickId === "" ||
+        db.prepare("SELECT 1 FROM clicks WHERE id = ?").get(clickId) !== undefined;
+      if (!known || clickId > newest) return null;
+      const copy = bytes.slice(at).buffer;
+      this.#tags.set(new Uint32Array(copy, 0, slots));
+      this.#times.set(new Float64Array(copy, slots * 4, slots));
+      return clickId;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Where the visitors are kept between runs: beside the database file (none in memory). */
+function snapshotPath(db: Db): string | null {
+  const file = db.location();
+  return file ? `${file}-visitors` : null;
 }

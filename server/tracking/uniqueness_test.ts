@@ -76,3 +76,55 @@ Deno.test("uniqueness: a start reloads the newest stored clicks of the window, a
   for (let n = 102; n < 302; n++) assert.ok(seen(n), `visitor ${n} is remembered`);
   assert.equal(seen(1), false, "a click before the window is not");
 });
+
+Deno.test("uniqueness: a snapshot is the next start's memory, then the clicks after it", async () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const db = openDatabase(`${dir}/rotor.db`);
+    db.exec(
+      `INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,
+        destination, hide_referrer, uniqueness_hours, bot_policy, postback_url, status)
+       VALUES (1, 'C', 0, 0, 'k1', 'cpc', 0, '{}', 0, 24, 'flag', '', 'active')`,
+    );
+    const agent = db.prepare(
+      `INSERT INTO user_agents (text, device_type, brand, model, os, os_version, browser,
+        browser_version) VALUES (?, '', '', '', '', '', '', '') RETURNING id`,
+    ).get(UA)!.id;
+    const now = Date.now();
+    const click = db.prepare(
+      "INSERT INTO clicks (id, ts, campaign_id, ip, ua_id) VALUES (?, ?, ?, ?, ?)",
+    );
+    const stored = (n: number, ts: number) => click.run(newClickId(ts), ts, 1, ip(n), agent);
+    for (let n = 1; n <= 50; n++) stored(n, now - 2 * HOUR + n * 1000);
+    const visit = (u: Uniqueness, n: number) =>
+      u.check({ campaignId: 1, ip: ip(n), userAgent: UA, ts: now }, 24 * HOUR);
+    const first = new Uniqueness(200);
+    assert.equal(first.load(db, now), 50);
+    // Visitor 900 is only in memory (no stored click): only a snapshot can bring it back.
+    assert.equal(visit(first, 900), true);
+    first.save(db);
+    stored(60, now - HOUR + 1); // stored after the snapshot (another writer)
+    const second = new Uniqueness(200);
+    assert.equal(second.load(db, now), 1, "only the click after the snapshot is read");
+    for (const n of [1, 50, 60, 900]) assert.equal(visit(second, n), false, `visitor ${n}`);
+    assert.equal(visit(second, 901), true);
+    // A crash leaves the last snapshot (periodic ones run in the background): the next start
+    // takes it and replays the clicks stored after it.
+    stored(61, now - HOUR + 2);
+    const third = new Uniqueness(200);
+    assert.equal(third.load(db, now), 2);
+    assert.equal(visit(third, 900), false);
+    await third.saveInBackground(db);
+    assert.equal(new Uniqueness(200).load(db, now), 0, "the background snapshot holds 61");
+    // A snapshot whose newest click this database does not hold is not used.
+    db.exec("DELETE FROM clicks WHERE ip IN ('0.0.0.60', '0.0.0.61')");
+    const fourth = new Uniqueness(200);
+    assert.equal(fourth.load(db, now), 50);
+    // A snapshot of another size is not used either.
+    fourth.save(db);
+    assert.equal(new Uniqueness(100_000).load(db, now), 50);
+    db.close();
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

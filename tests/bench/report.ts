@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { openDatabase } from "../../server/db/connection.ts";
 import { rebuildRollups } from "../../server/reports/rollup_rebuild.ts";
+import { CUBES } from "../../server/reports/rollup_schema.ts";
 import { clickIdPrefix } from "../../server/tracking/click_id.ts";
 import { PanelClient } from "../../server/tracking/simulate/setup.ts";
 import { ROOT, type ServerProcess, spawnServer, stopServer } from "../helpers/server.ts";
@@ -40,14 +41,49 @@ const COUNTRIES = [
   "CA",
   "JP",
 ];
-const AGENTS = [
-  ["mobile", "Android", "Chrome"],
-  ["mobile", "iOS", "Safari"],
-  ["desktop", "Windows", "Chrome"],
-  ["desktop", "Windows", "Edge"],
-  ["desktop", "macOS", "Safari"],
-  ["tablet", "iOS", "Safari"],
+/** Regions per country, cities per region and ISPs per country (issue 18: the long-tail levels). */
+const REGIONS = 12;
+const CITIES = 6;
+const ISPS = 16;
+const CONNECTIONS = ["broadband", "broadband", "cellular", "hosting"];
+
+/**
+ * User agents: device type, brands with their models, OS and browser with
+ * their versions, 400 of them picked at random from these families.
+ */
+const AGENT_FAMILIES: [string, string[], number, string, string[], string, string[]][] = [
+  [
+    "mobile",
+    ["Samsung", "Xiaomi", "Google", "Oppo", "Motorola", "Vivo"],
+    12,
+    "Android",
+    [
+      "11",
+      "12",
+      "13",
+      "14",
+    ],
+    "Chrome",
+    ["120.0", "121.0", "122.0", "123.0", "124.0", "125.0"],
+  ],
+  ["mobile", ["Apple"], 8, "iOS", ["16.6", "17.1", "17.2", "17.3", "17.4"], "Mobile Safari", [
+    "16.6",
+    "17.1",
+    "17.2",
+    "17.3",
+    "17.4",
+  ]],
+  ["desktop", [""], 1, "Windows", ["10", "11"], "Chrome", ["122.0", "123.0", "124.0", "125.0"]],
+  ["desktop", [""], 1, "Windows", ["10", "11"], "Edge", ["123.0", "124.0", "125.0"]],
+  ["desktop", ["Apple"], 1, "macOS", ["13", "14"], "Safari", ["17.3", "17.4"]],
+  ["tablet", ["Apple"], 4, "iOS", ["17.3", "17.4"], "Mobile Safari", ["17.3", "17.4"]],
 ];
+const AGENT_COUNT = 400;
+
+/** A skewed pick from `n` values: the first few are common, the rest a long tail. */
+function skewed(rnd: () => number, n: number): number {
+  return Math.floor(n * rnd() ** 2);
+}
 
 type Setup = {
   campaignIds: number[];
@@ -74,12 +110,20 @@ async function pinSelf(cpus: string): Promise<string> {
   return before;
 }
 
-/** Entities through the real API: a source, 6 offers, 2 landers, 10 campaigns. */
+/** Entities through the real API: a source, 2 networks, 6 offers, 2 landers, 10 campaigns. */
 async function createEntities(panel: PanelClient): Promise<Setup> {
   const source = await panel.call("POST", "/api/traffic-sources", {
     name: "Bench source",
     externalIdParam: { param: "subid", placeholder: "{subid}" },
   });
+  const networkIds: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    networkIds.push(
+      Number(
+        (await panel.call("POST", "/api/affiliate-networks", { name: `Network ${i + 1}` })).id,
+      ),
+    );
+  }
   const offerIds: number[] = [];
   for (let i = 0; i < 6; i++) {
     offerIds.push(Number(
@@ -87,6 +131,7 @@ async function createEntities(panel: PanelClient): Promise<Setup> {
         name: `Offer ${i + 1}`,
         url: `https://offer.example.com/${i}?c={clickid}`,
         payout: 2,
+        affiliateNetworkId: networkIds[i % 2],
       })).id,
     ));
   }
@@ -147,32 +192,57 @@ function seed(path: string, count: number, setup: Setup): void {
   const db = openDatabase(path);
   const triggers = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all();
   for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
-  const places = COUNTRIES.map((c, i) =>
-    Number(
-      db.prepare("INSERT INTO places (country, region, city, isp) VALUES (?, ?, ?, ?) RETURNING id")
-        .get(c, `R${i}`, `City ${i}`, "ISP")!.id,
-    )
+  const rnd = random(count);
+  // Places by country, city (its region follows) and ISP, made when first picked.
+  const place = db.prepare(
+    "INSERT INTO places (country, region, city, isp) VALUES (?, ?, ?, ?) RETURNING id",
   );
-  const agents = AGENTS.map(([d, o, b], i) =>
-    Number(
-      db.prepare(
-        `INSERT INTO user_agents (text, device_type, brand, model, os, os_version, browser, browser_version)
-       VALUES (?, ?, '', '', ?, '', ?, '') RETURNING id`,
-      ).get(`bench agent ${i}`, d, o, b)!.id,
-    )
+  const places = new Map<string, number>();
+  const placeOf = (country: string, city: number, isp: number) => {
+    const key = `${country}/${city}/${isp}`;
+    let id = places.get(key);
+    if (id === undefined) {
+      const region = Math.floor(city / CITIES);
+      id = Number(
+        place.get(country, `${country} R${region}`, `${country} C${city}`, `${country} ISP${isp}`)!
+          .id,
+      );
+      places.set(key, id);
+    }
+    return id;
+  };
+  const agent = db.prepare(
+    `INSERT INTO user_agents (text, device_type, brand, model, os, os_version, browser,
+      browser_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   );
+  const agents: number[] = [];
+  for (let i = 0; i < AGENT_COUNT; i++) {
+    const [device, brands, models, os, osVersions, browser, versions] =
+      AGENT_FAMILIES[skewed(rnd, AGENT_FAMILIES.length)];
+    const brand = brands[skewed(rnd, brands.length)];
+    const model = brand && `${brand} M${skewed(rnd, models)}`;
+    const values = [
+      device,
+      brand,
+      model,
+      os,
+      osVersions[skewed(rnd, osVersions.length)],
+      browser,
+      versions[skewed(rnd, versions.length)],
+    ];
+    agents.push(Number(agent.get(`bench agent ${i} ${values.join("/")}`, ...values)!.id));
+  }
   const click = db.prepare(
     `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, rotation_id, rule, path, landing_id,
       offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens, is_unique, is_bot,
-      lp_click_ts, cost_currency)
-     VALUES (?, ?, ?, ?, NULL, NULL, 0, ?, ?, NULL, ?, ?, ?, ?, 'en', NULL, NULL, ?, ?, ?, ?)`,
+      lp_click_ts, cost_currency, connection)
+     VALUES (?, ?, ?, ?, NULL, NULL, 0, ?, ?, NULL, ?, ?, ?, ?, 'en', NULL, NULL, ?, ?, ?, ?, ?)`,
   );
   const conversion = db.prepare(
     `INSERT INTO conversions (click_id, ts, status, payout, txid, currency)
      VALUES (?, ?, ?, ?, '', ?)`,
   );
   seedRates(db);
-  const rnd = random(count);
   const end = Date.now() - 60_000;
   const begin = end - 45 * DAY;
   const step = (end - begin) / count;
@@ -184,6 +254,7 @@ function seed(path: string, count: number, setup: Setup): void {
     const offer = setup.offerIds[(c + Math.floor(rnd() * 2)) % setup.offerIds.length];
     const lp = rnd() < 0.5;
     const id = clickId(ts, i);
+    const isp = skewed(rnd, ISPS);
     click.run(
       id,
       ts,
@@ -193,12 +264,18 @@ function seed(path: string, count: number, setup: Setup): void {
       offer,
       20_000,
       `198.51.${i % 256}.${(i >> 8) % 256}`,
-      places[Math.floor(rnd() * places.length)],
-      agents[Math.floor(rnd() * agents.length)],
+      placeOf(
+        COUNTRIES[Math.floor(rnd() * COUNTRIES.length)],
+        skewed(rnd, REGIONS * CITIES),
+        isp,
+      ),
+      agents[skewed(rnd, agents.length)],
       rnd() < 0.7 ? 1 : 0,
       rnd() < 0.05 ? 1 : 0,
       lp ? ts + 5000 : null,
       CURRENCIES[c % 3],
+      // The connection type follows the ISP's network, as decision 122 derives it.
+      CONNECTIONS[isp % CONNECTIONS.length],
     );
     if (rnd() < 0.02) {
       const payout = 1_000_000 + (i % 7) * 250_000;
@@ -281,8 +358,8 @@ async function clickP99(
     let reports = 0;
     const load = (async () => {
       while (running) {
-        // The heaviest kind too: a raw read of 10M clicks (by city) besides rollup reads.
-        await report(reports % 3 === 2 ? "city" : reports % 3 ? "country,offer" : "day");
+        // The heaviest kind too: a raw read of 10M clicks (by language) besides rollup reads.
+        await report(reports % 3 === 2 ? "language" : reports % 3 ? "country,offer" : "day");
         reports++;
       }
     })();
@@ -380,7 +457,7 @@ async function measureScale(count: number, template: string, setup: Setup): Prom
   const launched = performance.now();
   const server = await launch(dataDir);
   const startMs = performance.now() - launched;
-  const panel = new PanelClient(server.url);
+  let panel = new PanelClient(server.url);
   await panel.signIn("admin", PASSWORD);
   const report = (groupBy: string) =>
     panel.call(
@@ -408,25 +485,75 @@ async function measureScale(count: number, template: string, setup: Setup): Prom
   );
   line("last 30 days by day", plainDay, rotorDay);
   line("by country × offer", plainGeo, rotorGeo);
-  // Lists' stats (decision 112) and single levels of the geo and tech cubes, and a raw level.
+  // Every list's stats (decision 112) and each geo and tech level (decision 166), with the
+  // cube that answered.
   const list = (path: string) => () => panel.call("GET", `${path}?from=${from}&to=${today}&tz=UTC`);
-  const more: [string, () => Promise<unknown>][] = [
-    ["campaign list, 30 days", list("/api/campaigns")],
-    ["offer list, 30 days", list("/api/offers")],
-    ["by country", () => report("country")],
-    ["by device type × OS", () => report("deviceType,os")],
-    ["by city (raw clicks)", () => report("city")],
+  const lists: [string, string][] = [
+    ["campaign", "/api/campaigns"],
+    ["offer", "/api/offers"],
+    ["lander", "/api/landings"],
+    ["traffic source", "/api/traffic-sources"],
+    ["network", "/api/affiliate-networks"],
   ];
-  for (const [name, fn] of more) {
-    console.log(`${name.padEnd(24)} Rotor ${(await timed(fn, 3)).toFixed(1).padStart(7)} ms`);
+  for (const [name, path] of lists) {
+    console.log(
+      `${`${name} list, 30 days`.padEnd(32)} Rotor ${
+        (await timed(list(path), 3)).toFixed(1).padStart(7)
+      } ms`,
+    );
   }
-  console.log(`start-up (to listening)  ${startMs.toFixed(0)} ms`);
-
-  if (count >= 10_000_000) {
-    await clickP99(server, report);
-    await costUpdateP99(server, panel, setup);
+  // Each level on its own, then a drill-down's second level under one value of the first
+  // (the report answers one level at a time; `parents` holds the values above).
+  const levels: [string, string, (string | number)[]][] = [
+    ["country", "country", []],
+    ["device type", "deviceType", []],
+    ["region", "region", []],
+    ["city", "city", []],
+    ["ISP", "isp", []],
+    ["connection", "connection", []],
+    ["brand", "brand", []],
+    ["model", "model", []],
+    ["OS version", "osVersion", []],
+    ["browser version", "browserVersion", []],
+    ["US → region", "country,region", ["US"]],
+    ["US → city", "country,city", ["US"]],
+    ["Samsung → model", "brand,model", ["Samsung"]],
+    ["Android → OS version", "os,osVersion", ["Android"]],
+    ["Chrome → version", "browser,browserVersion", ["Chrome"]],
+    ["language (raw clicks)", "language", []],
+  ];
+  for (const [name, groupBy, parents] of levels) {
+    const ask = () => report(`${groupBy}&parents=${encodeURIComponent(JSON.stringify(parents))}`);
+    const { source, rows } = await ask() as { source: string; rows: unknown[] };
+    const ms = await timed(ask, 3);
+    console.log(
+      `${`by ${name}`.padEnd(32)} Rotor ${ms.toFixed(1).padStart(7)} ms   ${
+        String(rows.length).padStart(5)
+      } rows from ${source}`,
+    );
   }
   await stopServer(server);
+  // Again on a data folder the server has opened before (the usual restart).
+  const relaunched = performance.now();
+  const again = await launch(dataDir);
+  const restartMs = performance.now() - relaunched;
+  console.log(
+    `start-up (to listening)  ${startMs.toFixed(0)} ms first, ${restartMs.toFixed(0)} ms restart`,
+  );
+  panel = new PanelClient(again.url);
+  await panel.signIn("admin", PASSWORD);
+  const cubes = new DatabaseSync(dbPath, { readOnly: true });
+  const sizes = CUBES.map((c) =>
+    `${c.table} ${Number(cubes.prepare(`SELECT count(*) AS n FROM ${c.table}`).get()!.n)}`
+  );
+  cubes.close();
+  console.log(`rollup rows: ${sizes.join(", ")}`);
+
+  if (count >= 10_000_000) {
+    await clickP99(again, report);
+    await costUpdateP99(again, panel, setup);
+  }
+  await stopServer(again);
   if (Deno.env.get("REPORT_BENCH_KEEP")) console.log(`kept ${dataDir}`);
   else await Deno.remove(dataDir, { recursive: true });
 }
