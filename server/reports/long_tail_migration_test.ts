@@ -23,8 +23,8 @@ function migratedBefore(version: number): DatabaseSync {
 Deno.test("migration 130 fills the long-tail cubes from stored clicks and conversions", () => {
   const db = migratedBefore(130);
   db.exec(`INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,
-    destination, hide_referrer, uniqueness_hours, bot_policy, postback_url, status)
-    VALUES (1, 'C', 0, 0, 'k1', 'cpc', 0, '{}', 0, 24, 'flag', '', 'active')`);
+    destination, uniqueness_hours, bot_policy, postback_url, status)
+    VALUES (1, 'C', 0, 0, 'k1', 'cpc', 0, '{}', 24, 'flag', '', 'active')`);
   const start = Date.parse("2024-05-01T00:00:00Z");
   const place = db.prepare(
     "INSERT INTO places (country, region, city, isp) VALUES (?, ?, ?, ?) RETURNING id",
@@ -66,7 +66,7 @@ Deno.test("migration 130 fills the long-tail cubes from stored clicks and conver
   ).run(ids[3], start + 10 * HOUR);
   db.prepare("UPDATE rollup_watermark SET click_id = ?").run(ids[30]);
   db.prepare("UPDATE rollup_sealed SET hour = ?").run(start / HOUR + 48);
-  assert.deepEqual(migrate(db), [130]);
+  assert.ok(migrate(db).includes(130));
   new ClickRollups(db).recover();
   for (const cube of [...CUBES_130, ...DAILY_130]) {
     const n = Number(db.prepare(`SELECT count(*) AS n FROM ${cube.table}`).get()!.n);

@@ -83,8 +83,8 @@ Deno.test("uniqueness: a snapshot is the next start's memory, then the clicks af
     const db = openDatabase(`${dir}/rotor.db`);
     db.exec(
       `INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,
-        destination, hide_referrer, uniqueness_hours, bot_policy, postback_url, status)
-       VALUES (1, 'C', 0, 0, 'k1', 'cpc', 0, '{}', 0, 24, 'flag', '', 'active')`,
+        destination, uniqueness_hours, bot_policy, postback_url, status)
+       VALUES (1, 'C', 0, 0, 'k1', 'cpc', 0, '{}', 24, 'flag', '', 'active')`,
     );
     const agent = db.prepare(
       `INSERT INTO user_agents (text, device_type, brand, model, os, os_version, browser,
