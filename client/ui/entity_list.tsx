@@ -162,7 +162,7 @@ export function EntityListPage({ config }: { config: ListConfig }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const visibleSelection = new Set(items.filter((i) => selected.has(i.id)).map((i) => i.id));
   const tableBox = useRef<HTMLDivElement>(null);
-  const height = useFillHeight(tableBox, { gap: 12 });
+  const height = useFillHeight(tableBox);
   const onSort = (key: string) => {
     const order = state.sort === key
       ? (state.order === "asc" ? "desc" : "asc")
