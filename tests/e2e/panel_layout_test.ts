@@ -31,6 +31,15 @@ const CHECKS: Check[] = [
       assert.ok(height - (box.y + box.height) < 48, "the table reaches near the bottom");
     },
   },
+  {
+    name: "a wide table scrolls in its box, the page never sideways",
+    path: "/triggers/edit/3",
+    async check(page) {
+      await page.getByRole("heading", { name: "History" }).waitFor();
+      await page.locator(".table-wrap tbody tr").first().waitFor();
+      assert.equal((await overflow(page)).x, 0);
+    },
+  },
 ];
 
 Deno.test({
