@@ -40,6 +40,28 @@ const CHECKS: Check[] = [
       assert.equal((await overflow(page)).x, 0);
     },
   },
+  {
+    name: "a conversion reads on one line: times and ids are never broken",
+    path: "/conversions",
+    async check(page) {
+      const rows = page.locator(".report__leads tbody tr");
+      await rows.first().waitFor();
+      const cells = page.locator(".report__leads tbody tr:first-child td");
+      // Lines of text in each cell: the distinct tops of its text's boxes.
+      const lines = await cells.evaluateAll((tds) =>
+        tds.map((td) => {
+          const range = document.createRange();
+          range.selectNodeContents(td);
+          const tops = [...range.getClientRects()].map((r) => Math.round(r.top));
+          return new Set(tops).size;
+        })
+      );
+      assert.ok(Math.max(...lines) <= 1, `cells of ${lines.join(", ")} lines`);
+      const time = await cells.nth(1).evaluate((td) => td.scrollWidth <= td.clientWidth);
+      assert.ok(time, "the time is whole");
+      assert.equal((await overflow(page)).x, 0);
+    },
+  },
 ];
 
 Deno.test({
