@@ -109,7 +109,8 @@ function actionColumn(config: ListConfig, writable: boolean): TableColumn<AnyEnt
   return [{
     key: "actions",
     label: "Actions",
-    width: (edit ? 46 : 0) + (config.CopyLink ? 74 : 0) + 6,
+    // At least the width of its heading, so a lone Edit button leaves "Actions" whole.
+    width: Math.max(72, (edit ? 46 : 0) + (config.CopyLink ? 74 : 0) + 6),
     render: (item) => (
       <RowActions
         item={item}

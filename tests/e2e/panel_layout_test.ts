@@ -62,6 +62,17 @@ const CHECKS: Check[] = [
       assert.equal((await overflow(page)).x, 0);
     },
   },
+  {
+    name: "every list heading is whole, Actions beside a lone Edit button too",
+    path: "/traffic-sources",
+    async check(page) {
+      await page.locator(".dtable__row").nth(1).waitFor();
+      const cut = await page.getByRole("columnheader").evaluateAll((heads) =>
+        heads.filter((h) => h.scrollWidth > h.clientWidth).map((h) => h.textContent)
+      );
+      assert.deepEqual(cut, []);
+    },
+  },
 ];
 
 Deno.test({
