@@ -73,6 +73,33 @@ const CHECKS: Check[] = [
       assert.deepEqual(cut, []);
     },
   },
+  {
+    name: "a rotation's rule name, criterion values and lander and offer names are readable",
+    path: "/rotations/edit/1",
+    async check(page) {
+      await page.locator(".rule-card__name input").first().waitFor();
+      for (const selector of [".rule-card__name input", ".field--grow input"]) {
+        const widths = await page.locator(selector).evaluateAll((els) =>
+          els.map((el) => el.getBoundingClientRect().width)
+        );
+        assert.ok(widths.length > 0 && Math.min(...widths) >= 150, `${selector}: ${widths}`);
+      }
+      // Each picked lander or offer name fits its select beside the arrow.
+      const cut = await page.locator(".weighted__row select").evaluateAll((selects) => {
+        const context = document.createElement("canvas").getContext("2d")!;
+        return (selects as HTMLSelectElement[]).filter((select) => {
+          const style = getComputedStyle(select);
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = select.selectedOptions[0]?.text ?? "";
+          const room = select.clientWidth - parseFloat(style.paddingLeft) -
+            parseFloat(style.paddingRight) - 16;
+          return context.measureText(text).width > room;
+        }).map((select) => select.selectedOptions[0]?.text);
+      });
+      assert.deepEqual(cut, []);
+      assert.equal((await overflow(page)).x, 0);
+    },
+  },
 ];
 
 Deno.test({
