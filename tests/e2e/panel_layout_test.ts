@@ -100,6 +100,21 @@ const CHECKS: Check[] = [
       assert.equal((await overflow(page)).x, 0);
     },
   },
+  {
+    name: "the current settings screen's link is in view",
+    path: "/settings/beta",
+    async check(page) {
+      const link = page.getByRole("navigation", { name: "Settings" }).getByRole("link", {
+        name: "Beta",
+      });
+      await link.waitFor();
+      const [box, nav] = [
+        (await link.boundingBox())!,
+        (await page.getByRole("navigation", { name: "Settings" }).boundingBox())!,
+      ];
+      assert.ok(box.x >= nav.x && box.x + box.width <= nav.x + nav.width, "Beta is in view");
+    },
+  },
 ];
 
 Deno.test({
