@@ -115,6 +115,20 @@ const CHECKS: Check[] = [
       assert.ok(box.x >= nav.x && box.x + box.width <= nav.x + nav.width, "Beta is in view");
     },
   },
+  {
+    name: "buttons in a form's cards are as wide as their labels",
+    path: "/triggers/edit/3",
+    async check(page) {
+      for (const name of ["Add condition", "Add formula", "Add action", "Run dry run"]) {
+        const button = page.getByRole("button", { name, exact: true });
+        const [box, card] = [
+          (await button.boundingBox())!,
+          (await button.locator("xpath=..").boundingBox())!,
+        ];
+        assert.ok(box.width < card.width / 2, `${name} is ${box.width}px of ${card.width}px`);
+      }
+    },
+  },
 ];
 
 Deno.test({
