@@ -129,6 +129,15 @@ const CHECKS: Check[] = [
       }
     },
   },
+  {
+    name: "a lander's report names it a lander, as the rest of the panel does",
+    path: "/report/landing/3",
+    async check(page) {
+      const subject = page.locator(".report__subject");
+      await subject.getByText("Keto quiz (hosted)").waitFor();
+      assert.match((await subject.textContent())!, /^Lander Keto quiz/);
+    },
+  },
 ];
 
 Deno.test({
