@@ -56,6 +56,8 @@ export interface ListConfig {
   SelectionActions?: ComponentType<SelectionActionProps>;
   /** More actions in the list's header. */
   HeaderActions?: ComponentType<{ writable: boolean; timeZone: string }>;
+  /** A panel of the list's own between the filters and the table (the table makes room). */
+  Panel?: ComponentType<{ writable: boolean }>;
 }
 
 /** What a list's own bulk action gets: the rows, the list's period, and a way to say it is done. */
@@ -226,6 +228,7 @@ export function EntityListPage({ config }: { config: ListConfig }) {
           void refreshResource(config.resource);
         }}
       />
+      {config.Panel && <config.Panel writable={writable} />}
       <div ref={tableBox} className="list-box">
         <DataState loading={!list.data && !list.error} error={list.error}>
           {items.length === 0

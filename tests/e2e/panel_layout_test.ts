@@ -138,6 +138,29 @@ const CHECKS: Check[] = [
       assert.match((await subject.textContent())!, /^Lander Keto quiz/);
     },
   },
+  {
+    name:
+      "the trigger list's History and channels sit in its header; history opens above the table",
+    path: "/triggers",
+    async check(page) {
+      const header = page.locator(".page-header");
+      await header.getByRole("link", { name: "+ Create trigger" }).waitFor();
+      for (const name of ["History", "Notification channels"]) {
+        assert.equal(await header.getByRole("button", { name, exact: true }).count(), 1, name);
+      }
+      await header.getByRole("button", { name: "History", exact: true }).click();
+      const history = page.getByRole("region", { name: "History" });
+      await history.locator("tbody tr").first().waitFor();
+      const [panel, table] = [
+        (await history.boundingBox())!,
+        (await page.locator(".list-box").boundingBox())!,
+      ];
+      assert.ok(panel.y + panel.height <= table.y, "the history is above the table");
+      assert.equal((await overflow(page)).x, 0);
+      await header.getByRole("button", { name: "Hide history" }).click();
+      await history.waitFor({ state: "detached" });
+    },
+  },
 ];
 
 Deno.test({
