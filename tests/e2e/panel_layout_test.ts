@@ -161,6 +161,28 @@ const CHECKS: Check[] = [
       await history.waitFor({ state: "detached" });
     },
   },
+  {
+    name: "a user's New password, which may stay empty, is not marked required",
+    path: "/users/edit/2",
+    async check(page) {
+      const label = (name: string) => page.locator(".field__label", { hasText: name });
+      await label("Username").waitFor();
+      assert.equal(await label("Username").locator(".field__required").count(), 1);
+      assert.equal(await label("New password").locator(".field__required").count(), 0);
+    },
+  },
+  {
+    name: "a user's creation time is shown whole",
+    path: "/users",
+    async check(page) {
+      await page.locator(".dtable__row").nth(1).waitFor();
+      const cut = await page.getByRole("cell").evaluateAll((cells) =>
+        cells.filter((c) => /^\d{4}-\d\d-\d\d/.test(c.textContent ?? ""))
+          .filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent)
+      );
+      assert.deepEqual(cut, []);
+    },
+  },
 ];
 
 Deno.test({
