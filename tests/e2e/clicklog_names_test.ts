@@ -25,10 +25,12 @@ browserTest(
         await signIn(page, server);
         await page.goto(`${server.url}/panel/clicklog`);
         await page.locator(".clicklog__row").first().waitFor({ timeout: 20_000 });
-        for (const [column, name, id] of [
-          ["Campaign", "Keto push US", campaign.id],
-          ["Offer", "Keto Diet US", campaign.offerId],
-        ] as const) {
+        for (
+          const [column, name, id] of [
+            ["Campaign", "Keto push US", campaign.id],
+            ["Offer", "Keto Diet US", campaign.offerId],
+          ] as const
+        ) {
           const header = page.getByRole("columnheader", { name: column, exact: true });
           const cell = page.getByRole("cell", { name, exact: true });
           await cell.scrollIntoViewIfNeeded();
