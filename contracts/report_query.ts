@@ -244,7 +244,10 @@ export const ClicksQuery = z.object({
 }).refine(inOrder, FROM_NOT_AFTER_TO);
 export type ClicksQuery = z.infer<typeof ClicksQuery>;
 
-/** A page of the click log: every stored field of each click, camelCase. */
+/**
+ * A page of the click log: every stored field of each click, camelCase, and beside each entity
+ * id its name (`campaignName`, `trafficSourceName`, `rotationName`, `landingName`, `offerName`).
+ */
 export const ClicksAnswer = z.object({
   columns: z.array(z.string()),
   items: z.array(z.record(z.string(), Cell)),

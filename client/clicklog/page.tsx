@@ -76,6 +76,25 @@ function useClickPages(query: Query) {
   return { items, columns, more: cursor ? () => load(cursor, false) : undefined, state };
 }
 
+/**
+ * Id columns the server names (`campaignName` beside `campaignId`): the cell shows the name,
+ * its tooltip the id, and the name column itself is not shown twice.
+ */
+const NAME_OF: Record<string, string> = {
+  campaignId: "campaignName",
+  trafficSourceId: "trafficSourceName",
+  rotationId: "rotationName",
+  landingId: "landingName",
+  offerId: "offerName",
+};
+const NAME_COLUMNS = new Set(Object.values(NAME_OF));
+
+/** A cell's tooltip: a named entity's name and id ("Keto push US #1"), else the value. */
+function tooltip(key: string, item: Record<string, Cell>): string {
+  const value = item[key] ?? "";
+  return NAME_OF[key] && value !== "" ? `${item[NAME_OF[key]] ?? ""} #${value}` : String(value);
+}
+
 /** Human labels of the click columns; others show their key. */
 const LABELS: Record<string, string> = {
   ts: "Time",
@@ -97,6 +116,7 @@ const LABELS: Record<string, string> = {
   userAgent: "User agent",
   referrer: "Referrer",
   trafficSourceId: "Traffic source",
+  rotationId: "Rotation",
   region: "Region",
   city: "City",
   isp: "ISP",
@@ -146,7 +166,7 @@ export function Page() {
   );
   const shown = [
     ...FIRST.filter((c) => columns.includes(c)),
-    ...columns.filter((c) => !FIRST.includes(c)),
+    ...columns.filter((c) => !FIRST.includes(c) && !NAME_COLUMNS.has(c)),
   ];
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -160,10 +180,13 @@ export function Page() {
   useEffect(() => {
     if (more && last > items.length - 50) void more();
   }, [last, items.length, more]);
-  const cell = (key: string, value: Cell) =>
-    (key === "ts" || key === "lpClickTs") && typeof value === "number"
-      ? formatStamp(value, timeZone)
-      : value ?? "";
+  const cell = (key: string, item: Record<string, Cell>) => {
+    const value = item[key];
+    if ((key === "ts" || key === "lpClickTs") && typeof value === "number") {
+      return formatStamp(value, timeZone);
+    }
+    return (NAME_OF[key] ? item[NAME_OF[key]] : null) ?? value ?? "";
+  };
   const width = (key: string) =>
     key === "id"
       ? 230
@@ -171,6 +194,8 @@ export function Page() {
       ? 320
       : key === "botReason"
       ? 250
+      : NAME_OF[key] || key === "ruleName" || key === "pathName"
+      ? 170
       : key === "ts" || key === "lpClickTs"
       ? 140
       : 110;
@@ -244,9 +269,9 @@ export function Page() {
                       key={k}
                       role="cell"
                       style={{ width: width(k) }}
-                      title={String(item[k] ?? "")}
+                      title={tooltip(k, item)}
                     >
-                      {cell(k, item[k])}
+                      {cell(k, item)}
                     </span>
                   ))}
                 </div>

@@ -85,7 +85,8 @@ function SubjectName(props: { type: string; id: number }) {
 function Subject() {
   const { subjectType = "", subjectIds = "" } = useParams();
   const ids = subjectIds.split(",").map(Number);
-  const noun = subjectType.replace("-", " ");
+  // The panel calls landings landers everywhere else (SPEC: the list is titled Landers).
+  const noun = subjectType === "landing" ? "lander" : subjectType.replace("-", " ");
   return (
     <span className="report__subject">
       {noun.charAt(0).toUpperCase() + noun.slice(1)}

@@ -12,6 +12,7 @@ import { checkWith } from "../ui/form_errors.ts";
 import { SectionForm } from "./section_form.tsx";
 import { useIsAdmin } from "./controls.tsx";
 import { useSection } from "./use_section.ts";
+import { filledFields } from "./template_fields.ts";
 
 const TEMPLATES = "/api/settings/integration/templates";
 
@@ -40,7 +41,7 @@ function Templates(props: {
                 <td>
                   {t.name} {!t.builtIn && <span className="chip">custom</span>}
                 </td>
-                <td className="muted">{Object.keys(t.fields).join(", ")}</td>
+                <td className="muted">{filledFields(t.fields)}</td>
                 <td>
                   <input
                     type="checkbox"

@@ -14,9 +14,9 @@ import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
 import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
 import { canWrite } from "../ui/rights.ts";
 import { checkNow, useRefreshTriggerViews } from "./api.ts";
-import { ChannelsModal } from "./channels.tsx";
 import { NEW_CONDITION, TriggerFields } from "./fields.tsx";
 import { TriggerHistory } from "./history.tsx";
+import { TriggerListActions, TriggerListHistory } from "./list_tools.tsx";
 
 function conditionText(c: Condition): string {
   if (c.kind === "urlDown") return c.mustContain ? `URL lacks "${c.mustContain}"` : "URL down";
@@ -28,6 +28,8 @@ function conditionText(c: Condition): string {
 
 const list: ListConfig = {
   resource: "triggers",
+  HeaderActions: TriggerListActions,
+  Panel: TriggerListHistory,
   path: "/triggers",
   title: "Triggers",
   noun: "trigger",
@@ -128,33 +130,9 @@ const form: FormConfig = {
   Aside: CheckAside,
 };
 
-/** The list, with the history of every trigger and (admins) the channels. */
+/** The list; its header holds the history of every trigger and (admins) the channels. */
 export function ListPage() {
-  const account = useMyAccount();
-  const [channels, setChannels] = useState(false);
-  const [history, setHistory] = useState(false);
-  const admin = account.data?.role === "admin" || account.data?.role === "super-admin";
-  return (
-    <>
-      <div className="trigger-tools">
-        <button type="button" className="btn btn--small" onClick={() => setHistory(!history)}>
-          {history ? "Hide history" : "History"}
-        </button>
-        {admin && (
-          <button
-            type="button"
-            className="btn btn--small"
-            onClick={() => setChannels(true)}
-          >
-            Notification channels
-          </button>
-        )}
-      </div>
-      {history && <TriggerHistory canUndo={canWrite(account.data, "trigger")} />}
-      <EntityListPage config={list} />
-      {channels && <ChannelsModal onClose={() => setChannels(false)} />}
-    </>
-  );
+  return <EntityListPage config={list} />;
 }
 
 /** Create / edit / clone. */

@@ -56,6 +56,8 @@ export interface ListConfig {
   SelectionActions?: ComponentType<SelectionActionProps>;
   /** More actions in the list's header. */
   HeaderActions?: ComponentType<{ writable: boolean; timeZone: string }>;
+  /** A panel of the list's own between the filters and the table (the table makes room). */
+  Panel?: ComponentType<{ writable: boolean }>;
 }
 
 /** What a list's own bulk action gets: the rows, the list's period, and a way to say it is done. */
@@ -109,7 +111,8 @@ function actionColumn(config: ListConfig, writable: boolean): TableColumn<AnyEnt
   return [{
     key: "actions",
     label: "Actions",
-    width: (edit ? 46 : 0) + (config.CopyLink ? 74 : 0) + 6,
+    // At least the width of its heading, so a lone Edit button leaves "Actions" whole.
+    width: Math.max(72, (edit ? 46 : 0) + (config.CopyLink ? 74 : 0) + 6),
     render: (item) => (
       <RowActions
         item={item}
@@ -162,7 +165,7 @@ export function EntityListPage({ config }: { config: ListConfig }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const visibleSelection = new Set(items.filter((i) => selected.has(i.id)).map((i) => i.id));
   const tableBox = useRef<HTMLDivElement>(null);
-  const height = useFillHeight(tableBox, { gap: 12 });
+  const height = useFillHeight(tableBox);
   const onSort = (key: string) => {
     const order = state.sort === key
       ? (state.order === "asc" ? "desc" : "asc")
@@ -225,6 +228,7 @@ export function EntityListPage({ config }: { config: ListConfig }) {
           void refreshResource(config.resource);
         }}
       />
+      {config.Panel && <config.Panel writable={writable} />}
       <div ref={tableBox} className="list-box">
         <DataState loading={!list.data && !list.error} error={list.error}>
           {items.length === 0

@@ -63,11 +63,14 @@ export function fieldSchema(schema: z.ZodType, path: string): z.ZodType | undefi
   return node;
 }
 
-/** Whether the contract refuses the field when it is left out (a required field). */
+/**
+ * Whether the contract refuses the field when it is left out or left empty (a required field).
+ * A field that takes "" may be left empty: the user edit's "New password" is not required.
+ */
 export function isRequired(schema: z.ZodType, path: string): boolean {
   const field = fieldSchema(schema, path);
   if (!field) return false;
-  return !field.safeParse(undefined).success && !field.safeParse(null).success;
+  return [undefined, null, ""].every((empty) => !field.safeParse(empty).success);
 }
 
 /**

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { OfferInput } from "../../contracts/offer.ts";
 import { CampaignInput } from "../../contracts/campaign.ts";
+import { z } from "zod";
 import { initialValues, isRequired, pickInput } from "./form_state.ts";
 
 Deno.test("form state: required markers come from the contract, not from the form", () => {
@@ -10,6 +11,8 @@ Deno.test("form state: required markers come from the contract, not from the for
   assert.equal(isRequired(OfferInput, "affiliateNetworkId"), false, "nullable");
   assert.equal(isRequired(CampaignInput, "destination"), true);
   assert.equal(isRequired(OfferInput, "no.such.path"), false);
+  const edit = z.object({ password: z.union([z.literal(""), z.string().min(12)]) });
+  assert.equal(isRequired(edit, "password"), false, "may be left empty");
 });
 
 Deno.test("form state: a create form starts from the contract's defaults", () => {

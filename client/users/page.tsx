@@ -46,7 +46,7 @@ const list: ListConfig = {
     {
       key: "created",
       label: "Created",
-      width: 130,
+      width: 150,
       sort: "createdAt",
       render: (u) => formatStamp(Number(u.createdAt)),
     },

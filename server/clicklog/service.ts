@@ -11,6 +11,7 @@ import { dayRange } from "../entities/range.ts";
 import { clickIdBound, isClickId } from "../tracking/click_id.ts";
 import { entityFilterSql } from "./filters.ts";
 import { CLICK_JOINS, CLICK_SELECT, clickColumns, clickItem } from "./fields.ts";
+import { withNameColumns, withNames } from "./names.ts";
 
 /** One page of the click log. */
 export function listClicks(db: Db, query: ClicksQuery): ClicksAnswer {
@@ -49,9 +50,9 @@ export function listClicks(db: Db, query: ClicksQuery): ClicksAnswer {
     ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY k.id DESC LIMIT ?`;
   const rows = db.prepare(sql).all(...params, query.limit + 1);
   const more = rows.length > query.limit;
-  const items = rows.slice(0, query.limit).map(clickItem);
+  const items = withNames(db, rows.slice(0, query.limit).map(clickItem));
   return {
-    columns: clickColumns(db),
+    columns: withNameColumns(clickColumns(db)),
     items,
     nextCursor: more ? String(items[items.length - 1].id) : null,
   };

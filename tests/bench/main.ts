@@ -12,15 +12,19 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   lighthouse: () => import("./lighthouse.ts").then((m) => m.bench),
   cost: () => import("./cost.ts").then((m) => m.bench),
   events: () => import("./events.ts").then((m) => m.bench),
+  screens: () => import("./screens.ts").then((m) => m.bench),
 };
 
-// Flags (`--sustained 60`, `--soak`) go to every benchmark named; the rest are names.
+// Flags (`--sustained 60`, `--soak`, `--out /tmp/dir`, `--only=clicklog`) go to every
+// benchmark named, and so does a path; the rest are names. A number or a path after a flag
+// is its value.
 const flags: string[] = [];
 const named: string[] = [];
 for (let i = 0; i < Deno.args.length; i++) {
   const arg = Deno.args[i];
-  if (!arg.startsWith("--")) named.push(arg);
-  else if (/^\d+$/.test(Deno.args[i + 1] ?? "")) flags.push(arg, Deno.args[++i]);
+  if (/^\.{0,2}\//.test(arg)) flags.push(arg); // a folder: `bench screens /tmp/shots`
+  else if (!arg.startsWith("--")) named.push(arg);
+  else if (/^(\d+|\.{0,2}\/.*)$/.test(Deno.args[i + 1] ?? "")) flags.push(arg, Deno.args[++i]);
   else flags.push(arg);
 }
 const names = named.length ? named : Object.keys(BENCHES);
