@@ -104,7 +104,7 @@ function Level(props: { parents: (string | number)[]; ctx: TableContext }) {
 /** The whole table for the first level's answer. */
 export function ReportTable(props: { answer: ReportAnswer; ctx: TableContext; title: string }) {
   const { ctx, answer } = props;
-  const arrow = (c: string) => ctx.sort === c ? (ctx.order === "asc" ? " ▲" : " ▼") : "";
+  const arrow = (c: string) => ctx.sort === c ? (ctx.order === "asc" ? "\u00a0▲" : "\u00a0▼") : "";
   const header = (c: string, label: string, className = "report__num") => (
     <th
       key={c}
