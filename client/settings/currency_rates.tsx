@@ -165,9 +165,9 @@ export function CurrencyRatesSettings() {
   return (
     <div className="stack">
       <p className="muted">
-        Reports, lists and trends show every amount in your currency (Settings → Stats), converted
-        with the rate of the amount's own day. Rates are how many units of a currency one euro buys,
-        as the European Central Bank publishes them.
+        Reports, lists and trends show every amount in your currency (above), converted with the
+        rate of the amount's own day. Rates are how many units of a currency one euro buys, as the
+        European Central Bank publishes them.
       </p>
       <RatesTable admin={admin} onEdit={edit} />
       {admin && <RateForm draft={draft} onChange={setDraft} />}
