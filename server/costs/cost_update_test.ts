@@ -253,7 +253,7 @@ Deno.test("cost update: an amount in another currency sets the clicks' cost in i
 });
 
 Deno.test("cost update: written in parts, so a click is answered while it is written", async () => {
-  const { s } = await costSetup(CHUNK_CLICKS);
+  const { s } = await costSetup(CHUNK_CLICKS * 2);
   const order: string[] = [];
   const update = s.api.post("/api/cost-updates", {
     campaignIds: [s.campaignId],
