@@ -147,8 +147,8 @@ Deno.test({
     const { db, deps, app, campaignId, key, close } = await fileApp();
     try {
       seed(db, campaignId, 300_000);
-      // By city reads every raw click (no rollup holds cities): the heavy kind of report.
-      const query = reportQuery(campaignId, "city");
+      // By language reads every raw click (no rollup holds languages): the heavy kind of report.
+      const query = reportQuery(campaignId, "language");
       const options = { hideProfit: false };
       const inlineStart = performance.now();
       runReport(db, query, options);
