@@ -23,7 +23,8 @@ import type { UserRow } from "../users/store.ts";
 import { writeClickCosts } from "./bulk_cost.ts";
 import { type MatchedClick, periodRange, sharedTokenFilter, shares } from "./match.ts";
 import { dayText, factors } from "../currency/rates.ts";
-import { MS_DAY } from "../reports/rollup_schema.ts";
+import { MS_DAY, MS_HOUR } from "../reports/rollup_schema.ts";
+import { HourMismatch, writeHourCost } from "./hour_cost.ts";
 
 /** Who asks, and through which door. */
 export type CostActor = { user: UserRow; source: CostUpdateRecord["source"] };
@@ -122,6 +123,7 @@ export async function applyCostUpdate(
   const filters = input.token
     ? [...input.filters, sharedTokenFilter(db, input.campaignIds, input.token)]
     : input.filters;
+  const matchedAt = Date.now();
   const clicks = await engine.reads.run("costMatch", {
     campaignIds: input.campaignIds,
     start,
@@ -164,8 +166,42 @@ export async function applyCostUpdate(
         costBefore,
         costAfter,
       }));
+    // Whole hours can be written from the cubes' rows: every click in them gets a share.
+    const whole = filters.length === 0 && !input.uniqueOnly;
+    const wholeHour = (c: MatchedClick) => {
+      const hourStart = Math.floor(c.ts / MS_HOUR) * MS_HOUR;
+      return whole && hourStart >= start && hourStart + MS_HOUR <= Math.min(end, matchedAt);
+    };
     try {
-      await inParts(clicks.map((c) => c.id), (ids) =>
+      const byClick: MatchedClick[] = [];
+      const plusOne: string[] = [];
+      for (const group of campaignHours(clicks)) {
+        if (!wholeHour(group[0])) {
+          byClick.push(...group);
+          continue;
+        }
+        const base = Math.min(...group.map((c) => receiving.get(c.id)!));
+        engine.clicks.flushRollups();
+        try {
+          transaction(db, () =>
+            writeHourCost(db, {
+              updateId: id,
+              campaignId: group[0].campaignId,
+              hour: Math.floor(group[0].ts / MS_HOUR),
+              clicks: group.length,
+              share: base,
+              mode: input.mode,
+              currency: input.currency,
+              keep: true,
+            }));
+          plusOne.push(...group.filter((c) => receiving.get(c.id)! > base).map((c) => c.id));
+        } catch (err) {
+          if (!(err instanceof HourMismatch)) throw err;
+          byClick.push(...group);
+        }
+        await letClicksIn();
+      }
+      await inParts(byClick.map((c) => c.id), (ids) =>
         transaction(db, () => {
           // Each click as it is now: a conversion may have charged it since it was matched.
           const changes = currentCosts(db, ids).map((c) => ({
@@ -177,6 +213,19 @@ export async function applyCostUpdate(
           })).filter((c) => c.cost !== c.before || c.currency !== c.beforeCurrency);
           writeClickCosts(db, changes, id);
         }));
+      // The shares' remainder: one micro-unit more for the first clicks of a whole hour.
+      await inParts(plusOne, (ids) =>
+        transaction(db, () =>
+          writeClickCosts(
+            db,
+            currentCosts(db, ids).map((c) => ({
+              id: c.id,
+              cost: c.cost + 1,
+              currency: c.currency,
+              before: c.cost,
+              beforeCurrency: c.currency,
+            })),
+          )));
       setState(db, id, "done");
     } catch (err) {
       restoreAll(db, id);
@@ -185,6 +234,18 @@ export async function applyCostUpdate(
     }
     return { id, ...result };
   });
+}
+
+/** The matched clicks by campaign and UTC hour, in order. */
+function campaignHours(clicks: readonly MatchedClick[]): MatchedClick[][] {
+  const groups = new Map<string, MatchedClick[]>();
+  for (const c of clicks) {
+    const key = `${c.campaignId}|${Math.floor(c.ts / MS_HOUR)}`;
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
+  }
+  return [...groups.values()];
 }
 
 /** Costs and currencies of the clicks `ids` now. */
@@ -325,15 +386,58 @@ export async function undoCostUpdate(
       db.prepare("UPDATE cost_updates SET state = 'undoing', undone_by = ? WHERE id = ?")
         .run(user.username, id);
     });
-    const ids = db.prepare("SELECT click_id FROM cost_update_clicks WHERE update_id = ?")
-      .all(id).map((r) => String(r.click_id));
+    const byClick = await undoWholeHours(engine, id);
     await inParts(
-      ids,
+      byClick,
       (part) => transaction(db, () => writeClickCosts(db, restoring(db, id, part))),
     );
     db.prepare("UPDATE cost_updates SET state = 'done', undone_at = ? WHERE id = ?").run(now, id);
     return listCostUpdates(db, { id })[0];
   });
+}
+
+/**
+ * Puts back, from the cubes' rows, every campaign-hour whose clicks update
+ * `id` changed all had one cost and currency before (clicks without a cost in
+ * the URL, or at one CPC): the usual case. Returns the other clicks' ids.
+ */
+async function undoWholeHours(engine: TrackingEngine, id: number): Promise<string[]> {
+  const db = engine.db;
+  const groups = db.prepare(
+    `SELECT k.campaign_id, k.ts / ${MS_HOUR} AS hour, json_group_array(c.click_id) AS ids,
+       count(*) AS n, sum(k.is_bot = 0) AS live, min(c.before) AS before, max(c.before) AS top,
+       min(c.before_currency) AS currency, max(c.before_currency) AS other
+     FROM cost_update_clicks c JOIN clicks k ON k.id = c.click_id
+     WHERE c.update_id = ? GROUP BY 1, 2 ORDER BY 1, 2`,
+  ).all(id);
+  const byClick: string[] = [];
+  for (const g of groups) {
+    const ids = JSON.parse(String(g.ids)) as string[];
+    // Whole hours only: every click kept is still counted (none flagged a bot since).
+    if (g.before !== g.top || g.currency !== g.other || g.live !== g.n) {
+      byClick.push(...ids);
+      continue;
+    }
+    engine.clicks.flushRollups();
+    try {
+      transaction(db, () =>
+        writeHourCost(db, {
+          updateId: id,
+          campaignId: Number(g.campaign_id),
+          hour: Number(g.hour),
+          clicks: Number(g.n),
+          share: Number(g.before),
+          mode: "replace",
+          currency: String(g.currency),
+          keep: false,
+        }));
+    } catch (err) {
+      if (!(err instanceof HourMismatch)) throw err;
+      byClick.push(...ids);
+    }
+    await letClicksIn();
+  }
+  return byClick;
 }
 
 /** Recorded updates, newest first: of one campaign, or one update, or all. */

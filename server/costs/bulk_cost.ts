@@ -26,24 +26,39 @@ export type CostChange = {
   beforeCurrency: string;
 };
 
-/** Every cube key by name, with its SQL over click `k` in currency `d.c`. */
-function keyColumns(): Map<string, string> {
+/**
+ * Every cube key by name, with its SQL over click `k` in currency `d.c`, a
+ * dictionary fact from the click's place `p` or user agent `u` joined once.
+ */
+export function keyColumns(): Map<string, string> {
   const columns = new Map<string, string>();
   for (const cube of CUBES) {
-    for (const key of cube.keys) columns.set(key.name, keySql(key, "k", "k.ts", "d.c"));
+    for (const key of cube.keys) {
+      columns.set(key.name, key.joined ?? keySql(key, "k", "k.ts", "d.c"));
+    }
   }
   return columns;
 }
 
-/** Each changed click twice (old cost out, new cost in), with every cube's key values. */
+/**
+ * Each changed click with every cube's key values: once with the difference
+ * when its currency stays, else twice (old cost out of its old currency's
+ * rows, new cost into its new currency's).
+ */
 function stageKeysSql(columns: Map<string, string>): string {
   const select = [...columns].map(([name, sql]) => `${sql} AS ${name}`).join(", ");
   return `INSERT INTO temp.cost_keys
     SELECT k.ts AS ts, ${select}, d.v AS v FROM (
+      SELECT id, currency AS c, cost - before AS v FROM temp.cost_change
+        WHERE currency = before_currency
+      UNION ALL
       SELECT id, before_currency AS c, -before AS v FROM temp.cost_change
+        WHERE currency != before_currency
       UNION ALL
       SELECT id, currency AS c, cost AS v FROM temp.cost_change
-    ) d CROSS JOIN clicks k ON k.id = d.id`;
+        WHERE currency != before_currency
+    ) d CROSS JOIN clicks k ON k.id = d.id
+    LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id`;
 }
 
 /** One cube's summed differences from the staged keys. */
@@ -62,13 +77,8 @@ function deltaSql(cube: Cube): string {
 
 const STAGE_COLUMNS = "(id, cost, currency, before, before_currency)";
 
-/**
- * Sets every click's cost in `changes`; call inside a transaction. With
- * `keepFor`, each click's old cost is kept under that cost update (for undo).
- */
-export function writeClickCosts(db: Db, changes: readonly CostChange[], keepFor?: number): void {
-  if (changes.length === 0) return;
-  const columns = keyColumns();
+/** The temporary tables of a bulk write, emptied. */
+export function stagingTables(db: Db, columns: Map<string, string>): void {
   db.exec(
     `CREATE TEMP TABLE IF NOT EXISTS cost_change (id TEXT PRIMARY KEY, cost INTEGER NOT NULL,
        currency TEXT NOT NULL, before INTEGER NOT NULL, before_currency TEXT NOT NULL) WITHOUT ROWID`,
@@ -76,6 +86,33 @@ export function writeClickCosts(db: Db, changes: readonly CostChange[], keepFor?
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS cost_keys (ts, ${[...columns.keys()].join(", ")}, v)`);
   db.exec("DELETE FROM temp.cost_change");
   db.exec("DELETE FROM temp.cost_keys");
+}
+
+/** Moves `cubes` by the differences staged in `temp.cost_keys`, then empties it. */
+export function applyStagedKeys(db: Db, cubes: readonly Cube[]): void {
+  for (const cube of cubes) db.exec(deltaSql(cube));
+  db.exec("DELETE FROM temp.cost_keys");
+}
+
+/** Runs `write` (an update of clicks' cost) with the per-row cost triggers set aside. */
+export function withCostTriggersAside(db: Db, write: () => void): void {
+  const triggers = db.prepare(
+    `SELECT name, sql FROM sqlite_master WHERE type = 'trigger'
+       AND name IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(COST_TRIGGERS));
+  for (const t of triggers) db.exec(`DROP TRIGGER ${String(t.name)}`);
+  write();
+  for (const t of triggers) db.exec(String(t.sql));
+}
+
+/**
+ * Sets every click's cost in `changes`; call inside a transaction. With
+ * `keepFor`, each click's old cost is kept under that cost update (for undo).
+ */
+export function writeClickCosts(db: Db, changes: readonly CostChange[], keepFor?: number): void {
+  if (changes.length === 0) return;
+  const columns = keyColumns();
+  stagingTables(db, columns);
   db.prepare(
     `INSERT INTO temp.cost_change ${STAGE_COLUMNS}
      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(?)`,
@@ -87,19 +124,11 @@ export function writeClickCosts(db: Db, changes: readonly CostChange[], keepFor?
     ).run(keepFor);
   }
   db.exec(stageKeysSql(columns));
-  const triggers = db.prepare(
-    `SELECT name, sql FROM sqlite_master WHERE type = 'trigger'
-       AND name IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify(COST_TRIGGERS));
-  for (const t of triggers) db.exec(`DROP TRIGGER ${String(t.name)}`);
-  db.exec(
-    `UPDATE clicks SET
-       cost = (SELECT d.cost FROM temp.cost_change d WHERE d.id = clicks.id),
-       cost_currency = (SELECT d.currency FROM temp.cost_change d WHERE d.id = clicks.id)
-     WHERE id IN (SELECT id FROM temp.cost_change)`,
-  );
-  for (const t of triggers) db.exec(String(t.sql));
-  for (const cube of CUBES) db.exec(deltaSql(cube));
+  withCostTriggersAside(db, () =>
+    db.exec(
+      `UPDATE clicks SET cost = d.cost, cost_currency = d.currency
+       FROM temp.cost_change d WHERE d.id = clicks.id`,
+    ));
+  applyStagedKeys(db, CUBES);
   db.exec("DELETE FROM temp.cost_change");
-  db.exec("DELETE FROM temp.cost_keys");
 }

@@ -4,6 +4,8 @@ import { apiAs, signedIn } from "../entities/testing.ts";
 import { clickIdOf } from "../tracking/testing.ts";
 import { costsById, costSetup, day, type Seeded, shownCost, updateDay } from "./testing.ts";
 import { CHUNK_CLICKS, recoverCostUpdates } from "./apply.ts";
+import { HourMismatch, writeHourCost } from "./hour_cost.ts";
+import { transaction } from "../db/connection.ts";
 
 const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
 
@@ -316,4 +318,71 @@ Deno.test("cost update: one cut short by a crash is rolled back at start; an und
     .items as Array<{ id: number; state: string; undoneBy: string }>;
   const finished = done.find((u) => u.id === second)!;
   assert.deepEqual([finished.state, finished.undoneBy], ["done", "root"]);
+});
+
+Deno.test("cost update: an hour whose stored clicks are not the rollups' (one cleared since) is written click by click, still exact", async () => {
+  const { s, clicks } = await costSetup();
+  const db = s.app.deps.db;
+  const cleared = clicks.find((c) => c.day === -1)!;
+  // As auto-clearing does: the raw click goes, the rollups keep what it counted.
+  db.prepare("DELETE FROM clicks WHERE id = ?").run(cleared.id);
+  const res = await updateDay(s, -1, 10);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.equal(res.body.clicks, 11);
+  const costs = costsById(s);
+  const shares = clicks.filter((c) => c.day === -1 && c.id !== cleared.id)
+    .map((c) => costs.get(c.id)!);
+  assert.equal(sum(shares), 10_000_000);
+  assert.ok(Math.max(...shares) - Math.min(...shares) <= 1, "equal shares");
+  // The reports: the update, the other days' clicks, and the cleared click's own 0.01.
+  const expected = 10_000_000 + 24 * 10_000 + 10_000;
+  assert.deepEqual(await shownCost(s), [expected, expected, expected]);
+});
+
+Deno.test("cost update: whole hours written from the cubes' rows keep every click for undo, and undo restores the reports", async () => {
+  const { s, clicks } = await costSetup(60);
+  const db = s.app.deps.db;
+  const hourRows = (sql: string) => Number(db.prepare(sql).get()!.n);
+  const keptBefore = hourRows("SELECT count(*) AS n FROM cost_update_clicks");
+  const res = await updateDay(s, -2, 6, { mode: "add" });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  const costs = costsById(s);
+  const day2 = clicks.filter((c) => c.day === -2);
+  assert.equal(sum(day2.map((c) => costs.get(c.id)!)), 60 * 10_000 + 6_000_000);
+  // Every matched click is kept for undo, whether its hour was written by rows or click by click.
+  assert.equal(hourRows("SELECT count(*) AS n FROM cost_update_clicks") - keptBefore, 60);
+  const undo = await s.api.post(`/api/cost-updates/${res.body.id}/undo`);
+  assert.equal(undo.status, 200, JSON.stringify(undo.body));
+  const total = 3 * 60 * 10_000;
+  assert.deepEqual(await shownCost(s), [total, total, total]);
+});
+
+Deno.test("cost update: an hour holding another click than the ones matched is rolled back whole, for the caller to write click by click", async () => {
+  const { s, clicks } = await costSetup();
+  const db = s.app.deps.db;
+  const other = await updateDay(s, -2, 1);
+  const kept = () => Number(db.prepare("SELECT count(*) AS n FROM cost_update_clicks").get()!.n);
+  const keptBefore = kept();
+  const before = costsById(s);
+  const shown = await shownCost(s);
+  const first = clicks.find((c) => c.day === -1)!;
+  const ts = Number(db.prepare("SELECT ts FROM clicks WHERE id = ?").get(first.id)!.ts);
+  const hour = Math.floor(ts / 3_600_000);
+  const write = {
+    updateId: Number(other.body.id),
+    campaignId: s.campaignId,
+    hour,
+    share: 5,
+    currency: "USD",
+  };
+  for (const [mode, keep] of [["replace", true], ["add", true], ["replace", false]] as const) {
+    // 12 clicks are in that hour; the update matched 11 (one arrived or was cleared since).
+    assert.throws(
+      () => transaction(db, () => writeHourCost(db, { ...write, mode, keep, clicks: 11 })),
+      HourMismatch,
+    );
+  }
+  assert.deepEqual(costsById(s), before);
+  assert.deepEqual(await shownCost(s), shown);
+  assert.equal(kept(), keptBefore);
 });

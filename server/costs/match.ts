@@ -75,9 +75,10 @@ export function sharedTokenFilter(db: Db, campaignIds: readonly number[], text: 
   return found!;
 }
 
-/** A matched click: its id, its cost now (micro-units) and whether it is unique. */
+/** A matched click: its id, campaign, time, its cost now (micro-units) and whether it is unique. */
 export type MatchedClick = {
   id: string;
+  campaignId: number;
   ts: number;
   cost: number;
   /** The currency of `cost`. */
@@ -85,7 +86,6 @@ export type MatchedClick = {
   unique: boolean;
 };
 
-/** The clicks of `campaignIds` in `[start, end)` passing `filters`, oldest first. */
 /** Which clicks: the campaigns', in `[start, end)`, passing `filters` (in `tz`). */
 export type MatchSpec = {
   campaignIds: readonly number[];
@@ -95,6 +95,7 @@ export type MatchSpec = {
   filters: readonly ReportFilter[];
 };
 
+/** The clicks of `spec.campaignIds` in `[start, end)` passing its filters, oldest first. */
 export function matchClicks(db: Db, spec: MatchSpec): MatchedClick[] {
   const params: SQLInputValue[] = [];
   const columns = new Set<string>();
@@ -114,6 +115,7 @@ export function matchClicks(db: Db, spec: MatchSpec): MatchedClick[] {
   const source = `SELECT ${
     [
       "k.id AS id",
+      "k.campaign_id AS campaign_id",
       "k.ts AS ts",
       "k.cost AS cost",
       "k.cost_currency AS currency",
@@ -132,12 +134,13 @@ export function matchClicks(db: Db, spec: MatchSpec): MatchedClick[] {
     where.push(filterSql(filter, expr, params));
   }
   const rows = db.prepare(
-    `SELECT c.id, c.ts, c.cost, c.currency, c.is_unique FROM (${source}) c WHERE ${
+    `SELECT c.id, c.campaign_id, c.ts, c.cost, c.currency, c.is_unique FROM (${source}) c WHERE ${
       where.join(" AND ")
     } ORDER BY c.id`,
   ).all(...params);
   return rows.map((r) => ({
     id: String(r.id),
+    campaignId: Number(r.campaign_id),
     ts: Number(r.ts),
     cost: Number(r.cost),
     currency: String(r.currency),

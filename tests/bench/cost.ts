@@ -1,7 +1,8 @@
 /**
  * `deno task bench cost` (issue 13): a cost update over one campaign-day of
  * 100k clicks. Seeds the clicks straight into SQLite (rollups rebuilt once),
- * then times the update (replace, then add, then undo) through the same code
+ * with places and user agents as varied as real traffic's (so every cube holds
+ * many rows), then times the update (replace, then add, then undo) through the same code
  * the API runs. The click path shares the thread: clicks sent while an update
  * is written (four at a time, in process) show what it costs them, against
  * the same clicks sent idle.
@@ -11,6 +12,7 @@ import { applyCostUpdate, undoCostUpdate } from "../../server/costs/apply.ts";
 import { clickIdAt } from "../../server/tracking/click_id.ts";
 import { trackingApp, type TrackingSetup } from "../../server/tracking/testing.ts";
 import type { UserRow } from "../../server/users/store.ts";
+import type { Db } from "../../server/db/connection.ts";
 
 const CLICKS = 100_000;
 
@@ -39,19 +41,87 @@ function describe(label: string, times: number[]): string {
     `p99 ${percentile(times, 0.99).toFixed(2)} ms, max ${percentile(times, 1).toFixed(1)} ms`;
 }
 
+/** 14 countries × 12 regions × 6 cities, 4 ISPs each: places as varied as real traffic's. */
+function seedPlaces(db: Db): number[] {
+  const insert = db.prepare(
+    "INSERT INTO places (country, region, city, isp) VALUES (?, ?, ?, ?) RETURNING id",
+  );
+  const ids: number[] = [];
+  const countries = "US DE FR GB CA AU BR IN ES IT NL PL MX JP".split(" ");
+  for (const country of countries) {
+    for (let r = 0; r < 12; r++) {
+      for (let c = 0; c < 6; c++) {
+        for (let i = 0; i < 4; i++) {
+          const row = insert.get(country, `${country}-R${r}`, `${country}-R${r}-C${c}`, `ISP ${i}`);
+          ids.push(Number(row!.id));
+        }
+      }
+    }
+  }
+  return ids;
+}
+
+/** 400 user agents over 6 families, with brands, models and versions. */
+function seedAgents(db: Db): number[] {
+  const insert = db.prepare(
+    `INSERT INTO user_agents (text, device_type, brand, model, os, os_version, browser,
+       browser_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const families = [
+    ["mobile", "Samsung", "Android", "Chrome"],
+    ["mobile", "Apple", "iOS", "Safari"],
+    ["desktop", "", "Windows", "Chrome"],
+    ["desktop", "Apple", "macOS", "Safari"],
+    ["tablet", "Apple", "iPadOS", "Safari"],
+    ["mobile", "Xiaomi", "Android", "Chrome"],
+  ];
+  const ids: number[] = [];
+  for (let i = 0; i < 400; i++) {
+    const [type, brand, os, browser] = families[i % families.length];
+    const row = insert.get(
+      `bench agent ${i}`,
+      type,
+      brand,
+      brand ? `${brand} M${i % 67}` : "",
+      os,
+      String(10 + (i % 9)),
+      browser,
+      `${100 + (i % 23)}.0`,
+    );
+    ids.push(Number(row!.id));
+  }
+  return ids;
+}
+
 async function run(): Promise<void> {
   const s = await trackingApp();
   const db = s.app.deps.db;
   const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const start = Date.parse(`${day}T00:00:00Z`);
+  const places = seedPlaces(db);
+  const agents = seedAgents(db);
   const insert = db.prepare(
-    `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, cost, is_unique, tokens)
-     VALUES (?, ?, ?, ?, 1000, ?, ?)`,
+    `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, cost, is_unique, tokens,
+       place_id, ua_id, offer_id, landing_id, connection)
+     VALUES (?, ?, ?, ?, 1000, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const pick = <T>(values: readonly T[], i: number) => values[(i * 7919) % values.length];
   db.exec("BEGIN");
   for (let i = 0; i < CLICKS; i++) {
     const ts = start + Math.floor((i / CLICKS) * 86_399_000);
-    insert.run(clickIdAt(ts), ts, s.campaignId, s.sourceId, i % 3 ? 1 : 0, `["z${i % 50}"]`);
+    insert.run(
+      clickIdAt(ts),
+      ts,
+      s.campaignId,
+      s.sourceId,
+      i % 3 ? 1 : 0,
+      `["z${i % 50}"]`,
+      pick(places, i),
+      pick(agents, i * 13),
+      pick(s.offerIds, i),
+      s.landingId,
+      pick(["broadband", "cellular", "hosting"], i * 3),
+    );
   }
   db.exec("COMMIT");
   rebuildRollups(db);
