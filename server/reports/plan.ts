@@ -10,10 +10,31 @@
 import { DIMENSION_BY_NAME, SUBJECT_TYPES } from "../../contracts/report.ts";
 import type { SumsSpec } from "./query.ts";
 import { type Cube, DAILY, HOURLY, MS_HOUR } from "./rollup_schema.ts";
+
+/** The per-campaign daily cubes (the planner's choice), and their twins across campaigns. */
+const PER_CAMPAIGN = DAILY.filter((c) => !c.perCampaign);
+const ACROSS = new Map(DAILY.filter((c) => c.perCampaign).map((c) => [c.perCampaign!, c]));
 import { wholeHourOffsets, zoneSegments } from "./time.ts";
 
-/** One piece of a rollup read: buckets `[from, to)` of one table. */
-export type Part = { table: string; bucket: "hour" | "day"; from: number; to: number };
+/**
+ * One piece of a rollup read: buckets `[from, to)` of one table;
+ * `allCampaigns` when the table sums every campaign (the subject holds every
+ * campaign with rows there: no campaign condition).
+ */
+export type Part = {
+  table: string;
+  bucket: "hour" | "day";
+  from: number;
+  to: number;
+  allCampaigns?: boolean;
+};
+
+/**
+ * Answers whether every campaign with a row in days `[from, to)` of the
+ * per-campaign daily cube `cube` is one the query may read: the subject's
+ * campaigns, or for other subjects every campaign still stored (and none).
+ */
+export type CampaignsCovered = (cube: Cube, from: number, to: number) => boolean;
 
 /** Time dimensions that a UTC day bucket answers in a zone at UTC+0. */
 const DAY_DIMENSIONS = new Set(["day", "weekday", "month"]);
@@ -57,6 +78,20 @@ function daysAnswer(spec: SumsSpec): boolean {
     zoneSegments(spec.start, spec.end, spec.tz).every((s) => s.offset === 0);
 }
 
+/** Subjects a cube across campaigns can filter: campaigns (by coverage), sources, rotations. */
+const ACROSS_SUBJECTS = new Set(["campaign", "traffic-source", "rotation"]);
+
+/**
+ * True when a daily cube across campaigns could answer `spec`'s days: its
+ * subject is one it can filter, and no grouping or filter reads the campaign.
+ */
+function acrossAnswers(spec: SumsSpec): boolean {
+  if (!ACROSS_SUBJECTS.has(spec.subject.type)) return false;
+  return [...spec.groupBy, ...spec.filters.map((f) => f.dim)].every((name) =>
+    !DIMENSION_BY_NAME.get(name)?.columns.includes("campaign_id")
+  );
+}
+
 /**
  * The parts of a rollup read, or null for raw rows. `sealedHour()` reads the
  * first hour the daily tier does not hold yet (asked only when days could
@@ -64,8 +99,14 @@ function daysAnswer(spec: SumsSpec): boolean {
  * the day being sealed holds that day's hours before it, so a range holding
  * all of them reads that row and only the hours from the sealed one on: a
  * report ending today reads today's hourly rows of the current hour only.
+ * The days come from the daily cube across campaigns when there is one and
+ * `covered` finds no campaign there the query may not read (decision 169).
  */
-export function planRead(spec: SumsSpec, sealedHour: () => number): Part[] | null {
+export function planRead(
+  spec: SumsSpec,
+  sealedHour: () => number,
+  covered?: CampaignsCovered,
+): Part[] | null {
   const cube = pickCube(spec);
   if (!cube) return null;
   const first = spec.start / MS_HOUR, end = spec.end / MS_HOUR;
@@ -77,7 +118,7 @@ export function planRead(spec: SumsSpec, sealedHour: () => number): Part[] | nul
   });
   const fromDay = Math.ceil(first / 24);
   if (fromDay * 24 >= end || !daysAnswer(spec)) return [hours(first, end)];
-  const days = smallest(DAILY, spec);
+  const days = smallest(PER_CAMPAIGN, spec);
   if (!days) return [hours(first, end)];
   const sealed = sealedHour();
   const sealedDay = Math.floor(sealed / 24);
@@ -85,7 +126,12 @@ export function planRead(spec: SumsSpec, sealedHour: () => number): Part[] | nul
   const toDay = partial ? sealedDay + 1 : Math.min(Math.floor(end / 24), sealedDay);
   if (toDay <= fromDay) return [hours(first, end)];
   const hoursFrom = partial ? sealed : toDay * 24;
-  const parts: Part[] = [{ table: days.table, bucket: "day", from: fromDay, to: toDay }];
+  const across = ACROSS.get(days);
+  const parts: Part[] = [
+    across && acrossAnswers(spec) && covered?.(days, fromDay, toDay)
+      ? { table: across.table, bucket: "day", from: fromDay, to: toDay, allCampaigns: true }
+      : { table: days.table, bucket: "day", from: fromDay, to: toDay },
+  ];
   if (first < fromDay * 24) parts.push(hours(first, fromDay * 24));
   if (hoursFrom < end) parts.push(hours(hoursFrom, end));
   return parts;

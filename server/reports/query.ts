@@ -16,7 +16,7 @@ import { AD_CLICK_ID_PARAMS } from "../../contracts/ad_click_ids.ts";
 import type { Db } from "../db/connection.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 import { neededColumns, type Part, planRead } from "./plan.ts";
-import { MS_DAY, MS_HOUR, SEALED_TABLE, SUMS } from "./rollup_schema.ts";
+import { type Cube, MS_DAY, MS_HOUR, SEALED_TABLE, SUMS } from "./rollup_schema.ts";
 import { localTimeSql, zoneSegments } from "./time.ts";
 import { factors, type RateGap } from "../currency/rates.ts";
 
@@ -256,6 +256,34 @@ function attributeToClicks(
   return [...byKey.values()].filter((r) => SUMS.some((s) => r.sums[s] !== 0));
 }
 
+/**
+ * True when every campaign with a row in days `[from, to)` of the per-campaign
+ * daily cube `cube` is one `spec` reads: a subject campaign, or for other
+ * subjects a campaign still stored (or none, 0); rows whose sums are all zero
+ * (a moved click's) add nothing and do not count. Then its twin across
+ * campaigns sums exactly the rows the query would read. The campaigns are
+ * walked along the primary key (two index seeks each), not scanned.
+ */
+function campaignsCovered(db: Db, spec: SumsSpec, cube: Cube, from: number, to: number): boolean {
+  const t = cube.table;
+  const found = db.prepare(
+    `WITH RECURSIVE ids(id) AS (
+       SELECT (SELECT campaign_id FROM ${t} ORDER BY campaign_id LIMIT 1)
+       UNION ALL
+       SELECT (SELECT campaign_id FROM ${t} WHERE campaign_id > ids.id ORDER BY campaign_id LIMIT 1)
+       FROM ids WHERE ids.id IS NOT NULL)
+     SELECT id FROM ids WHERE id IS NOT NULL
+       AND EXISTS (SELECT 1 FROM ${t} WHERE campaign_id = ids.id AND day >= ? AND day < ?
+         AND (${SUMS.map((s) => `${s} != 0`).join(" OR ")}))`,
+  ).all(from, to).map((r) => Number(r.id));
+  const allowed = new Set<number>(
+    spec.subject.type === "campaign"
+      ? spec.subject.ids
+      : [0, ...db.prepare("SELECT id FROM campaigns").all().map((r) => Number(r.id))],
+  );
+  return found.every((id) => allowed.has(id));
+}
+
 /** Reads the first hour the daily tier does not hold yet. */
 function sealedHour(db: Db): number {
   return Number(db.prepare(`SELECT hour FROM ${SEALED_TABLE}`).get()!.hour);
@@ -271,11 +299,19 @@ const NON_ZERO = SUMS.map((s) => `sum(c.${s}) != 0`).join(" OR ");
  */
 function grouped(
   spec: SumsSpec,
-  from: { source: string; time: string; where: string[]; having: boolean; day: string },
+  from: {
+    source: string;
+    time: string;
+    where: string[];
+    having: boolean;
+    day: string;
+    /** The rows are the subject's already (a cube across campaigns the subject covers). */
+    subjectHeld?: boolean;
+  },
   params: SQLInputValue[],
 ): string {
   const exprOf = (name: string) => dimension(name).sql.replaceAll("{t}", from.time);
-  const where = [...from.where, subjectSql(spec, params)];
+  const where = from.subjectHeld ? [...from.where] : [...from.where, subjectSql(spec, params)];
   for (const filter of spec.filters) where.push(filterSql(filter, exprOf(filter.dim), params));
   const dims = spec.groupBy.map((name, i) => `${exprOf(name)} AS d${i}`);
   const convert = spec.currency !== undefined;
@@ -292,7 +328,7 @@ function grouped(
     }`
     : "";
   return `SELECT ${[...dims, ...sums].join(", ")} FROM ${from.source} c${join} WHERE ${
-    where.join(" AND ")
+    where.length ? where.join(" AND ") : "true"
   }${groupBy}`;
 }
 
@@ -316,7 +352,8 @@ function rollupSql(spec: SumsSpec, parts: Part[], params: SQLInputValue[]): stri
   const selects = parts.map((part) => {
     const where: string[] = [];
     // The primary key is (campaign_id, hour | day, …): other subjects read every campaign's rows.
-    if (spec.subject.type !== "campaign") {
+    // A cube across campaigns holds only campaigns the query may read (the planner checked).
+    if (spec.subject.type !== "campaign" && !part.allCampaigns) {
       where.push("c.campaign_id IN (SELECT 0 UNION ALL SELECT id FROM campaigns)");
     }
     where.push(`c.${part.bucket} >= ? AND c.${part.bucket} < ?`);
@@ -326,7 +363,14 @@ function rollupSql(spec: SumsSpec, parts: Part[], params: SQLInputValue[]): stri
     const day = part.bucket === "hour" ? "c.hour / 24" : "c.day";
     return grouped(
       spec,
-      { source: part.table, time, where, having: parts.length === 1, day },
+      {
+        source: part.table,
+        time,
+        where,
+        having: parts.length === 1,
+        day,
+        subjectHeld: part.allCampaigns && spec.subject.type === "campaign",
+      },
       params,
     );
   });
@@ -437,7 +481,11 @@ export function querySums(
 }
 
 function sums(db: Db, spec: SumsSpec): { rows: SumsRow[]; source: string; rates: RateNotes } {
-  const parts = planRead(spec, () => sealedHour(db));
+  const parts = planRead(
+    spec,
+    () => sealedHour(db),
+    (cube, from, to) => campaignsCovered(db, spec, cube, from, to),
+  );
   const params: SQLInputValue[] = [];
   let sql: string;
   if (parts) {

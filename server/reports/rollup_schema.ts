@@ -45,6 +45,8 @@ export interface Cube {
   tier: "hour" | "day";
   /** A daily cube's source: the hourly cube its sealed hours are folded from. */
   hourly?: Cube;
+  /** A daily cube across campaigns: its twin per campaign (migration 150). */
+  perCampaign?: Cube;
 }
 
 const id = (name: string): Key => ({ name, type: "INTEGER", from: `coalesce({r}.${name}, 0)` });
@@ -141,14 +143,46 @@ export const TIME_DAY = daily(FLOW, "rollup_time_day", LEADING.length);
 /** The daily twins of the cubes migration 130 added. */
 export const DAILY_130: readonly Cube[] = CUBES_130.map((c) => daily(c, `${c.table}_day`));
 
-/** The daily cubes, smallest first (migrations 030 and 130). */
-export const DAILY: readonly Cube[] = [
+/** The daily cubes of migrations 030 and 130, smallest first. */
+const DAILY_BEFORE_150: readonly Cube[] = [
   TIME_DAY,
   daily(FLOW, "rollup_flow_day"),
   daily(GEO, "rollup_geo_day"),
   daily(TECH, "rollup_tech_day"),
   ...DAILY_130,
 ];
+
+/**
+ * A daily cube summed over every campaign (migration 150, decision 169): its
+ * keys without the campaign, so a day holds a row per value, not per campaign
+ * and value. It answers the days of a report only when no campaign outside the
+ * report's subject has a row in those days of `perCampaign` (the planner asks),
+ * so it sums the same rows the per-campaign twin would.
+ */
+function acrossCampaigns(perCampaign: Cube): Cube {
+  return {
+    table: perCampaign.table.replace(/_day$/, "_all_day"),
+    keys: perCampaign.keys.filter((k) => k.name !== "campaign_id"),
+    tier: "day",
+    hourly: perCampaign.hourly,
+    perCampaign,
+  };
+}
+
+/**
+ * The long-tail cubes with the most values a day (regions, ISPs and connection
+ * types, cities, device models): their twins across campaigns (migration 150).
+ */
+export const ALL_CAMPAIGNS_150: readonly Cube[] = DAILY_130
+  .filter((c) => [REGION, ISP, CITY, MODEL].includes(c.hourly!))
+  .map(acrossCampaigns);
+
+/**
+ * The daily cubes, smallest first (migrations 030, 130 and 150). The planner
+ * reads the per-campaign ones; a twin across campaigns replaces its
+ * `perCampaign` cube when the subject holds every campaign with rows there.
+ */
+export const DAILY: readonly Cube[] = [...DAILY_BEFORE_150, ...ALL_CAMPAIGNS_150];
 
 /** Every rollup table. */
 export const CUBES: readonly Cube[] = [...HOURLY, ...DAILY];
@@ -163,15 +197,18 @@ function before115(cube: Cube): Cube {
 }
 const before130 = (cubes: readonly Cube[]) =>
   cubes.filter((c) => !CUBES_130.includes(c) && !DAILY_130.includes(c));
+const before150 = (cubes: readonly Cube[]) => cubes.filter((c) => !ALL_CAMPAIGNS_150.includes(c));
 /** The cubes as migrations before 130 made them (020–072 also without the currency key). */
 export const LEGACY = {
+  /** As migration 130 left them. */
+  DAILY_130: DAILY_BEFORE_150,
   FLOW: before115(FLOW),
   HOURLY: before130(HOURLY).map(before115),
-  DAILY: before130(DAILY).map(before115),
+  DAILY: before130(DAILY_BEFORE_150).map(before115),
   /** As migration 115 left them. */
   HOURLY_115: before130(HOURLY),
-  DAILY_115: before130(DAILY),
-  CUBES_115: before130(CUBES),
+  DAILY_115: before130(DAILY_BEFORE_150),
+  CUBES_115: before130(before150(CUBES)),
 };
 
 /** The one-row table holding the first hour not yet folded into the daily tier. */

@@ -5,6 +5,7 @@
  * the sealed hour and their triggers). Run this module to rewrite both files.
  */
 import {
+  ALL_CAMPAIGNS_150,
   type Cube,
   CUBES_130,
   DAILY,
@@ -651,6 +652,36 @@ export function longTailCubesSql(): string {
   for (const cube of DAILY_130) {
     parts.push(`${foldSql(cube, `hour < (SELECT hour FROM ${SEALED_TABLE})`)};`, "");
   }
+  parts.push(...currencyTriggers(HOURLY, LEGACY.DAILY_130, { joined: true, delta: true }));
+  return parts.join("\n");
+}
+
+/**
+ * 150's fill of a daily cube across campaigns from its per-campaign twin: the
+ * same sealed hours, summed over campaigns (rows whose sums cancel are left out).
+ */
+function acrossFill(cube: Cube): string {
+  const names = cube.keys.map((k) => k.name).join(", ");
+  const nonZero = SUMS.map((s) => `sum(${s}) != 0`).join(" OR ");
+  return `INSERT INTO ${cube.table} (${names}, ${SUMS.join(", ")})
+  SELECT ${names}, ${SUMS.map((s) => `sum(${s})`).join(", ")} FROM ${cube.perCampaign!.table}
+  GROUP BY ${names} HAVING ${nonZero};`;
+}
+
+/** The SQL of `migrations/150_rollups_across_campaigns.sql`. */
+export function acrossCampaignsSql(): string {
+  const parts: string[] = [
+    "-- The long-tail daily cubes across campaigns (issue 18 item 4, decision 169): generated",
+    "-- by server/reports/rollup_sql.ts. Region, ISP, city and device model get a daily twin",
+    "-- without the campaign key, filled from the per-campaign daily twin (the same sealed",
+    "-- hours) and kept by the same fold and triggers. Every trigger is made anew over all",
+    "-- the cubes.",
+    "",
+  ];
+  for (const name of ALL_TRIGGERS) parts.push(`DROP TRIGGER ${name};`);
+  parts.push("");
+  for (const cube of ALL_CAMPAIGNS_150) parts.push(createTable(cube, SUMS), "");
+  for (const cube of ALL_CAMPAIGNS_150) parts.push(acrossFill(cube), "");
   parts.push(...currencyTriggers(HOURLY, DAILY, { joined: true, delta: true }));
   return parts.join("\n");
 }
@@ -665,6 +696,7 @@ export const GENERATED: Record<string, () => string> = {
   "072_rollup_revenue_split.sql": rollupRevenueSplitSql,
   "115_rollup_currency.sql": rollupCurrencySql,
   "130_long_tail_cubes.sql": longTailCubesSql,
+  "150_rollups_across_campaigns.sql": acrossCampaignsSql,
 };
 
 if (import.meta.main) {
