@@ -1,12 +1,12 @@
 /**
  * Applying, listing and undoing cost updates (decision 160). The clicks are
  * matched in the read worker; the update is recorded with its author and
- * before/after totals, then written in parts of `CHUNK_CLICKS` clicks, each
- * its own short transaction (the rollups move by the difference, so reports
- * show the new cost at once), with the event loop free between parts so
- * clicks never wait behind a whole update. Each changed click's old cost and
- * currency are kept, so undo (in parts too) restores them exactly, and an
- * update a crash cut short is rolled back at start (`recoverCostUpdates`).
+ * before/after totals, then written in short transactions (`write.ts`: whole
+ * campaign-hours from the cubes' rows, the rest click by click; the rollups
+ * move by the difference, so reports show the new cost at once), clicks
+ * answered in between. Each changed click's old cost and currency are kept,
+ * so undo restores them exactly, and an update a crash cut short is rolled
+ * back at start (`recoverCostUpdates`).
  * Updates and undos run one at a time.
  */
 import type {
@@ -24,7 +24,7 @@ import { writeClickCosts } from "./bulk_cost.ts";
 import { type MatchedClick, periodRange, sharedTokenFilter, shares } from "./match.ts";
 import { dayText, factors } from "../currency/rates.ts";
 import { MS_DAY, MS_HOUR } from "../reports/rollup_schema.ts";
-import { HourMismatch, writeHourCost } from "./hour_cost.ts";
+import { inParts, undoWholeHours, writeShares } from "./write.ts";
 
 /** Who asks, and through which door. */
 export type CostActor = { user: UserRow; source: CostUpdateRecord["source"] };
@@ -82,22 +82,6 @@ function costIn(db: Db, clicks: readonly MatchedClick[], currency: string): numb
   return Math.round(total);
 }
 
-/**
- * Clicks written per transaction: ~6 ms of work here (a part costs ~2 ms plus
- * ~8 µs a click), so a click arriving meanwhile waits no longer than that.
- * Sized by time instead, parts shrank on a busy machine and the wait between
- * parts (a timer's, so that requests get in) made an update 7× longer.
- */
-export const CHUNK_CLICKS = 500;
-
-/** Runs `write` over `items` in parts, each its own transaction, letting the clicks in between. */
-async function inParts<T>(items: readonly T[], write: (part: readonly T[]) => void) {
-  for (let i = 0; i < items.length; i += CHUNK_CLICKS) {
-    write(items.slice(i, i + CHUNK_CLICKS));
-    await letClicksIn();
-  }
-}
-
 /** The update or undo running now, per engine: the next one starts after it. */
 const running = new WeakMap<TrackingEngine, Promise<unknown>>();
 
@@ -106,9 +90,6 @@ function oneAtATime<T>(engine: TrackingEngine, fn: () => Promise<T>): Promise<T>
   running.set(engine, turn.catch(() => undefined));
   return turn;
 }
-
-/** Lets the requests that arrived while a part was written run, and the click writer commit. */
-const letClicksIn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Applies (or, with `dryRun`, only measures) one cost update. */
 export async function applyCostUpdate(
@@ -166,66 +147,18 @@ export async function applyCostUpdate(
         costBefore,
         costAfter,
       }));
-    // Whole hours can be written from the cubes' rows: every click in them gets a share.
-    const whole = filters.length === 0 && !input.uniqueOnly;
-    const wholeHour = (c: MatchedClick) => {
-      const hourStart = Math.floor(c.ts / MS_HOUR) * MS_HOUR;
-      return whole && hourStart >= start && hourStart + MS_HOUR <= Math.min(end, matchedAt);
-    };
     try {
-      const byClick: MatchedClick[] = [];
-      const plusOne: string[] = [];
-      for (const group of campaignHours(clicks)) {
-        if (!wholeHour(group[0])) {
-          byClick.push(...group);
-          continue;
-        }
-        const base = Math.min(...group.map((c) => receiving.get(c.id)!));
-        engine.clicks.flushRollups();
-        try {
-          transaction(db, () =>
-            writeHourCost(db, {
-              updateId: id,
-              campaignId: group[0].campaignId,
-              hour: Math.floor(group[0].ts / MS_HOUR),
-              clicks: group.length,
-              share: base,
-              mode: input.mode,
-              currency: input.currency,
-              keep: true,
-            }));
-          plusOne.push(...group.filter((c) => receiving.get(c.id)! > base).map((c) => c.id));
-        } catch (err) {
-          if (!(err instanceof HourMismatch)) throw err;
-          byClick.push(...group);
-        }
-        await letClicksIn();
-      }
-      await inParts(byClick.map((c) => c.id), (ids) =>
-        transaction(db, () => {
-          // Each click as it is now: a conversion may have charged it since it was matched.
-          const changes = currentCosts(db, ids).map((c) => ({
-            id: c.id,
-            cost: next(c.id, c.cost),
-            currency: input.currency,
-            before: c.cost,
-            beforeCurrency: c.currency,
-          })).filter((c) => c.cost !== c.before || c.currency !== c.beforeCurrency);
-          writeClickCosts(db, changes, id);
-        }));
-      // The shares' remainder: one micro-unit more for the first clicks of a whole hour.
-      await inParts(plusOne, (ids) =>
-        transaction(db, () =>
-          writeClickCosts(
-            db,
-            currentCosts(db, ids).map((c) => ({
-              id: c.id,
-              cost: c.cost + 1,
-              currency: c.currency,
-              before: c.cost,
-              beforeCurrency: c.currency,
-            })),
-          )));
+      await writeShares(engine, {
+        id,
+        clicks,
+        receiving,
+        mode: input.mode,
+        currency: input.currency,
+        // Whole hours can be written from the cubes' rows: every click in them gets a share.
+        whole: (hourStart) =>
+          filters.length === 0 && !input.uniqueOnly && hourStart >= start &&
+          hourStart + MS_HOUR <= Math.min(end, matchedAt),
+      });
       setState(db, id, "done");
     } catch (err) {
       restoreAll(db, id);
@@ -234,29 +167,6 @@ export async function applyCostUpdate(
     }
     return { id, ...result };
   });
-}
-
-/** The matched clicks by campaign and UTC hour, in order. */
-function campaignHours(clicks: readonly MatchedClick[]): MatchedClick[][] {
-  const groups = new Map<string, MatchedClick[]>();
-  for (const c of clicks) {
-    const key = `${c.campaignId}|${Math.floor(c.ts / MS_HOUR)}`;
-    const group = groups.get(key);
-    if (group) group.push(c);
-    else groups.set(key, [c]);
-  }
-  return [...groups.values()];
-}
-
-/** Costs and currencies of the clicks `ids` now. */
-function currentCosts(db: Db, ids: readonly string[]) {
-  return db.prepare(
-    `SELECT id, cost, cost_currency FROM clicks WHERE id IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify(ids)).map((r) => ({
-    id: String(r.id),
-    cost: Number(r.cost),
-    currency: String(r.cost_currency),
-  }));
 }
 
 function setState(db: Db, id: number, state: string): void {
@@ -394,50 +304,6 @@ export async function undoCostUpdate(
     db.prepare("UPDATE cost_updates SET state = 'done', undone_at = ? WHERE id = ?").run(now, id);
     return listCostUpdates(db, { id })[0];
   });
-}
-
-/**
- * Puts back, from the cubes' rows, every campaign-hour whose clicks update
- * `id` changed all had one cost and currency before (clicks without a cost in
- * the URL, or at one CPC): the usual case. Returns the other clicks' ids.
- */
-async function undoWholeHours(engine: TrackingEngine, id: number): Promise<string[]> {
-  const db = engine.db;
-  const groups = db.prepare(
-    `SELECT k.campaign_id, k.ts / ${MS_HOUR} AS hour, json_group_array(c.click_id) AS ids,
-       count(*) AS n, sum(k.is_bot = 0) AS live, min(c.before) AS before, max(c.before) AS top,
-       min(c.before_currency) AS currency, max(c.before_currency) AS other
-     FROM cost_update_clicks c JOIN clicks k ON k.id = c.click_id
-     WHERE c.update_id = ? GROUP BY 1, 2 ORDER BY 1, 2`,
-  ).all(id);
-  const byClick: string[] = [];
-  for (const g of groups) {
-    const ids = JSON.parse(String(g.ids)) as string[];
-    // Whole hours only: every click kept is still counted (none flagged a bot since).
-    if (g.before !== g.top || g.currency !== g.other || g.live !== g.n) {
-      byClick.push(...ids);
-      continue;
-    }
-    engine.clicks.flushRollups();
-    try {
-      transaction(db, () =>
-        writeHourCost(db, {
-          updateId: id,
-          campaignId: Number(g.campaign_id),
-          hour: Number(g.hour),
-          clicks: Number(g.n),
-          share: Number(g.before),
-          mode: "replace",
-          currency: String(g.currency),
-          keep: false,
-        }));
-    } catch (err) {
-      if (!(err instanceof HourMismatch)) throw err;
-      byClick.push(...ids);
-    }
-    await letClicksIn();
-  }
-  return byClick;
 }
 
 /** Recorded updates, newest first: of one campaign, or one update, or all. */

@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { apiAs, signedIn } from "../entities/testing.ts";
 import { clickIdOf } from "../tracking/testing.ts";
 import { costsById, costSetup, day, type Seeded, shownCost, updateDay } from "./testing.ts";
-import { CHUNK_CLICKS, recoverCostUpdates } from "./apply.ts";
+import { recoverCostUpdates } from "./apply.ts";
+import { CHUNK_CLICKS } from "./write.ts";
 import { HourMismatch, writeHourCost } from "./hour_cost.ts";
 import { transaction } from "../db/connection.ts";
 
