@@ -8,7 +8,7 @@
  */
 import type { Db } from "../db/connection.ts";
 import { DAILY, foldSql, HOURLY, SEALED_TABLE } from "./rollup_schema.ts";
-import { rawRollupSql } from "./rollup_sql.ts";
+import { rawRollupSql } from "./rollup_raw.ts";
 import { WATERMARK_TABLE } from "../tracking/click_rollup.ts";
 
 /**
