@@ -3,7 +3,7 @@
  * exactly (issue 13 item 2): amounts left out for want of a rate, and days
  * that used an earlier day's rate (weekends and holidays have no ECB rate).
  */
-import type { RateNotes } from "../reports/query.ts";
+import type { RateNotes } from "./report_rates.ts";
 
 /** Both queries' notes as one (a report's rows and its totals). */
 export function mergeNotes(a: RateNotes, b: RateNotes | null): RateNotes {

@@ -19,17 +19,9 @@ import {
 import type { Db } from "../db/connection.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 import { neededColumns } from "./plan.ts";
-import {
-  filterSql,
-  JOINS,
-  NoteSink,
-  RAW_COLUMNS,
-  subjectSql,
-  type SumsRow,
-  type SumsSpec,
-  withRates,
-} from "./query.ts";
+import { filterSql, JOINS, RAW_COLUMNS, subjectSql, type SumsRow, type SumsSpec } from "./query.ts";
 import { MS_DAY, SUMS } from "./rollup_schema.ts";
+import { fillRates, NoteSink } from "../currency/report_rates.ts";
 import { localTimeSql, zoneSegments } from "./time.ts";
 
 /** The click columns a grouping, subject and filters read, as `c.<name>`. */
@@ -85,8 +77,8 @@ function conversionEventRows(db: Db, spec: SumsSpec, types: readonly string[]) {
       ? ` LEFT JOIN temp.fx f ON f.day = (c.ts / ${MS_DAY}) AND f.currency = c.currency`
       : "",
   }, params);
-  const query = withRates(db, spec, sql, params, new NoteSink());
-  return db.prepare(query.sql).all(...query.params);
+  fillRates(db, spec, new NoteSink());
+  return db.prepare(sql).all(...params);
 }
 
 /** Numeric events summed per group and event number. */

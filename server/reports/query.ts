@@ -18,7 +18,13 @@ import { clickIdBound } from "../tracking/click_id.ts";
 import { neededColumns, type Part, planRead } from "./plan.ts";
 import { type Cube, MS_DAY, MS_HOUR, SEALED_TABLE, SUMS } from "./rollup_schema.ts";
 import { localTimeSql, zoneSegments } from "./time.ts";
-import { factors, type RateGap } from "../currency/rates.ts";
+import {
+  fillRates,
+  MONEY,
+  NOTE_COLUMNS,
+  NoteSink,
+  type RateNotes,
+} from "../currency/report_rates.ts";
 
 /** What to sum, over which clicks. */
 export type SumsSpec = {
@@ -47,17 +53,6 @@ export type SumsSpec = {
 
 /** Summed base columns of one group. */
 export type SumsRow = { values: (string | number)[]; sums: Record<string, number> };
-
-/** What a conversion to the target currency could not do exactly. */
-export type RateNotes = {
-  /** Days that used an earlier day's rate, or had none, for the currencies the sums hold. */
-  gaps: RateGap[];
-  /** Currencies with amounts but no rate at all: those amounts are left out. */
-  unrated: string[];
-};
-
-/** The summed columns holding money, converted when a currency is asked. */
-const MONEY = new Set(["cost", "revenue", "approved_revenue", "pending_revenue"]);
 
 /** Where each base column comes from in the raw tables (k: clicks, p: places, u: user agents). */
 export const RAW_COLUMNS: Record<string, string> = {
@@ -229,23 +224,18 @@ function attributeToClicks(
   const params: SQLInputValue[] = [];
   const segments = zoneSegments(spec.start, spec.end, spec.tz);
   const source = conversionsByClickSource(db, spec, neededColumns(spec), params);
-  const sql = withRates(
-    db,
+  const sql = grouped(
     spec,
-    grouped(
-      spec,
-      { source, time: localTimeSql("c.ts", segments), where: [], having: true, day: RAW_DAY },
-      params,
-    ),
+    { source, time: localTimeSql("c.ts", segments), where: [], having: true, day: RAW_DAY },
     params,
-    notes,
   );
+  fillRates(db, spec, notes);
   const byKey = new Map<string, SumsRow>();
   for (const row of rows) {
     for (const s of CONVERSION_SUM_NAMES) row.sums[s] = 0;
     byKey.set(JSON.stringify(row.values), row);
   }
-  for (const found of db.prepare(sql.sql).all(...sql.params)) {
+  for (const found of db.prepare(sql).all(...params)) {
     notes.add(found);
     const values = spec.groupBy.map((_, i) => found[`d${i}`] as string | number);
     const key = JSON.stringify(values);
@@ -332,20 +322,6 @@ function grouped(
   }${groupBy}`;
 }
 
-/** Any money in the row's currency (a row of counts only needs no rate). */
-const HAS_MONEY = [...MONEY].map((s) => `c.${s} != 0`).join(" OR ");
-
-/**
- * Per group: the first and last currency holding money (equal: only that
- * one), and the currencies among them without a rate (rare rows: the
- * distinct list costs little there).
- */
-const NOTE_COLUMNS = [
-  `min(CASE WHEN ${HAS_MONEY} THEN c.currency END) AS used_min`,
-  `max(CASE WHEN ${HAS_MONEY} THEN c.currency END) AS used_max`,
-  `group_concat(DISTINCT CASE WHEN (${HAS_MONEY}) AND f.factor IS NULL THEN c.currency END) AS unrated`,
-];
-
 /** The rollup read of `parts`: each part grouped, then summed across parts. */
 function rollupSql(spec: SumsSpec, parts: Part[], params: SQLInputValue[]): string {
   const segments = zoneSegments(spec.start, spec.end, spec.tz);
@@ -393,74 +369,6 @@ function rollupSql(spec: SumsSpec, parts: Part[], params: SQLInputValue[]): stri
 /** The UTC day of a raw row. */
 const RAW_DAY = `(c.ts / ${MS_DAY})`;
 
-/** Gathers the rate notes of the rows a converted query answers. */
-export class NoteSink {
-  /** The currencies holding money seen (the first and last of each group). */
-  readonly used = new Set<string>();
-  /** Some group held money in more than one currency. */
-  mixed = false;
-  readonly unrated = new Set<string>();
-  gaps: RateGap[] = [];
-
-  add(row: Record<string, unknown>): void {
-    const [first, last] = [row.used_min, row.used_max];
-    if (typeof first === "string") this.used.add(first);
-    if (typeof last === "string") this.used.add(last);
-    if (first !== last) this.mixed = true;
-    if (typeof row.unrated === "string") {
-      for (const c of row.unrated.split(",")) if (c) this.unrated.add(c);
-    }
-  }
-
-  /**
-   * The gaps that matter: none when every amount is in the target already;
-   * else those of the currencies seen (all of them when a group mixed more).
-   */
-  result(target: string): RateNotes {
-    const converted = this.mixed || [...this.used].some((c) => c !== target);
-    const involved = new Set([...this.used, target]);
-    const gaps = this.mixed ? this.gaps : this.gaps.filter((g) => involved.has(g.currency));
-    return { gaps: converted ? gaps : [], unrated: [...this.unrated].sort() };
-  }
-}
-
-/**
- * Fills the rate table `temp.fx(day, currency, factor)` that `sql` joins:
- * every currency with rates, for each UTC day the rows can fall on (the
- * conversions of a click-time report come up to now). A temporary table with
- * its primary key, not a CTE: each row's rate is one index lookup, where the
- * planner would scan a CTE for every rollup row (~2 µs a row at 120 rates).
- */
-export function withRates(
-  db: Db,
-  spec: SumsSpec,
-  sql: string,
-  params: SQLInputValue[],
-  notes: NoteSink,
-): { sql: string; params: SQLInputValue[] } {
-  if (spec.currency === undefined) return { sql, params };
-  const fromDay = Math.floor(spec.start / MS_DAY);
-  const end = spec.attribution === "click" ? Math.max(spec.end, Date.now()) : spec.end;
-  const toDay = Math.ceil(end / MS_DAY);
-  const table = factors(db, spec.currency, ratedCurrencies(db), fromDay, toDay);
-  notes.gaps.push(...table.gaps);
-  // Temporary tables live with the connection: a read-only one may write them too.
-  db.exec(`CREATE TEMP TABLE IF NOT EXISTS fx (day INTEGER NOT NULL, currency TEXT NOT NULL,
-    factor REAL NOT NULL, PRIMARY KEY (day, currency)) WITHOUT ROWID`);
-  db.exec("DELETE FROM temp.fx");
-  db.prepare(
-    `INSERT OR REPLACE INTO temp.fx (day, currency, factor)
-     SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)`,
-  ).run(JSON.stringify(table.rows));
-  return { sql, params };
-}
-
-/** Every currency with a rate, and the euro. */
-function ratedCurrencies(db: Db): string[] {
-  const rows = db.prepare("SELECT DISTINCT currency FROM currency_rates").all();
-  return ["EUR", ...rows.map((r) => String(r.currency))];
-}
-
 /**
  * Runs the sums query: from the rollups when they can answer, else from raw
  * rows; money in `spec.currency` when given, with the notes of that conversion.
@@ -500,8 +408,8 @@ function sums(db: Db, spec: SumsSpec): { rows: SumsRow[]; source: string; rates:
     );
   }
   const notes = new NoteSink();
-  const query = withRates(db, spec, sql, params, notes);
-  const rows = db.prepare(query.sql).all(...query.params).map((row) => {
+  fillRates(db, spec, notes);
+  const rows = db.prepare(sql).all(...params).map((row) => {
     notes.add(row);
     return {
       values: spec.groupBy.map((_, i) => row[`d${i}`] as string | number),

@@ -4,7 +4,7 @@
  * drawn), and the same number of buckets just before for comparison.
  */
 import { mergeNotes, rateNoteLines } from "../currency/notes.ts";
-import type { RateNotes } from "./query.ts";
+import type { RateNotes } from "../currency/report_rates.ts";
 import type { TrendsAnswer, TrendsQuery } from "../../contracts/report_query.ts";
 import type { Db } from "../db/connection.ts";
 import { dayRange, today } from "../entities/range.ts";
