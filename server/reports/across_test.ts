@@ -5,20 +5,14 @@ import { writeClickCosts } from "../costs/bulk_cost.ts";
 import { loadMigrations, migrate } from "../db/migrate.ts";
 import { ALL_CAMPAIGNS_150 } from "./rollup_schema.ts";
 import { querySums, type SumsSpec } from "./query.ts";
-import { insertTestClick, insertTestConversion } from "./testing.ts";
+import { insertTestCampaigns, insertTestClick, insertTestConversion } from "./testing.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const START = Date.parse("2024-06-03T00:00:00Z");
 
 function withCampaigns(db: Db, ids: number[]) {
-  for (const id of ids) {
-    db.prepare(
-      `INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,
-        destination, uniqueness_hours, bot_policy, postback_url, status)
-       VALUES (?, ?, 0, 0, ?, 'cpc', 0, '{}', 24, 'flag', '', 'active')`,
-    ).run(id, `Campaign ${id}`, `key${id}`);
-  }
+  insertTestCampaigns(db, ids);
   for (const [currency, perEur] of [["USD", 2], ["GBP", 0.5]] as const) {
     db.prepare(
       `INSERT INTO currency_rates (currency, day, per_eur, source, updated_at)

@@ -19,7 +19,8 @@ import {
 import type { Db } from "../db/connection.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 import { neededColumns } from "./plan.ts";
-import { filterSql, JOINS, RAW_COLUMNS, subjectSql, type SumsRow, type SumsSpec } from "./query.ts";
+import { filterSql, subjectSql, type SumsRow, type SumsSpec } from "./query.ts";
+import { JOINS, RAW_COLUMNS } from "./raw_columns.ts";
 import { MS_DAY, SUMS } from "./rollup_schema.ts";
 import { fillRates, NoteSink } from "../currency/report_rates.ts";
 import { localTimeSql, zoneSegments } from "./time.ts";

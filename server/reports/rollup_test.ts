@@ -5,20 +5,10 @@ import type { Db } from "../db/connection.ts";
 import { querySums, type SumsSpec } from "./query.ts";
 import { CUBES } from "./rollup_schema.ts";
 import { GENERATED } from "./rollup_sql.ts";
-import { insertTestClick, insertTestConversion } from "./testing.ts";
+import { insertTestCampaigns, insertTestClick, insertTestConversion } from "./testing.ts";
 
 const HOUR = 3_600_000;
 const START = Date.parse("2024-03-01T00:00:00Z");
-
-function withCampaigns(db: Db, ids: number[]) {
-  for (const id of ids) {
-    db.prepare(
-      `INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,
-        destination, uniqueness_hours, bot_policy, postback_url, status)
-       VALUES (?, ?, 0, 0, ?, 'cpc', 0, '{}', 24, 'flag', '', 'active')`,
-    ).run(id, `Campaign ${id}`, `key${id}`);
-  }
-}
 
 const clickArb = fc.record({
   hour: fc.integer({ min: 0, max: 72 }),
@@ -130,7 +120,7 @@ Deno.test("rollups: equal raw aggregation after random traffic, and survive rete
         epoch += 10 * 24 * HOUR;
         const START = epoch;
         const db = openDatabase(":memory:");
-        withCampaigns(db, [1, 2]);
+        insertTestCampaigns(db, [1, 2]);
         withRates(db, "2020-01-01");
         const at = (c: { hour: number; minute: number }) => c.hour * 60 + c.minute;
         if (ordered) clicks.sort((a, b) => at(a) - at(b));
@@ -226,7 +216,7 @@ Deno.test("rollups: a rebuild from raw rows gives the rows the triggers kept", a
   epoch += 10 * 24 * HOUR;
   const START = epoch;
   const db = openDatabase(":memory:");
-  withCampaigns(db, [1]);
+  insertTestCampaigns(db, [1]);
   const ids = [0, 1, 2, 30].map((h) =>
     insertTestClick(db, {
       ts: START + h * HOUR,

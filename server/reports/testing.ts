@@ -171,3 +171,14 @@ export function insertTestConversion(
     )!.id,
   );
 }
+
+/** Bare campaigns `ids` (CPC, no cost) for tests that write clicks straight into SQLite. */
+export function insertTestCampaigns(db: Db, ids: readonly number[]): void {
+  for (const id of ids) {
+    db.prepare(
+      `INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,
+        destination, uniqueness_hours, bot_policy, postback_url, status)
+       VALUES (?, ?, 0, 0, ?, 'cpc', 0, '{}', 24, 'flag', '', 'active')`,
+    ).run(id, `Campaign ${id}`, `key${id}`);
+  }
+}
