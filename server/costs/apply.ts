@@ -59,10 +59,10 @@ function assertAddable(clicks: readonly MatchedClick[], currency: string): void 
  */
 function costIn(db: Db, clicks: readonly MatchedClick[], currency: string): number {
   const foreign = clicks.filter((c) => c.cost !== 0 && c.currency !== currency);
-  let total = clicks.reduce((sum, c) => sum + (foreign.includes(c) ? 0 : c.cost), 0);
+  let total = clicks.reduce((sum, c) => sum + (c.currency === currency ? c.cost : 0), 0);
   if (foreign.length === 0) return total;
-  const days = foreign.map((c) => Math.floor(c.ts / MS_DAY));
-  const from = Math.min(...days), to = Math.max(...days) + 1;
+  // Clicks are oldest first.
+  const from = Math.floor(foreign[0].ts / MS_DAY), to = Math.floor(foreign.at(-1)!.ts / MS_DAY) + 1;
   const table = factors(db, currency, [...new Set(foreign.map((c) => c.currency))], from, to);
   const factor = new Map(table.rows.map(([day, cur, f]) => [`${day}|${cur}`, f]));
   for (const c of foreign) {

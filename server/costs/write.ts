@@ -92,7 +92,7 @@ export async function writeShares(engine: TrackingEngine, s: Shares): Promise<vo
   const plusOne: string[] = [];
   for (const group of campaignHours(s.clicks)) {
     const hour = Math.floor(group[0].ts / MS_HOUR);
-    const base = Math.min(...group.map((c) => s.receiving.get(c.id) ?? 0));
+    const base = group.reduce((min, c) => Math.min(min, s.receiving.get(c.id) ?? 0), Infinity);
     const written = s.whole(hour * MS_HOUR) && await wholeHour(engine, {
       updateId: s.id,
       campaignId: group[0].campaignId,
