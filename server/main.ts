@@ -18,6 +18,7 @@ import { recordServerStart } from "./monitor/build_info.ts";
 import { startAutoClearing } from "./settings/auto_clearing.ts";
 import { startTriggerScheduler } from "./triggers/scheduler.ts";
 import { serveHttp } from "./serve.ts";
+import { rawClickPaths } from "./tracking/raw_click.ts";
 import { startScheduledBackups } from "./backup/schedule.ts";
 import { startEcbSchedule } from "./currency/ecb_schedule.ts";
 
@@ -67,6 +68,8 @@ export async function main(): Promise<void> {
     hostname: config.host,
     headersTimeoutMs: config.headersTimeoutMs,
     maxConnections: config.maxConnections,
+    // The click routes read node:http's request and write its response themselves (decision 168).
+    raw: rawClickPaths(deps),
     onListen: ({ hostname, port }) => {
       deps.listening = { hostname, port };
       const shown = hostname === "0.0.0.0" ? "localhost" : hostname;

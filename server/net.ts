@@ -2,8 +2,14 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./context.ts";
 
+/** What these read of a request: a `Request`, or node:http's in its shape. */
+export type RequestLike = {
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+};
+
 /** The last non-empty hop of an `X-Forwarded-For` list, or "". */
-function lastHop(forwardedFor: string): string {
+export function lastHop(forwardedFor: string): string {
   let end = forwardedFor.length;
   while (end > 0) {
     const comma = forwardedFor.lastIndexOf(",", end - 1);
@@ -20,7 +26,7 @@ function lastHop(forwardedFor: string): string {
  * `X-Forwarded-For` hop, which is the one that proxy appended.
  */
 export function requestIp(
-  req: Request,
+  req: RequestLike,
   options: { remoteAddr?: string; trustProxy: boolean },
 ): string {
   if (options.trustProxy) {
@@ -31,7 +37,7 @@ export function requestIp(
 }
 
 /** Whether the browser reached us over HTTPS (directly or through a trusted proxy). */
-export function requestIsHttps(req: Request, options: { trustProxy: boolean }): boolean {
+export function requestIsHttps(req: RequestLike, options: { trustProxy: boolean }): boolean {
   if (options.trustProxy && req.headers.get("x-forwarded-proto") === "https") return true;
   return req.url.startsWith("https:");
 }

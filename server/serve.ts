@@ -5,7 +5,7 @@
  * limit, and a connection cap below the process's file-descriptor limit.
  * Refused connections and socket errors are logged; none ends the process.
  */
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { logEvent } from "./log.ts";
 
@@ -15,6 +15,12 @@ export type Handler = (
   remoteAddr: { hostname: string },
 ) => Response | Promise<Response>;
 
+/**
+ * Answers a request straight from node:http's request and response, returning
+ * true, or returns false to leave it to `Handler` (the click routes: decision 168).
+ */
+export type RawHandler = (req: IncomingMessage, res: ServerResponse, peer: string) => boolean;
+
 /** Options of `serveHttp`. */
 export type ServeOptions = {
   port: number;
@@ -23,6 +29,8 @@ export type ServeOptions = {
   /** 0: the soft file-descriptor limit less a reserve for the database, files and S2S. */
   maxConnections: number;
   onListen: (at: { hostname: string; port: number }) => void;
+  /** Tried first for every request (the click routes); what it declines goes to the handler. */
+  raw?: RawHandler;
 };
 
 /** File descriptors kept free for everything that is not a client connection. */
@@ -56,10 +64,23 @@ function peerOf(incoming: Pick<IncomingMessage, "socket">): string {
 
 /** Serves `handler` until `shutdown` (which lets requests in flight finish). */
 export function serveHttp(options: ServeOptions, handler: Handler) {
-  const listener = getRequestListener(
+  const adapted = getRequestListener(
     (req, env) => handler(req, { hostname: peerOf(env.incoming) }),
     { overrideGlobalObjects: true },
   );
+  const raw = options.raw;
+  const listener = raw
+    ? (req: IncomingMessage, res: ServerResponse) => {
+      let taken = false;
+      try {
+        taken = raw(req, res, peerOf(req));
+      } catch (err) {
+        // A bug in the raw path must not end the process: log it, let the app answer.
+        logEvent("error", "raw_handler_failed", { message: (err as Error).message });
+      }
+      if (!taken) return adapted(req, res);
+    }
+    : adapted;
   const server = createServer({
     headersTimeout: options.headersTimeoutMs,
     requestTimeout: Math.max(REQUEST_TIMEOUT_MS, options.headersTimeoutMs),

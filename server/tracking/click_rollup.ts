@@ -100,10 +100,21 @@ function addTo(map: Map<string, Entry>, keys: KeyValue[], sums: Sums): void {
   for (let i = 0; i < 5; i++) entry.sums[i] += sums[i];
 }
 
+/** The key columns every hourly cube starts with, in order (`rollup_schema.ts`'s LEADING). */
+const LEADING_KEYS = ["campaign_id", "hour", "traffic_source_id", "rotation_id"];
+
+/** The text of a click's leading key columns, as `CubeSums.add` joins them. */
+function leadingText(c: RollupClick): string {
+  return (c.campaignId ?? 0) + "\u0001" + Math.trunc(c.ts / MS_HOUR) + "\u0001" +
+    (c.trafficSourceId ?? 0) + "\u0001" + (c.rotationId ?? 0);
+}
+
 /** One hourly cube's pending sums, by key, and the upsert that writes them. */
 class CubeSums {
   readonly #upsert: MultiRowInsert;
   readonly #getters: ((c: RollupClick) => KeyValue)[];
+  /** Where the key columns after the leading ones start (0: the cube has other leading keys). */
+  readonly #from: number;
   pending = new Map<string, Entry>();
 
   constructor(db: Db, readonly cube: Cube) {
@@ -112,14 +123,23 @@ class CubeSums {
       if (!get) throw new Error(`rollup key ${cube.table}.${k.name} has no click value`);
       return get;
     });
+    const leading = LEADING_KEYS.every((name, i) => cube.keys[i]?.name === name);
+    this.#from = leading ? LEADING_KEYS.length : 0;
     this.#upsert = new MultiRowInsert(db, clickUpsertSql(cube));
   }
 
-  add(c: RollupClick): void {
+  /**
+   * Adds a click; `lead` is its `leadingText`, built once for every cube (each
+   * key's text is the same either way: its values joined by U+0001).
+   */
+  add(c: RollupClick, lead: string): void {
     // Most clicks of a batch share a key: build only its text, and the key list once.
     const getters = this.#getters;
-    let id = String(getters[0](c));
-    for (let i = 1; i < getters.length; i++) id += "\u0001" + getters[i](c);
+    let id: string;
+    let i = this.#from;
+    if (i > 0) id = lead;
+    else id = String(getters[i++](c));
+    for (; i < getters.length; i++) id += "\u0001" + getters[i](c);
     let p = this.pending.get(id);
     if (!p) this.pending.set(id, p = { keys: getters.map((get) => get(c)), sums: [0, 0, 0, 0, 0] });
     const s = p.sums;
@@ -257,7 +277,8 @@ export class ClickRollups {
 
   /** Counts one inserted click (`id`: its click id, for the watermark). */
   add(click: RollupClick, id: string): void {
-    for (const cube of this.#cubes) cube.add(click);
+    const lead = leadingText(click);
+    for (const cube of this.#cubes) cube.add(click, lead);
     const hour = Math.trunc(click.ts / MS_HOUR);
     if (hour > this.#lastHour) this.#lastHour = hour;
     if (hour < this.#firstHour) this.#firstHour = hour;

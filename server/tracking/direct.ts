@@ -14,9 +14,10 @@ import type { Handler } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
 import { errorBody, HttpError } from "../errors.ts";
 import { logEvent } from "../log.ts";
-import { requestIp, requestIsHttps } from "../net.ts";
+import { requestIp, requestIsHttps, type RequestLike } from "../net.ts";
 import type { CampaignRuntime } from "./cache.ts";
 import { recordClick } from "./click.ts";
+import { type PlainAnswer, toResponse } from "./answer.ts";
 import type { TrackingEngine } from "./engine.ts";
 
 /** The script's click path; `/rt/KEY`. */
@@ -64,13 +65,13 @@ function landersOf(engine: TrackingEngine, campaign: CampaignRuntime): Landers {
 
 const HEADERS = { "Cache-Control": "no-store", "Content-Type": "application/json" };
 
-function answer(status: number, body: unknown, origin: string | null): Response {
+function answer(status: number, body: unknown, origin: string | null): PlainAnswer {
   const headers: Record<string, string> = { ...HEADERS, "X-Content-Type-Options": "nosniff" };
   if (origin) {
     headers["Access-Control-Allow-Origin"] = origin;
     headers["Vary"] = "Origin";
   }
-  return new Response(JSON.stringify(body), { status, headers });
+  return { status, headers, body: JSON.stringify(body) };
 }
 
 function refuse(
@@ -78,12 +79,12 @@ function refuse(
   code: string,
   message: string,
   origin: string | null,
-): Response {
+): PlainAnswer {
   return answer(status, errorBody(new HttpError(status, code, message)), origin);
 }
 
 /** The tracker's own origin as the browser reached it. */
-function ownOrigin(req: Request, deps: Deps): string {
+function ownOrigin(req: RequestLike, deps: Deps): string {
   const host = req.headers.get("host") ?? new URL(req.url).host;
   return `${requestIsHttps(req, deps.config) ? "https" : "http"}://${host}`;
 }
@@ -95,9 +96,9 @@ function ownOrigin(req: Request, deps: Deps): string {
  */
 export async function answerDirectClick(
   deps: Deps,
-  req: Request,
+  req: RequestLike,
   visit: { key: string; ip: string },
-): Promise<Response> {
+): Promise<PlainAnswer> {
   const campaign = deps.tracking.cache.campaignByKey(visit.key);
   if (!campaign || !campaign.active) return refuse(404, "NOT_FOUND", "Not found", null);
   const landers = landersOf(deps.tracking, campaign);
@@ -162,8 +163,21 @@ export function directHandler(deps: Deps): Handler<AppEnv> {
       remoteAddr: c.env?.remoteAddr?.hostname,
       trustProxy: deps.config.trustProxy,
     });
-    return answerDirectClick(deps, c.req.raw, { key: c.req.param("key") ?? "", ip });
+    return answerDirectClick(deps, c.req.raw, { key: c.req.param("key") ?? "", ip }).then(
+      toResponse,
+    );
   };
+}
+
+/** As the app's error handler answers: logged, 500. */
+export function directFailed(key: string, err: Error): PlainAnswer {
+  logEvent("error", "unhandled_error", {
+    method: "GET",
+    path: `${DIRECT_PATH}${key}`,
+    message: err.message,
+    stack: err.stack,
+  });
+  return refuse(500, "INTERNAL", "Internal server error", null);
 }
 
 /** `GET /rt/KEY` answered before Hono (as `clickFastPath`), or null for any other request. */
@@ -182,14 +196,9 @@ export function directFastPath(
       remoteAddr: remoteAddr.hostname,
       trustProxy: deps.config.trustProxy,
     });
-    return answerDirectClick(deps, req, { key, ip }).catch((err: Error) => {
-      logEvent("error", "unhandled_error", {
-        method: "GET",
-        path: `${DIRECT_PATH}${key}`,
-        message: err.message,
-        stack: err.stack,
-      });
-      return refuse(500, "INTERNAL", "Internal server error", null);
-    });
+    return answerDirectClick(deps, req, { key, ip }).then(
+      toResponse,
+      (err: Error) => toResponse(directFailed(key, err)),
+    );
   };
 }

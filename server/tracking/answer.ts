@@ -1,0 +1,35 @@
+/**
+ * A tracking answer as plain values (status, headers, body): the fast paths
+ * write it straight to node:http's response (raw_click.ts), everything else
+ * turns it into a `Response`.
+ */
+import { Buffer } from "node:buffer";
+import type { ServerResponse } from "node:http";
+
+export type PlainAnswer = {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  /** Text (UTF-8) or none. */
+  body: string | null;
+};
+
+/** The answer as a `Response`. */
+export function toResponse(answer: PlainAnswer): Response {
+  return new Response(answer.body, { status: answer.status, headers: { ...answer.headers } });
+}
+
+/** Writes the answer to a node:http response in one go (head and body together). */
+export function writeAnswer(res: ServerResponse, answer: PlainAnswer): void {
+  if (res.destroyed) return; // the client left while its click committed
+  if (answer.body === null) {
+    // A length, not chunked encoding: the head is then the whole answer.
+    res.writeHead(answer.status, { ...answer.headers, "Content-Length": "0" });
+    res.end();
+    return;
+  }
+  res.writeHead(answer.status, {
+    ...answer.headers,
+    "Content-Length": String(Buffer.byteLength(answer.body)),
+  });
+  res.end(answer.body);
+}
