@@ -8,6 +8,8 @@ import type { FailureLimiter } from "./auth/rate_limit.ts";
 import type { Session } from "./auth/sessions.ts";
 import type { UserRow } from "./users/store.ts";
 import type { TrackingEngine } from "./tracking/engine.ts";
+import { HttpError } from "./errors.ts";
+import { AUTH_ERROR_CODE } from "../contracts/wire.ts";
 
 export type Deps = {
   db: Db;
@@ -32,3 +34,15 @@ export type AppEnv = {
   Bindings: { remoteAddr?: { hostname: string } };
   Variables: { deps: Deps; user?: UserRow; session?: Session };
 };
+
+/**
+ * The signed-in user of a request behind `requireUser`; a request without one
+ * is refused here (401, `AUTHENTICATION_ERROR`) rather than read as `undefined`.
+ */
+export function userOf(c: { readonly var: { readonly user?: UserRow } }): UserRow {
+  const user = c.var.user;
+  if (!user) {
+    throw new HttpError(401, AUTH_ERROR_CODE, `${AUTH_ERROR_CODE}: sign in to continue`);
+  }
+  return user;
+}

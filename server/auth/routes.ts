@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
 import { roleToWire, SecretInput, SignInInput } from "../../contracts/auth.ts";
-import type { AppEnv } from "../context.ts";
+import { type AppEnv, userOf } from "../context.ts";
 import { HttpError } from "../errors.ts";
 import { logEvent } from "../log.ts";
 import { clientIp } from "../net.ts";
@@ -47,10 +47,13 @@ export const authRoutes = new Hono<AppEnv>()
   .get(
     "/user/:id/hide_profit",
     requireUser,
-    validate("param", z.object({ id: z.string().regex(/^\d+$/, "must be digits") })),
+    validate(
+      "param",
+      z.object({ id: z.string().regex(/^\d+$/, "must be digits").transform(Number) }),
+    ),
     (c) => {
-      const me = c.var.user!;
-      const id = Number(c.req.valid("param").id);
+      const me = userOf(c);
+      const id = c.req.valid("param").id;
       if (id !== me.id && !canManageUsers(me)) {
         throw new HttpError(403, "FORBIDDEN", "You may read only your own settings");
       }
@@ -70,14 +73,14 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get("/auth/secret", requireUser, async (c) => {
     assertSignedInBrowser(c.var.session);
-    return c.json({ secret: await getOrCreateAuthSecret(c.var.deps.db, c.var.user!) });
+    return c.json({ secret: await getOrCreateAuthSecret(c.var.deps.db, userOf(c)) });
   })
   // A link with another account's `auth` opened in a signed-in browser: the panel asks whose
   // it is, and switches only when the user says so (a POST: never a plain GET).
   .post("/auth/secret/owner", requireUser, validate("json", SecretInput), async (c) => {
     assertSignedInBrowser(c.var.session);
     const owner = await findUserBySecret(c.var.deps.db, c.req.valid("json").secret);
-    return c.json({ username: owner?.username ?? null, current: owner?.id === c.var.user!.id });
+    return c.json({ username: owner?.username ?? null, current: owner?.id === userOf(c).id });
   })
   .post("/auth/switch", requireUser, validate("json", SecretInput), async (c) => {
     assertSignedInBrowser(c.var.session);
@@ -89,12 +92,12 @@ export const authRoutes = new Hono<AppEnv>()
       outcome: "success",
       method: "auth_secret_switch",
       userId: owner.id,
-      from: c.var.user!.id,
+      from: userOf(c).id,
       ip: clientIp(c),
     });
     return c.json({ status: "ok" as const });
   })
   .post("/auth/secret/rotate", requireUser, async (c) => {
     assertSignedInBrowser(c.var.session);
-    return c.json({ secret: await rotateAuthSecret(c.var.deps.db, c.var.user!) });
+    return c.json({ secret: await rotateAuthSecret(c.var.deps.db, userOf(c)) });
   });

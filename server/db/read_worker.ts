@@ -26,6 +26,7 @@ import type { Db } from "./connection.ts";
 import { HttpError } from "../errors.ts";
 import { logEvent } from "../log.ts";
 import { READ_JOBS, type ReadJob, type ReadJobInput, type ReadJobOutput } from "./read_jobs.ts";
+import type { ErrorCode } from "../../contracts/errors.ts";
 
 /** Read threads at most; two keep one report from queueing behind another. */
 const POOL_SIZE = 2;
@@ -53,7 +54,7 @@ type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void
 type Slot = { worker: Worker; pending: Map<number, Pending> };
 type JobError = {
   status: ContentfulStatusCode;
-  code: string;
+  code: ErrorCode;
   message: string;
   issues?: { path: string; message: string }[];
   stack?: string;

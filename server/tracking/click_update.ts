@@ -17,6 +17,7 @@ import { getEventsSettings } from "../settings/sections.ts";
 import { isClickId } from "./click_id.ts";
 import type { TrackingEngine } from "./engine.ts";
 import { parseMoney } from "./money_param.ts";
+import type { ErrorCode } from "../../contracts/errors.ts";
 
 /** A numeric event value: a plain decimal, sign allowed (Binom takes negatives too). */
 const NUMBER = /^-?\d{1,12}(\.\d{1,6})?$/;
@@ -31,7 +32,7 @@ type Update = {
   bot: boolean;
 };
 
-function bad(code: string, message: string): HttpError {
+function bad(code: ErrorCode, message: string): HttpError {
   return new HttpError(400, code, message);
 }
 

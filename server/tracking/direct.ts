@@ -18,6 +18,7 @@ import { requestIp, requestIsHttps } from "../net.ts";
 import type { CampaignRuntime } from "./cache.ts";
 import { recordClick } from "./click.ts";
 import type { TrackingEngine } from "./engine.ts";
+import type { ErrorCode } from "../../contracts/errors.ts";
 
 /** The script's click path; `/rt/KEY`. */
 export const DIRECT_PATH = "/rt/";
@@ -75,7 +76,7 @@ function answer(status: number, body: unknown, origin: string | null): Response 
 
 function refuse(
   status: 400 | 403 | 404 | 500,
-  code: string,
+  code: ErrorCode,
   message: string,
   origin: string | null,
 ): Response {
