@@ -8,6 +8,7 @@ import type { FailureLimiter } from "./auth/rate_limit.ts";
 import type { Session } from "./auth/sessions.ts";
 import type { UserRow } from "./users/store.ts";
 import type { TrackingEngine } from "./tracking/engine.ts";
+import type { ReadWorker } from "./reads/worker.ts";
 import { HttpError } from "./errors.ts";
 import { AUTH_ERROR_CODE } from "../contracts/wire.ts";
 
@@ -26,6 +27,11 @@ export type Deps = {
   panelDir: string;
   /** The click path: entity cache, click writer, uniqueness, S2S queue. */
   tracking: TrackingEngine;
+  /**
+   * Report, list and stats reads off the server's thread. The click engine owns
+   * it (it checkpoints the WAL after the engine's commits); readers take it here.
+   */
+  reads: ReadWorker;
   /** Where this process listens (set by `main` once listening; absent in-process). */
   listening?: { hostname: string; port: number };
 };

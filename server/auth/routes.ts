@@ -7,7 +7,7 @@ import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
 import { roleToWire, SecretInput, SignInInput } from "../../contracts/auth.ts";
 import { type AppEnv, userOf } from "../context.ts";
-import { HttpError } from "../errors.ts";
+import { forbidden, notFound } from "../errors.ts";
 import { logEvent } from "../log.ts";
 import { clientIp } from "../net.ts";
 import { validate } from "../validate.ts";
@@ -55,10 +55,10 @@ export const authRoutes = new Hono<AppEnv>()
       const me = userOf(c);
       const id = c.req.valid("param").id;
       if (id !== me.id && !canManageUsers(me)) {
-        throw new HttpError(403, "FORBIDDEN", "You may read only your own settings");
+        throw forbidden("You may read only your own settings");
       }
       const user = getUser(c.var.deps.db, id);
-      if (!user) throw new HttpError(404, "NOT_FOUND", `User ${id} not found`);
+      if (!user) throw notFound(`User ${id} not found`);
       return c.json({ hideProfit: user.hideProfit });
     },
   )
@@ -85,7 +85,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/auth/switch", requireUser, validate("json", SecretInput), async (c) => {
     assertSignedInBrowser(c.var.session);
     const owner = await findUserBySecret(c.var.deps.db, c.req.valid("json").secret);
-    if (!owner) throw new HttpError(404, "NOT_FOUND", "This sign-in link is no longer valid");
+    if (!owner) throw notFound("This sign-in link is no longer valid");
     deleteSession(c.var.deps.db, c.var.session!.idHash);
     await startBrowserSession(c, owner.id);
     logEvent("info", "sign_in", {

@@ -19,7 +19,7 @@ export const clickLogRoutes = new Hono<AppEnv>()
     const query = c.req.valid("query");
     assertAccess(userOf(c), "campaign", "read");
     assertFilterEntities(c.var.deps.db, query);
-    const reads = c.var.deps.tracking.reads;
+    const reads = c.var.deps.reads;
     if (query.format !== "csv") return c.json(await reads.run("clicks", { query }));
     const first = await reads.run("clicks", { query: { ...query, limit: PAGE } });
     const columns = first.columns;

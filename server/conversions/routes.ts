@@ -32,10 +32,10 @@ export const conversionRoutes = new Hono<AppEnv>()
     assertFilterEntities(c.var.deps.db, query);
     const options = { hideProfit: user.hideProfit };
     if (query.format === "csv") {
-      const csv = conversionsCsv(c.var.deps.tracking.reads, query, options);
+      const csv = conversionsCsv(c.var.deps.reads, query, options);
       return c.body(csvStream(csv.header, csv.pages), 200, csvHeaders("conversions"));
     }
-    return c.json(await c.var.deps.tracking.reads.run("conversions", { query, options }));
+    return c.json(await c.var.deps.reads.run("conversions", { query, options }));
   })
   .post("/", validate("json", ConversionEntry), (c) => {
     const user = userOf(c);

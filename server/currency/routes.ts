@@ -14,7 +14,7 @@ import {
 import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { canManageUsers } from "../auth/permissions.ts";
-import { HttpError } from "../errors.ts";
+import { forbidden, HttpError, notFound } from "../errors.ts";
 import type { UserRow } from "../users/store.ts";
 import { validate } from "../validate.ts";
 import { applyRateCsv } from "./csv.ts";
@@ -24,7 +24,7 @@ import { deleteRate, getRate, listChanges, listRates, putRate, type RateActor } 
 /** The admin changing rates, as the author of the change; 403 for anyone else. */
 function adminActor(user: UserRow, source: RateActor["source"]): RateActor {
   if (!canManageUsers(user)) {
-    throw new HttpError(403, "FORBIDDEN", "Only admins change currency rates");
+    throw forbidden("Only admins change currency rates");
   }
   return { userId: user.id, username: user.username, source };
 }
@@ -46,7 +46,7 @@ export const currencyRateRoutes = new Hono<AppEnv>()
     const key = c.req.valid("query");
     const deleted = deleteRate(c.var.deps.db, key, adminActor(userOf(c), "manual"));
     if (!deleted) {
-      throw new HttpError(404, "NOT_FOUND", `No ${key.currency} rate on ${key.day}`);
+      throw notFound(`No ${key.currency} rate on ${key.day}`);
     }
     return c.json({ deleted });
   })

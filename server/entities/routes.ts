@@ -5,7 +5,6 @@
  */
 import { getStatsSettings } from "../settings/sections.ts";
 import { Hono } from "hono";
-import { z } from "zod";
 import { ListQuery, massPatch } from "../../contracts/list.ts";
 import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
@@ -41,10 +40,10 @@ export function entityRoutes(def: EntityDef): Hono<AppEnv> {
       const query = c.req.valid("query");
       const user = userOf(c);
       assertAccess(user, def.subject, "read");
-      const { db, tracking } = c.var.deps;
+      const { db, reads } = c.var.deps;
       const currency = getStatsSettings(db, user.id).currency;
       return c.json(
-        await listEntities(db, def, { query, viewer: user, reads: tracking.reads, currency }),
+        await listEntities(db, def, { query, viewer: user, reads, currency }),
       );
     })
     .post("/", validate("json", def.create), (c) => {

@@ -17,7 +17,7 @@ import {
 import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
-import { HttpError } from "../errors.ts";
+import { badRequest, HttpError } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { filesRoot } from "./paths.ts";
 import {
@@ -98,7 +98,7 @@ export const fileRoutes = new Hono<AppEnv>()
       const { dir, replace } = c.req.valid("query");
       assertAccess(userOf(c), "landing", "write");
       const form = await c.req.formData().catch(() => {
-        throw new HttpError(400, "BAD_REQUEST", "Send the files as multipart/form-data");
+        throw badRequest("Send the files as multipart/form-data");
       });
       const files: Upload[] = [];
       for (const value of form.getAll("file")) {

@@ -8,7 +8,7 @@ import { ClickerInput, MessagesQuery } from "../../contracts/monitor.ts";
 import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { canManageUsers } from "../auth/permissions.ts";
-import { HttpError } from "../errors.ts";
+import { forbidden, HttpError } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { buildInfo } from "./build_info.ts";
 import { streamMessages } from "./messages.ts";
@@ -20,7 +20,7 @@ import { limitedCheck } from "../auth/rate_limit.ts";
 /** Admins and super-admins only: the monitor shows server internals. */
 const requireAdmin: MiddlewareHandler<AppEnv> = (c, next) => {
   if (!canManageUsers(userOf(c))) {
-    throw new HttpError(403, "FORBIDDEN", "Only admins use the developer monitor");
+    throw forbidden("Only admins use the developer monitor");
   }
   return next();
 };

@@ -52,11 +52,11 @@ export const reportRoutes = new Hono<AppEnv>()
     assertMayGroup(user, query.groupBy);
     const options = { hideProfit: user.hideProfit, currency: statsCurrency(c) };
     if (query.format === "csv") {
-      const table = await c.var.deps.tracking.reads.run("reportTable", { query, options });
+      const table = await c.var.deps.reads.run("reportTable", { query, options });
       const name = `report-${query.subjectType}-${query.groupBy.join("-")}`;
       return c.body(toCsv(table.header, table.rows), 200, csvHeaders(name));
     }
-    return c.json(await c.var.deps.tracking.reads.run("report", { query, options }));
+    return c.json(await c.var.deps.reads.run("report", { query, options }));
   })
   .get("/report/leads", validate("query", ConversionsQuery), async (c) => {
     const query = c.req.valid("query");
@@ -70,16 +70,16 @@ export const reportRoutes = new Hono<AppEnv>()
     assertFilterEntities(c.var.deps.db, query);
     const options = { hideProfit: user.hideProfit };
     if (query.format === "csv") {
-      const csv = conversionsCsv(c.var.deps.tracking.reads, query, options);
+      const csv = conversionsCsv(c.var.deps.reads, query, options);
       return c.body(csvStream(csv.header, csv.pages), 200, csvHeaders("leads"));
     }
-    return c.json(await c.var.deps.tracking.reads.run("conversions", { query, options }));
+    return c.json(await c.var.deps.reads.run("conversions", { query, options }));
   })
   .get("/trends", validate("query", TrendsQuery), async (c) => {
     const query = c.req.valid("query");
     const user = userOf(c);
     assertAccess(user, "campaign", "read");
-    const answer = await c.var.deps.tracking.reads.run("trends", {
+    const answer = await c.var.deps.reads.run("trends", {
       query,
       options: { hideProfit: user.hideProfit, currency: statsCurrency(c) },
     });

@@ -10,7 +10,7 @@ import { ImportInput } from "../../contracts/import_export.ts";
 import { PostbackTestInput } from "../../contracts/postback_processing.ts";
 import { TrackingLinksQuery } from "../../contracts/tracking_links.ts";
 import { type AppEnv, userOf } from "../context.ts";
-import { HttpError } from "../errors.ts";
+import { forbidden } from "../errors.ts";
 import { IdParam, validate } from "../validate.ts";
 import { assertAccess, canManageUsers } from "../auth/permissions.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../auth/api_keys.ts";
@@ -26,7 +26,7 @@ import { lastBackupRun, runBackup } from "../backup/schedule.ts";
 import { assertSignedInBrowser } from "../auth/secret.ts";
 
 function assertAdmin(user: UserRow): void {
-  if (!canManageUsers(user)) throw new HttpError(403, "FORBIDDEN", "Only admins may do this");
+  if (!canManageUsers(user)) throw forbidden("Only admins may do this");
 }
 
 const idParam = validate("param", IdParam);

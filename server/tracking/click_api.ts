@@ -8,7 +8,7 @@ import { type ClickApiAnswer, ClickApiInput } from "../../contracts/click_api.ts
 import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
-import { HttpError } from "../errors.ts";
+import { notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { recordClick } from "./click.ts";
 
@@ -31,7 +31,7 @@ export const clickApiRoutes = new Hono<AppEnv>()
       query: new URLSearchParams(input.params),
     });
     if (decision.kind === "not-found") {
-      throw new HttpError(404, "NOT_FOUND", "No active campaign with this key");
+      throw notFound("No active campaign with this key");
     }
     const answer: ClickApiAnswer = decision.kind === "blocked"
       ? { clickId: decision.clickId, url: null, rule: null, blocked: true }

@@ -8,7 +8,7 @@
  */
 import type { Handler } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
-import { errorBody, HttpError } from "../errors.ts";
+import { errorBody, internal, notFound } from "../errors.ts";
 import { logEvent } from "../log.ts";
 import { clientIp, requestIp, requestIsHttps } from "../net.ts";
 import { recordClick } from "./click.ts";
@@ -18,7 +18,7 @@ import { hopPath, openHop } from "./hop.ts";
 export const CLICK_COOKIE = "rotor_click";
 const COOKIE_MAX_AGE = 30 * 24 * 3600;
 
-const notFound = () => new HttpError(404, "NOT_FOUND", "Not found");
+const unknownLink = () => notFound("Not found");
 
 function clickCookie(id: string, https: boolean): string {
   const secure = https ? "; Secure" : "";
@@ -89,7 +89,7 @@ export function clickFastPath(
         message: err.message,
         stack: err.stack,
       });
-      const body = errorBody(new HttpError(500, "INTERNAL", "Internal server error"));
+      const body = errorBody(internal("Internal server error"));
       return Response.json(body, { status: 500, headers: CLICK_HEADERS });
     });
   };
@@ -119,7 +119,7 @@ export async function answerClick(
     host: req.headers.get("host") ?? new URL(url).host,
   });
   if (decision.kind === "not-found") {
-    return Response.json(errorBody(notFound()), { status: 404, headers: CLICK_HEADERS });
+    return Response.json(errorBody(unknownLink()), { status: 404, headers: CLICK_HEADERS });
   }
   const cookie = clickCookie(decision.clickId, requestIsHttps(req, deps.config));
   if (decision.kind === "blocked") {
@@ -157,7 +157,7 @@ export function hopHandler(): Handler<AppEnv> {
   return (c) => {
     const url = openHop(c.req.param("key") ?? "", c.req.query());
     if (url === null) {
-      return Response.json(errorBody(notFound()), { status: 404, headers: CLICK_HEADERS });
+      return Response.json(errorBody(unknownLink()), { status: 404, headers: CLICK_HEADERS });
     }
     return pageAnswer(url, null);
   };

@@ -16,7 +16,7 @@ import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess, assertUserManager } from "../auth/permissions.ts";
 import { entityRoutes } from "../entities/routes.ts";
-import { HttpError } from "../errors.ts";
+import { HttpError, notFound } from "../errors.ts";
 import { IdParam, validate } from "../validate.ts";
 import { undoChanges } from "./actions.ts";
 import { checkTrigger } from "./check.ts";
@@ -61,8 +61,8 @@ const extra = new Hono<AppEnv>()
   .post("/dry-run", validate("json", TriggerInput), async (c) => {
     const trigger = c.req.valid("json");
     assertAccess(userOf(c), "trigger", "read");
-    const { db, tracking } = c.var.deps;
-    return c.json(await tracking.reads.run("triggerDryRun", { trigger, now: triggerNow(db) }));
+    const { db, reads } = c.var.deps;
+    return c.json(await reads.run("triggerDryRun", { trigger, now: triggerNow(db) }));
   })
   .get("/history", validate("query", HistoryQuery), (c) => {
     const query = c.req.valid("query");
@@ -77,7 +77,7 @@ const extra = new Hono<AppEnv>()
     assertAccess(user, "trigger", "write");
     const db = c.var.deps.db;
     const record = getRecord(db, id);
-    if (!record) throw new HttpError(404, "NOT_FOUND", `Action ${id} not found`);
+    if (!record) throw notFound(`Action ${id} not found`);
     if (record.undoneAt !== null) throw new HttpError(409, "ALREADY_UNDONE", "Already undone");
     if (record.changes.length === 0) {
       throw new HttpError(409, "NOTHING_TO_UNDO", "This action changed nothing to undo");
@@ -103,8 +103,8 @@ const extra = new Hono<AppEnv>()
   .post("/:id/check", validate("param", IdParam), async (c) => {
     const id = c.req.valid("param").id;
     assertAccess(userOf(c), "trigger", "write");
-    const { db, tracking } = c.var.deps;
-    return c.json(await checkTrigger({ db, reads: tracking.reads }, { id, now: triggerNow(db) }));
+    const { db, reads } = c.var.deps;
+    return c.json(await checkTrigger({ db, reads }, { id, now: triggerNow(db) }));
   });
 
 /** Mounted at `/api/triggers`. */

@@ -40,9 +40,9 @@ export const userRoutes = new Hono<AppEnv>()
   .get("/", validate("query", ListQuery), async (c) => {
     const query = c.req.valid("query");
     assertUserManager(userOf(c));
-    const { db, tracking } = c.var.deps;
+    const { db, reads } = c.var.deps;
     return c.json(
-      await listEntities(db, userDef, { query, viewer: userOf(c), reads: tracking.reads }),
+      await listEntities(db, userDef, { query, viewer: userOf(c), reads }),
     );
   })
   .post("/", validate("json", UserInput), async (c) => {
