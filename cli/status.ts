@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import { join } from "node:path";
-import { formatDuration } from "../client/app/helpers.ts";
+import { formatDuration } from "../contracts/duration.ts";
 import { DEFAULT_PANEL_DIR, VERSION } from "../server/deps.ts";
 import { getLicence } from "../server/licence/service.ts";
 import { getMode } from "../server/settings/mode.ts";

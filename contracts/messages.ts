@@ -5,7 +5,7 @@
 /** 401 on sign-in. */
 export const WRONG_CREDENTIALS = "Wrong username or password";
 
-/** 410: the feature is not available in demo mode. */
+/** 410: the feature is not available in demo mode (sent by the server, shown by the panel). */
 export const DEMO_UNAVAILABLE =
   "This feature is not available in the demo version. Try the full version free for 14 days " +
   "with all features: register on our website. Questions? Write to support on our website " +

@@ -1,11 +1,7 @@
 /**
- * The report table (STYLE 9): every dimension and metric with its label, SQL
- * and format. It drives the report query, the column picker and CSV export.
- *
- * Dimension SQL reads a row `c` whose columns are named alike in the raw
- * clicks table and in the rollup tables (decision 060), so one expression
- * serves both; `{t}` stands for the row's local time in ms (event time plus
- * the time zone's offset). Ids of absent entities read as 0, unknown text as ''.
+ * The report table (STYLE 9): every dimension and metric with its label and
+ * format. It drives the report query, the column picker and CSV export. The
+ * dimensions' SQL stays on the server (`server/reports/dimensions.ts`).
  */
 
 import { AD_CLICK_ID_LABELS, AD_CLICK_ID_PARAMS } from "./ad_click_ids.ts";
@@ -24,141 +20,64 @@ export type DimensionFormat =
   | "path"
   | "status";
 
-/** One way to group a report. */
+/** One way to group a report (its SQL lives on the server: `server/reports/dimensions.ts`). */
 export interface Dimension {
   name: string;
   label: string;
-  /** SQL over the row `c`. */
-  sql: string;
-  /** Base columns the expression reads (decides whether a rollup table can answer). */
-  columns: readonly string[];
   format: DimensionFormat;
   /** The table whose `name` labels an entity id. */
   entity?: string;
 }
 
-const MS_DAY = 86_400_000;
-const MS_HOUR = 3_600_000;
-
-function entityDim(name: string, label: string, column: string, table: string): Dimension {
-  return {
-    name,
-    label,
-    sql: `coalesce(c.${column}, 0)`,
-    columns: [column],
-    format: "entity",
-    entity: table,
-  };
+function entityDim(name: string, label: string, table: string): Dimension {
+  return { name, label, format: "entity", entity: table };
 }
 
-function textDim(name: string, label: string, column: string): Dimension {
-  return { name, label, sql: `coalesce(c.${column}, '')`, columns: [column], format: "text" };
+function textDim(name: string, label: string): Dimension {
+  return { name, label, format: "text" };
 }
-
-/** The host of a referrer URL, in SQL. */
-const REFERRER_HOST = `lower(CASE WHEN instr(c.referrer, '://') = 0 THEN '' ELSE
-  rtrim(substr(substr(c.referrer, instr(c.referrer, '://') + 3), 1,
-    CASE WHEN instr(substr(c.referrer, instr(c.referrer, '://') + 3), '/') = 0 THEN 255
-    ELSE instr(substr(c.referrer, instr(c.referrer, '://') + 3), '/') - 1 END), ':0123456789') END)`;
 
 /** Every dimension, in the picker's order. */
 export const DIMENSIONS: readonly Dimension[] = [
-  { name: "day", label: "Day", sql: `({t} / ${MS_DAY})`, columns: ["time"], format: "day" },
-  {
-    name: "hour",
-    label: "Hour",
-    sql: `(({t} / ${MS_HOUR}) % 24)`,
-    columns: ["time"],
-    format: "hour",
-  },
-  {
-    name: "dateHour",
-    label: "Day and hour",
-    sql: `({t} / ${MS_HOUR})`,
-    columns: ["time"],
-    format: "dateHour",
-  },
-  // 1970-01-01 was a Thursday: ISO weekday 1 (Monday) … 7.
-  {
-    name: "weekday",
-    label: "Weekday",
-    sql: `((({t} / ${MS_DAY}) + 3) % 7 + 1)`,
-    columns: ["time"],
-    format: "weekday",
-  },
-  {
-    name: "month",
-    label: "Month",
-    sql: `strftime('%Y-%m', {t} / 1000, 'unixepoch')`,
-    columns: ["time"],
-    format: "month",
-  },
-  entityDim("campaign", "Campaign", "campaign_id", "campaigns"),
-  {
-    name: "campaignGroup",
-    label: "Campaign group",
-    sql: "coalesce((SELECT g.group_id FROM campaigns g WHERE g.id = c.campaign_id), 0)",
-    columns: ["campaign_id"],
-    format: "entity",
-    entity: "groups",
-  },
-  entityDim("trafficSource", "Traffic source", "traffic_source_id", "traffic_sources"),
-  entityDim("rotation", "Rotation", "rotation_id", "rotations"),
+  { name: "day", label: "Day", format: "day" },
+  { name: "hour", label: "Hour", format: "hour" },
+  { name: "dateHour", label: "Day and hour", format: "dateHour" },
+  { name: "weekday", label: "Weekday", format: "weekday" },
+  { name: "month", label: "Month", format: "month" },
+  entityDim("campaign", "Campaign", "campaigns"),
+  entityDim("campaignGroup", "Campaign group", "groups"),
+  entityDim("trafficSource", "Traffic source", "traffic_sources"),
+  entityDim("rotation", "Rotation", "rotations"),
   // Positions in the flow; -1: the default paths (rule) or none (path).
-  { name: "rule", label: "Rule", sql: "coalesce(c.rule, -1)", columns: ["rule"], format: "rule" },
-  { name: "path", label: "Path", sql: "coalesce(c.path, -1)", columns: ["path"], format: "path" },
-  entityDim("landing", "Lander", "landing_id", "landings"),
-  entityDim("offer", "Offer", "offer_id", "offers"),
-  {
-    name: "affiliateNetwork",
-    label: "Affiliate network",
-    sql: "coalesce((SELECT o.affiliate_network_id FROM offers o WHERE o.id = c.offer_id), 0)",
-    columns: ["offer_id"],
-    format: "entity",
-    entity: "affiliate_networks",
-  },
-  textDim("country", "Country", "country"),
-  textDim("region", "Region", "region"),
-  textDim("city", "City", "city"),
-  textDim("language", "Language", "language"),
-  textDim("isp", "ISP", "isp"),
-  textDim("connection", "Connection", "connection"),
-  textDim("deviceType", "Device type", "device_type"),
-  textDim("brand", "Brand", "brand"),
-  textDim("model", "Model", "model"),
-  textDim("os", "OS", "os"),
-  textDim("osVersion", "OS version", "os_version"),
-  textDim("browser", "Browser", "browser"),
-  textDim("browserVersion", "Browser version", "browser_version"),
-  {
-    name: "referrerDomain",
-    label: "Referrer domain",
-    sql: REFERRER_HOST,
-    columns: ["referrer"],
-    format: "text",
-  },
-  ...Array.from({ length: 30 }, (_, i) => textDim(`t${i + 1}`, `Token ${i + 1}`, `t${i + 1}`)),
-  textDim("externalId", "External id", "external_id"),
+  { name: "rule", label: "Rule", format: "rule" },
+  { name: "path", label: "Path", format: "path" },
+  entityDim("landing", "Lander", "landings"),
+  entityDim("offer", "Offer", "offers"),
+  entityDim("affiliateNetwork", "Affiliate network", "affiliate_networks"),
+  textDim("country", "Country"),
+  textDim("region", "Region"),
+  textDim("city", "City"),
+  textDim("language", "Language"),
+  textDim("isp", "ISP"),
+  textDim("connection", "Connection"),
+  textDim("deviceType", "Device type"),
+  textDim("brand", "Brand"),
+  textDim("model", "Model"),
+  textDim("os", "OS"),
+  textDim("osVersion", "OS version"),
+  textDim("browser", "Browser"),
+  textDim("browserVersion", "Browser version"),
+  textDim("referrerDomain", "Referrer domain"),
+  ...Array.from({ length: 30 }, (_, i) => textDim(`t${i + 1}`, `Token ${i + 1}`)),
+  textDim("externalId", "External id"),
   // Raw clicks only (no cube holds them): one value per ad click, grouped for look-ups.
-  ...AD_CLICK_ID_PARAMS.map((p) => textDim(p, AD_CLICK_ID_LABELS[p], p)),
-  { name: "isBot", label: "Bot", sql: "c.is_bot", columns: ["is_bot"], format: "flag" },
+  ...AD_CLICK_ID_PARAMS.map((p) => textDim(p, AD_CLICK_ID_LABELS[p])),
+  { name: "isBot", label: "Bot", format: "flag" },
   // Why the click looked like no person (decision 165), whatever the policy did.
-  {
-    name: "botReason",
-    label: "Quality reason",
-    sql: "coalesce(c.bot_reason, 'clean')",
-    columns: ["bot_reason"],
-    format: "text",
-  },
-  { name: "isUnique", label: "Unique", sql: "c.is_unique", columns: ["is_unique"], format: "flag" },
+  { name: "botReason", label: "Quality reason", format: "text" },
+  { name: "isUnique", label: "Unique", format: "flag" },
   // Clicks carry no status: their rows read ''; conversions carry theirs.
-  {
-    name: "status",
-    label: "Conversion status",
-    sql: "c.status",
-    columns: ["status"],
-    format: "status",
-  },
+  { name: "status", label: "Conversion status", format: "status" },
 ];
 
 /** Dimensions by name. */

@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "./context.ts";
-import { errorBody, handleError, HttpError } from "./errors.ts";
+import { errorBody, handleError, notFound } from "./errors.ts";
 import { demoGate, licenceGate, sameOriginJson, securityHeaders } from "./security.ts";
 import { loadSession } from "./auth/middleware.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -84,7 +84,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/cost-updates", costUpdateRoutes);
   app.route("/api/currency-rates", currencyRateRoutes);
   app.all("/api/*", (c) => {
-    throw new HttpError(404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`);
+    throw notFound(`No API route ${c.req.method} ${c.req.path}`);
   });
 
   app.use("/admin_api/*", sameOriginJson, licenceGate, demoGate, loadSession);
@@ -104,7 +104,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.notFound((c) => {
     const path = c.req.path;
     if (TRACKING_PREFIXES.some((p) => path.startsWith(p)) || path.startsWith("/updates")) {
-      return c.json(errorBody(new HttpError(404, "NOT_FOUND", "Not found")), 404);
+      return c.json(errorBody(notFound("Not found")), 404);
     }
     // A domain's root address may belong to a campaign (its click), before the panel rewrite.
     const root = rootCampaignClick(c);

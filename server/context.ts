@@ -8,6 +8,9 @@ import type { FailureLimiter } from "./auth/rate_limit.ts";
 import type { Session } from "./auth/sessions.ts";
 import type { UserRow } from "./users/store.ts";
 import type { TrackingEngine } from "./tracking/engine.ts";
+import type { ReadWorker } from "./reads/worker.ts";
+import { HttpError } from "./errors.ts";
+import { AUTH_ERROR_CODE } from "../contracts/wire.ts";
 
 export type Deps = {
   db: Db;
@@ -24,6 +27,11 @@ export type Deps = {
   panelDir: string;
   /** The click path: entity cache, click writer, uniqueness, S2S queue. */
   tracking: TrackingEngine;
+  /**
+   * Report, list and stats reads off the server's thread. The click engine owns
+   * it (it checkpoints the WAL after the engine's commits); readers take it here.
+   */
+  reads: ReadWorker;
   /** Where this process listens (set by `main` once listening; absent in-process). */
   listening?: { hostname: string; port: number };
 };
@@ -32,3 +40,15 @@ export type AppEnv = {
   Bindings: { remoteAddr?: { hostname: string } };
   Variables: { deps: Deps; user?: UserRow; session?: Session };
 };
+
+/**
+ * The signed-in user of a request behind `requireUser`; a request without one
+ * is refused here (401, `AUTHENTICATION_ERROR`) rather than read as `undefined`.
+ */
+export function userOf(c: { readonly var: { readonly user?: UserRow } }): UserRow {
+  const user = c.var.user;
+  if (!user) {
+    throw new HttpError(401, AUTH_ERROR_CODE, `${AUTH_ERROR_CODE}: sign in to continue`);
+  }
+  return user;
+}

@@ -21,6 +21,7 @@ export function createDeps(db: Db, config: Config, overrides: Partial<Deps> = {}
   ensureTrackerId(db);
   sealClearSecrets(db);
   recoverCostUpdates(db);
+  const tracking = overrides.tracking ?? new TrackingEngine(db);
   return {
     db,
     config,
@@ -30,7 +31,8 @@ export function createDeps(db: Db, config: Config, overrides: Partial<Deps> = {}
     signInsInFlight: new Set(),
     passwordCheckLimiter: new FailureLimiter({ max: 5, windowMs: 15 * 60_000 }),
     panelDir: DEFAULT_PANEL_DIR,
-    tracking: overrides.tracking ?? new TrackingEngine(db),
+    tracking,
+    reads: tracking.reads,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorBody } from "../contracts/common.ts";
+import type { ErrorCode } from "../contracts/errors.ts";
 import { logEvent } from "./log.ts";
 
 type Issue = { path: string; message: string };
@@ -14,7 +15,7 @@ type Issue = { path: string; message: string };
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly options: { issues?: Issue[]; headers?: Record<string, string> } = {},
   ) {
@@ -22,6 +23,27 @@ export class HttpError extends Error {
     this.name = "HttpError";
   }
 }
+
+type Options = HttpError["options"];
+
+/** 400 `BAD_REQUEST`. */
+export const badRequest = (message: string, options?: Options) =>
+  new HttpError(400, "BAD_REQUEST", message, options);
+/** 401 `AUTHENTICATION_ERROR`. */
+export const unauthorized = (message: string, options?: Options) =>
+  new HttpError(401, "AUTHENTICATION_ERROR", message, options);
+/** 403 `FORBIDDEN`. */
+export const forbidden = (message: string, options?: Options) =>
+  new HttpError(403, "FORBIDDEN", message, options);
+/** 404 `NOT_FOUND`. */
+export const notFound = (message: string, options?: Options) =>
+  new HttpError(404, "NOT_FOUND", message, options);
+/** 409 `CONFLICT`. */
+export const conflict = (message: string, options?: Options) =>
+  new HttpError(409, "CONFLICT", message, options);
+/** 500 `INTERNAL`. */
+export const internal = (message: string, options?: Options) =>
+  new HttpError(500, "INTERNAL", message, options);
 
 /** Builds the one error body. */
 export function errorBody(error: HttpError): ErrorBody {

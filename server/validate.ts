@@ -4,7 +4,7 @@
  */
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import { validationError } from "./errors.ts";
 
 /** Validates one part of the request (`json`, `query`, `param`) with a contract schema. */
@@ -16,3 +16,8 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
     if (!result.success) throw validationError(result.error.issues);
   });
 }
+
+/** `:id` as it arrives in a path: digits only, handed to the handler as a number. */
+export const IdParam = z.object({
+  id: z.string().regex(/^\d{1,15}$/, "must be digits").transform(Number),
+});

@@ -10,11 +10,11 @@ import { CopyRow } from "../settings/controls.tsx";
 import { matchingTemplate, networkPostbackUrl } from "./postback_url.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import { useEventTypes } from "../settings/event_types.ts";
-import type { FormConfig } from "../ui/entity_form.tsx";
-import type { ListConfig } from "../ui/entity_list.tsx";
+import type { FormConfig } from "../entities/entity_form.tsx";
+import type { ListConfig } from "../entities/entity_list.tsx";
 import { GroupField, LinesField, TextAreaField, TextField } from "../ui/form_controls.tsx";
 import { useField } from "../ui/form_state.ts";
-import { entityPages } from "../ui/entity_pages.tsx";
+import { entityPages } from "../entities/entity_pages.tsx";
 
 const list: ListConfig = {
   resource: "affiliate-networks",

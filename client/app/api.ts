@@ -3,7 +3,8 @@
  * `ApiError` carrying the status and the normalised message of SPEC §5 and §8.
  */
 import { ErrorBodyParser, LicenceErrorParser, type Parser } from "./shell_parsers.ts";
-import { DEMO_UNAVAILABLE, GATEWAY_TIMEOUT, nonApiMessage, normaliseError } from "./errors.ts";
+import { DEMO_UNAVAILABLE, GATEWAY_TIMEOUT } from "../../contracts/messages.ts";
+import { nonApiMessage, normaliseError } from "./errors.ts";
 
 /** HTTP verbs of SPEC §3. */
 export type HttpVerb = "delete" | "get" | "head" | "patch" | "post" | "put";

@@ -3,23 +3,13 @@
  * Pure, so every rule is unit-tested.
  */
 import type { ResultStatus } from "../../contracts/common.ts";
+import { DEMO_UNAVAILABLE, GATEWAY_TIMEOUT, WRONG_CREDENTIALS } from "../../contracts/messages.ts";
 import { AUTH_ERROR_CODE, LICENCE_NOT_FOUND } from "../../contracts/wire.ts";
 
 /** Shown when nothing readable comes with a failure. */
 export const UNKNOWN_ERROR = "Unknown error";
-/** 401 on sign-in. */
-export const WRONG_CREDENTIALS = "Wrong username or password";
-/** 504 anywhere. */
-export const GATEWAY_TIMEOUT = "Gateway timeout. Simplify the request or try again later.";
-/** 410: every state-changing call in demo mode. */
-export const DEMO_UNAVAILABLE =
-  "This feature is unavailable in the demo version. Start a free 14-day trial with all features: " +
-  "register on the provider's site, or ask support there or in the messenger.";
 /** A failure with no response at all (network down, CORS, aborted). */
 export const NON_API_ERROR = "Non-api error";
-/** Shown on the monitor and update screens when the update check fails. */
-export const MONITOR_NOT_WORKING =
-  "Monitor and updating are not working. Please contact our support.";
 
 const FIELDS = ["errors", "message", "error", "errorMessage"] as const;
 

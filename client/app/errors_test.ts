@@ -1,13 +1,11 @@
 import assert from "node:assert/strict";
+import { DEMO_UNAVAILABLE, GATEWAY_TIMEOUT, WRONG_CREDENTIALS } from "../../contracts/messages.ts";
 import {
-  DEMO_UNAVAILABLE,
   describeFailure,
-  GATEWAY_TIMEOUT,
   isAuthFailure,
   licenceMessage,
   normaliseError,
   UNKNOWN_ERROR,
-  WRONG_CREDENTIALS,
 } from "./errors.ts";
 
 Deno.test("errors: a plain string is the message", () => {
@@ -60,7 +58,7 @@ Deno.test("errors: 403 or AUTHENTICATION_ERROR on the role call is access denied
 Deno.test("errors: 504 and 410 have fixed texts", () => {
   assert.equal(describeFailure({ status: 504, message: "" }).message, GATEWAY_TIMEOUT);
   assert.equal(describeFailure({ status: 410, message: "" }).message, DEMO_UNAVAILABLE);
-  assert.match(DEMO_UNAVAILABLE, /14-day/);
+  assert.match(DEMO_UNAVAILABLE, /14 days/);
 });
 
 Deno.test("errors: a network failure is Non-api error plus the detail", () => {

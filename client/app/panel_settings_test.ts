@@ -11,7 +11,7 @@ import { TIME_ZONE_KEY } from "../ui/date_range.ts";
 import { DEFAULT_LIST_STATE, listQuery } from "../ui/list_state.ts";
 import { presetRange } from "../ui/date_range.ts";
 import { formatMoney, formatPrice } from "../ui/format.ts";
-import { statColumns } from "../ui/stat_columns.tsx";
+import { statColumns } from "../entities/stat_columns.tsx";
 
 Deno.test("panel settings: the server's user and stats sections drive time zones and currency", async (t) => {
   const store = memoryStore();

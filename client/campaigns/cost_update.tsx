@@ -22,9 +22,9 @@ import { Modal } from "../ui/modal.tsx";
 import { CsvActions, CsvRowErrors, CsvRowsInput, useCsvUpload } from "../ui/csv_rows.tsx";
 import { ApiError } from "../app/api.ts";
 import type { FieldErrors } from "../ui/form_errors.ts";
-import type { SelectionActionProps } from "../ui/entity_list.tsx";
-import { useMyAccount, useOptions } from "../ui/entity_api.ts";
-import { canWrite } from "../ui/rights.ts";
+import type { SelectionActionProps } from "../entities/entity_list.tsx";
+import { useMyAccount, useOptions } from "../entities/entity_api.ts";
+import { canWrite } from "../../contracts/rights.ts";
 
 /** `1 row`, `2 rows`. */
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;

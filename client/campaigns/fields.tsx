@@ -8,8 +8,8 @@ import {
   RedirectMode,
 } from "../../contracts/campaign.ts";
 import type { CrudAction } from "../app/route_rules.ts";
-import { FlowEditor } from "../ui/flow_editor.tsx";
-import { newFlow } from "../ui/flow_model.ts";
+import { FlowEditor } from "../flow/flow_editor.tsx";
+import { newFlow } from "../flow/flow_model.ts";
 import {
   CheckField,
   EntityField,

@@ -6,17 +6,17 @@ import {
   CostModel,
 } from "../../contracts/campaign.ts";
 import type { Destination } from "../../contracts/campaign.ts";
-import { type AnyEntity, useOptions } from "../ui/entity_api.ts";
-import type { FormConfig } from "../ui/entity_form.tsx";
-import type { ListConfig } from "../ui/entity_list.tsx";
+import { type AnyEntity, useOptions } from "../entities/entity_api.ts";
+import type { FormConfig } from "../entities/entity_form.tsx";
+import type { ListConfig } from "../entities/entity_list.tsx";
 import { formatPrice } from "../ui/format.ts";
 import { NumberField, SelectField } from "../ui/form_controls.tsx";
-import { newFlow } from "../ui/flow_model.ts";
-import { MassEditModal } from "../ui/mass_edit.tsx";
+import { newFlow } from "../flow/flow_model.ts";
+import { MassEditModal } from "../entities/mass_edit.tsx";
 import { CampaignFields, COST_MODEL_LABELS } from "./fields.tsx";
 import { fetchTrackingLink, TrackingLink } from "./tracking_link.tsx";
-import { CopyLinkButton } from "../ui/row_actions.tsx";
-import { entityPages } from "../ui/entity_pages.tsx";
+import { CopyLinkButton } from "../entities/row_actions.tsx";
+import { entityPages } from "../entities/entity_pages.tsx";
 import { CostUpdatesAction, UpdateCostAction } from "./cost_update.tsx";
 
 const DESTINATION_LABELS: Record<Destination["type"], string> = {

@@ -8,7 +8,7 @@ import useSWR from "swr";
 import { TrackingLinks } from "../../contracts/tracking_links.ts";
 import { api, buildUrl } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
-import type { AnyEntity } from "../ui/entity_api.ts";
+import type { AnyEntity } from "../entities/entity_api.ts";
 
 function linksUrl(entity: AnyEntity): string {
   return buildUrl("/api/settings/tracking-links/links", { campaignId: Number(entity.id) });

@@ -11,7 +11,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { VIRTUAL_OVERSCAN } from "../app/helpers.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { formatStamp } from "../ui/format.ts";
-import { ENTITY_FILTER_SPEC, EntityFilters } from "../ui/entity_filters.tsx";
+import { ENTITY_FILTER_SPEC, EntityFilters } from "../entities/entity_filters.tsx";
 import { FilterInput } from "../ui/filter_input.tsx";
 import { useFilterParams } from "../ui/use_filter_params.ts";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";

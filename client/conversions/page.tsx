@@ -7,7 +7,7 @@
 import { useState, useSyncExternalStore } from "react";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import { currentUserStore } from "../app/current_user.ts";
-import { ENTITY_FILTER_SPEC, EntityFilters } from "../ui/entity_filters.tsx";
+import { ENTITY_FILTER_SPEC, EntityFilters } from "../entities/entity_filters.tsx";
 import { FilterInput } from "../ui/filter_input.tsx";
 import { useFilterParams } from "../ui/use_filter_params.ts";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";

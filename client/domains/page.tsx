@@ -9,12 +9,12 @@ import {
   patchEntity,
   useEntityList,
   useMyAccount,
-} from "../ui/entity_api.ts";
+} from "../entities/entity_api.ts";
 import { CheckField, EntityField, SelectField, TextField } from "../ui/form_controls.tsx";
-import { InlineEditor } from "../ui/inline_editor.tsx";
+import { InlineEditor } from "../entities/inline_editor.tsx";
 import { pickInput } from "../ui/form_state.ts";
 import { PageHeader } from "../ui/page.tsx";
-import { canWrite } from "../ui/rights.ts";
+import { canWrite } from "../../contracts/rights.ts";
 import { EditArchiveCell, SimpleTable } from "../ui/simple_table.tsx";
 
 const BLANK = {

@@ -8,11 +8,11 @@ import {
   changeAndRefresh,
   useEntityList,
   useMyAccount,
-} from "../ui/entity_api.ts";
+} from "../entities/entity_api.ts";
 import { TextField } from "../ui/form_controls.tsx";
-import { InlineEditor } from "../ui/inline_editor.tsx";
+import { InlineEditor } from "../entities/inline_editor.tsx";
 import { PageHeader } from "../ui/page.tsx";
-import { canWrite, SUBJECT_LABELS } from "../ui/rights.ts";
+import { canWrite, SUBJECT_LABELS } from "../../contracts/rights.ts";
 import { EditArchiveCell, SimpleTable } from "../ui/simple_table.tsx";
 
 /** The groups page. */

@@ -1,7 +1,7 @@
 /** Lander screens (lazy chunk): list, form, mass edit (group, URL). */
 import { LandingInput, LandingPatch } from "../../contracts/landing.ts";
-import type { FormConfig } from "../ui/entity_form.tsx";
-import type { ListConfig } from "../ui/entity_list.tsx";
+import type { FormConfig } from "../entities/entity_form.tsx";
+import type { ListConfig } from "../entities/entity_list.tsx";
 import {
   CheckField,
   GroupField,
@@ -9,9 +9,9 @@ import {
   TextAreaField,
   TextField,
 } from "../ui/form_controls.tsx";
-import { MassEditModal } from "../ui/mass_edit.tsx";
-import { entityPages } from "../ui/entity_pages.tsx";
-import { UrlCopyLink } from "../ui/row_actions.tsx";
+import { MassEditModal } from "../entities/mass_edit.tsx";
+import { entityPages } from "../entities/entity_pages.tsx";
+import { UrlCopyLink } from "../entities/row_actions.tsx";
 
 const list: ListConfig = {
   resource: "landings",

@@ -2,7 +2,7 @@
 import useSWR from "swr";
 import { BuildInfo } from "../../contracts/monitor.ts";
 import { api } from "../app/api.ts";
-import { formatDuration } from "../app/helpers.ts";
+import { formatDuration } from "../../contracts/duration.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { formatBytes } from "../files/format.ts";
 

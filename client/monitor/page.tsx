@@ -1,7 +1,7 @@
 /** The monitor page: update availability and the monitor observer's state. */
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { MONITOR_NOT_WORKING } from "../app/errors.ts";
+import { MONITOR_DEFAULT_MESSAGE } from "../../contracts/messages.ts";
 import { monitorObserverStore, updateStore } from "../app/update_check.ts";
 import { ComingSoon, PageHeader } from "../ui/page.tsx";
 
@@ -18,7 +18,7 @@ export function Page() {
       {update.status === "error" || !observing
         ? (
           <section className="card notice notice--error" role="status">
-            <p>{MONITOR_NOT_WORKING}</p>
+            <p>{MONITOR_DEFAULT_MESSAGE}</p>
             {update.status === "error" && <p className="muted">{update.message}</p>}
           </section>
         )

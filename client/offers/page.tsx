@@ -2,9 +2,9 @@
 import useSWR from "swr";
 import { OfferCapsAnswer, OfferInput, OfferPatch, PayoutMode } from "../../contracts/offer.ts";
 import { api } from "../app/api.ts";
-import { type AnyEntity, useOptions } from "../ui/entity_api.ts";
-import type { FormConfig } from "../ui/entity_form.tsx";
-import type { ListConfig } from "../ui/entity_list.tsx";
+import { type AnyEntity, useOptions } from "../entities/entity_api.ts";
+import type { FormConfig } from "../entities/entity_form.tsx";
+import type { ListConfig } from "../entities/entity_list.tsx";
 import { formatPrice } from "../ui/format.ts";
 import {
   CheckField,
@@ -15,9 +15,9 @@ import {
   TextAreaField,
   TextField,
 } from "../ui/form_controls.tsx";
-import { MassEditModal } from "../ui/mass_edit.tsx";
-import { entityPages } from "../ui/entity_pages.tsx";
-import { UrlCopyLink } from "../ui/row_actions.tsx";
+import { MassEditModal } from "../entities/mass_edit.tsx";
+import { entityPages } from "../entities/entity_pages.tsx";
+import { UrlCopyLink } from "../entities/row_actions.tsx";
 
 function NetworkName({ id }: { id: unknown }) {
   const networks = useOptions("affiliate-networks");

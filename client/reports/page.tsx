@@ -23,7 +23,7 @@ import { metricLabel } from "./format.ts";
 import { ReportTable } from "./report_table.tsx";
 import { LeadsTable } from "./leads.tsx";
 import { FormulaEditor, readFormulas } from "./formulas.tsx";
-import { type ResourceName, useEntity } from "../ui/entity_api.ts";
+import { type ResourceName, useEntity } from "../entities/entity_api.ts";
 import { NUMERIC_EVENTS, numericEventColumn } from "../../contracts/conversion_events.ts";
 
 /** Event 1…10 start hidden: most reports have none. */

@@ -1,12 +1,12 @@
 /** Rotation screens (lazy chunk): list and the flow editor form. */
 import { RotationInput } from "../../contracts/rotation.ts";
 import type { Flow } from "../../contracts/flow.ts";
-import type { FormConfig } from "../ui/entity_form.tsx";
-import type { ListConfig } from "../ui/entity_list.tsx";
-import { FlowEditor } from "../ui/flow_editor.tsx";
-import { newFlow } from "../ui/flow_model.ts";
+import type { FormConfig } from "../entities/entity_form.tsx";
+import type { ListConfig } from "../entities/entity_list.tsx";
+import { FlowEditor } from "../flow/flow_editor.tsx";
+import { newFlow } from "../flow/flow_model.ts";
 import { GroupField, TextAreaField, TextField } from "../ui/form_controls.tsx";
-import { entityPages } from "../ui/entity_pages.tsx";
+import { entityPages } from "../entities/entity_pages.tsx";
 
 const list: ListConfig = {
   resource: "rotations",

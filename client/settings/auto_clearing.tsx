@@ -4,7 +4,7 @@ import { z } from "zod";
 import { api } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { Field } from "../ui/field.tsx";
-import { useOptions } from "../ui/entity_api.ts";
+import { useOptions } from "../entities/entity_api.ts";
 import { SectionForm } from "./section_form.tsx";
 import { CountInput, Input, Switch, toNumber, useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";

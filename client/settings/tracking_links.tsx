@@ -1,12 +1,12 @@
 /** Settings → Tracking links: a campaign's links for a chosen domain, ready to copy. */
-import { EntityPicker } from "../ui/entity_picker.tsx";
+import { EntityPicker } from "../entities/entity_picker.tsx";
 import { useState } from "react";
 import useSWR from "swr";
 import { TrackingLinks } from "../../contracts/tracking_links.ts";
 import { api, buildUrl } from "../app/api.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { Field } from "../ui/field.tsx";
-import { useOptions } from "../ui/entity_api.ts";
+import { useOptions } from "../entities/entity_api.ts";
 import { SectionForm } from "./section_form.tsx";
 import { CopyRow, useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";

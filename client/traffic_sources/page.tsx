@@ -5,12 +5,12 @@ import { TrafficSourceTemplate } from "../../contracts/integration.ts";
 import type { CrudAction } from "../app/route_rules.ts";
 import { ApplyTemplate } from "../settings/apply_template.tsx";
 import { ConversionStatus } from "../../contracts/stats.ts";
-import type { FormConfig } from "../ui/entity_form.tsx";
-import type { ListConfig } from "../ui/entity_list.tsx";
+import type { FormConfig } from "../entities/entity_form.tsx";
+import type { ListConfig } from "../entities/entity_list.tsx";
 import { GroupField, NumberField, TextAreaField, TextField } from "../ui/form_controls.tsx";
 import { useField } from "../ui/form_state.ts";
 import { TokensField } from "./tokens_field.tsx";
-import { entityPages } from "../ui/entity_pages.tsx";
+import { entityPages } from "../entities/entity_pages.tsx";
 
 const list: ListConfig = {
   resource: "traffic-sources",

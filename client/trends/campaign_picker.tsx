@@ -1,5 +1,5 @@
 /** Which campaigns a trend sums: all, or the ones ticked. */
-import { useOptions } from "../ui/entity_api.ts";
+import { useOptions } from "../entities/entity_api.ts";
 import { Popover } from "../ui/popover.tsx";
 
 /** The picker. */

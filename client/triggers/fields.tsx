@@ -11,7 +11,7 @@ import {
   SCOPE_LABELS,
   ScopeType,
 } from "../../contracts/trigger.ts";
-import { type ResourceName, useOptions } from "../ui/entity_api.ts";
+import { type ResourceName, useOptions } from "../entities/entity_api.ts";
 import {
   CheckField,
   EntityField,

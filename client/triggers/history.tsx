@@ -3,7 +3,7 @@ import { ACTION_LABELS, type ActionRecord } from "../../contracts/trigger.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { useConfirm } from "../ui/confirm.tsx";
 import { DataState } from "../ui/data_state.tsx";
-import { refreshResource } from "../ui/entity_api.ts";
+import { refreshResource } from "../entities/entity_api.ts";
 import { formatStamp } from "../ui/format.ts";
 import { SimpleTable } from "../ui/simple_table.tsx";
 import { undoAction, useHistory, useRefreshTriggerViews } from "./api.ts";

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { createExternalStore } from "../app/external_store.ts";
-import { useMyAccount } from "../ui/entity_api.ts";
+import { useMyAccount } from "../entities/entity_api.ts";
 import { ChannelsModal } from "./channels.tsx";
 import { TriggerHistory } from "./history.tsx";
 

@@ -4,16 +4,16 @@
  * who may see triggers.
  */
 import { Link } from "react-router";
-import { useMyAccount } from "../ui/entity_api.ts";
+import { useMyAccount } from "../entities/entity_api.ts";
 import { formatStamp } from "../ui/format.ts";
 import { Popover } from "../ui/popover.tsx";
-import { accessOf } from "../ui/rights.ts";
+import { accessTo } from "../../contracts/rights.ts";
 import { markRead, useNotifications } from "./api.ts";
 
 /** The bell and its list. */
 export function NotificationCentre() {
   const account = useMyAccount();
-  const allowed = accessOf(account.data, "trigger") !== "none";
+  const allowed = accessTo(account.data, "trigger") !== "none";
   const list = useNotifications(allowed);
   if (!allowed || !list.data) return null;
   const { items, unread } = list.data;

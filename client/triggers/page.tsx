@@ -9,10 +9,10 @@ import {
   TriggerInput,
 } from "../../contracts/trigger.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
-import { type AnyEntity, useMyAccount } from "../ui/entity_api.ts";
-import { EntityFormPage, type FormConfig } from "../ui/entity_form.tsx";
-import { EntityListPage, type ListConfig } from "../ui/entity_list.tsx";
-import { canWrite } from "../ui/rights.ts";
+import { type AnyEntity, useMyAccount } from "../entities/entity_api.ts";
+import { EntityFormPage, type FormConfig } from "../entities/entity_form.tsx";
+import { EntityListPage, type ListConfig } from "../entities/entity_list.tsx";
+import { canWrite } from "../../contracts/rights.ts";
 import { checkNow, useRefreshTriggerViews } from "./api.ts";
 import { NEW_CONDITION, TriggerFields } from "./fields.tsx";
 import { TriggerHistory } from "./history.tsx";

@@ -4,7 +4,7 @@
  */
 import { type ReactNode, useEffect, useState } from "react";
 import type { GroupType } from "../../contracts/group.ts";
-import { type ResourceName, useOptions } from "./entity_api.ts";
+import { type ResourceName, useOptions } from "../entities/entity_api.ts";
 import { useField, useForm } from "./form_state.ts";
 import { BoundText, type Common, Shell } from "./field_shell.tsx";
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "react-router";
 import useSWR from "swr";
 import { UpdatesAnswer } from "../../contracts/auth.ts";
 import { api } from "../app/api.ts";
-import { MONITOR_NOT_WORKING } from "../app/errors.ts";
+import { MONITOR_DEFAULT_MESSAGE } from "../../contracts/messages.ts";
 import type { UpdateCheckState } from "../app/update_check.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { ComingSoonPage, PageHeader } from "../ui/page.tsx";
@@ -54,7 +54,7 @@ export function Page() {
       <div className="page">
         <PageHeader title="Update" />
         <section className="card notice notice--error" role="alert">
-          <p>{MONITOR_NOT_WORKING}</p>
+          <p>{MONITOR_DEFAULT_MESSAGE}</p>
           <p className="muted">{state.message}</p>
         </section>
       </div>

@@ -4,13 +4,13 @@ import { Role } from "../../contracts/auth.ts";
 import { NewPassword, UserInput } from "../../contracts/user.ts";
 import { api } from "../app/api.ts";
 import type { CrudAction } from "../app/route_rules.ts";
-import { AnyEntity } from "../ui/entity_api.ts";
-import type { FormConfig } from "../ui/entity_form.tsx";
-import type { ListConfig } from "../ui/entity_list.tsx";
+import { AnyEntity } from "../entities/entity_api.ts";
+import type { FormConfig } from "../entities/entity_form.tsx";
+import type { ListConfig } from "../entities/entity_list.tsx";
 import { CheckField, SelectField, TextAreaField, TextField } from "../ui/form_controls.tsx";
 import { formatStamp } from "../ui/format.ts";
 import { RightsField, rightsSummary } from "./rights_field.tsx";
-import { entityPages } from "../ui/entity_pages.tsx";
+import { entityPages } from "../entities/entity_pages.tsx";
 
 const list: ListConfig = {
   resource: "users",

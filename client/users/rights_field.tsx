@@ -1,7 +1,7 @@
 /** A user's rights per entity type (none, read, write), with a default for the types not set. */
 import { Access, type Permissions, PermissionSubject } from "../../contracts/user.ts";
 import { useField } from "../ui/form_state.ts";
-import { SUBJECT_LABELS } from "../ui/rights.ts";
+import { SUBJECT_LABELS } from "../../contracts/rights.ts";
 
 /** `offer: write, others: read` for the list. */
 export function rightsSummary(permissions: Record<string, string>): string {

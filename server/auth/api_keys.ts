@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { ApiKeyInfo, ApiKeyScope, CreatedApiKey } from "../../contracts/api_key.ts";
 import type { Db } from "../db/connection.ts";
-import { HttpError } from "../errors.ts";
+import { HttpError, notFound } from "../errors.ts";
 import { getUser, type UserRow } from "../users/store.ts";
 import { randomToken } from "./tokens.ts";
 
@@ -75,7 +75,7 @@ export function revokeApiKey(db: Db, userId: number, id: number): ApiKeyInfo {
   ).run(Date.now(), id, userId);
   const row = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE id = ? AND user_id = ?`)
     .get(id, userId);
-  if (!row) throw new HttpError(404, "NOT_FOUND", `API key ${id} not found`);
+  if (!row) throw notFound(`API key ${id} not found`);
   return toInfo(row);
 }
 

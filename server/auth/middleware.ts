@@ -4,7 +4,7 @@ import { getCookie } from "hono/cookie";
 import { AUTH_ERROR_CODE } from "../../contracts/auth.ts";
 import { API_KEY_HEADER } from "../../contracts/api_key.ts";
 import type { AppEnv } from "../context.ts";
-import { HttpError } from "../errors.ts";
+import { forbidden, HttpError } from "../errors.ts";
 import { getUser } from "../users/store.ts";
 import { findSession, SESSION_COOKIE } from "./sessions.ts";
 import { findApiKey } from "./api_keys.ts";
@@ -29,7 +29,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
       throw new HttpError(401, AUTH_ERROR_CODE, `${AUTH_ERROR_CODE}: unknown or revoked API key`);
     }
     if (match.scope === "click" && !c.req.path.startsWith(CLICK_API_PATH)) {
-      throw new HttpError(403, "FORBIDDEN", "This key may call the click API only");
+      throw forbidden("This key may call the click API only");
     }
     if (match.scope === "api" && !getPublicApiSettings(c.var.deps.db).enabled) {
       throw new HttpError(403, "PUBLIC_API_OFF", "The public API is switched off in the settings");

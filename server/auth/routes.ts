@@ -6,8 +6,8 @@ import { Hono } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
 import { roleToWire, SecretInput, SignInInput } from "../../contracts/auth.ts";
-import type { AppEnv } from "../context.ts";
-import { HttpError } from "../errors.ts";
+import { type AppEnv, userOf } from "../context.ts";
+import { forbidden, notFound } from "../errors.ts";
 import { logEvent } from "../log.ts";
 import { clientIp } from "../net.ts";
 import { validate } from "../validate.ts";
@@ -47,15 +47,18 @@ export const authRoutes = new Hono<AppEnv>()
   .get(
     "/user/:id/hide_profit",
     requireUser,
-    validate("param", z.object({ id: z.string().regex(/^\d+$/, "must be digits") })),
+    validate(
+      "param",
+      z.object({ id: z.string().regex(/^\d+$/, "must be digits").transform(Number) }),
+    ),
     (c) => {
-      const me = c.var.user!;
-      const id = Number(c.req.valid("param").id);
+      const me = userOf(c);
+      const id = c.req.valid("param").id;
       if (id !== me.id && !canManageUsers(me)) {
-        throw new HttpError(403, "FORBIDDEN", "You may read only your own settings");
+        throw forbidden("You may read only your own settings");
       }
       const user = getUser(c.var.deps.db, id);
-      if (!user) throw new HttpError(404, "NOT_FOUND", `User ${id} not found`);
+      if (!user) throw notFound(`User ${id} not found`);
       return c.json({ hideProfit: user.hideProfit });
     },
   )
@@ -70,31 +73,31 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get("/auth/secret", requireUser, async (c) => {
     assertSignedInBrowser(c.var.session);
-    return c.json({ secret: await getOrCreateAuthSecret(c.var.deps.db, c.var.user!) });
+    return c.json({ secret: await getOrCreateAuthSecret(c.var.deps.db, userOf(c)) });
   })
   // A link with another account's `auth` opened in a signed-in browser: the panel asks whose
   // it is, and switches only when the user says so (a POST: never a plain GET).
   .post("/auth/secret/owner", requireUser, validate("json", SecretInput), async (c) => {
     assertSignedInBrowser(c.var.session);
     const owner = await findUserBySecret(c.var.deps.db, c.req.valid("json").secret);
-    return c.json({ username: owner?.username ?? null, current: owner?.id === c.var.user!.id });
+    return c.json({ username: owner?.username ?? null, current: owner?.id === userOf(c).id });
   })
   .post("/auth/switch", requireUser, validate("json", SecretInput), async (c) => {
     assertSignedInBrowser(c.var.session);
     const owner = await findUserBySecret(c.var.deps.db, c.req.valid("json").secret);
-    if (!owner) throw new HttpError(404, "NOT_FOUND", "This sign-in link is no longer valid");
+    if (!owner) throw notFound("This sign-in link is no longer valid");
     deleteSession(c.var.deps.db, c.var.session!.idHash);
     await startBrowserSession(c, owner.id);
     logEvent("info", "sign_in", {
       outcome: "success",
       method: "auth_secret_switch",
       userId: owner.id,
-      from: c.var.user!.id,
+      from: userOf(c).id,
       ip: clientIp(c),
     });
     return c.json({ status: "ok" as const });
   })
   .post("/auth/secret/rotate", requireUser, async (c) => {
     assertSignedInBrowser(c.var.session);
-    return c.json({ secret: await rotateAuthSecret(c.var.deps.db, c.var.user!) });
+    return c.json({ secret: await rotateAuthSecret(c.var.deps.db, userOf(c)) });
   });

@@ -1,7 +1,7 @@
 /** `GET /api/clicks`: the click log (read on campaigns), cursor paging, `format=csv` streamed. */
 import { Hono } from "hono";
 import { ClicksQuery } from "../../contracts/report_query.ts";
-import type { AppEnv } from "../context.ts";
+import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
 import { validate } from "../validate.ts";
@@ -17,9 +17,9 @@ export const clickLogRoutes = new Hono<AppEnv>()
   .use("*", requireUser)
   .get("/", validate("query", ClicksQuery), async (c) => {
     const query = c.req.valid("query");
-    assertAccess(c.var.user!, "campaign", "read");
+    assertAccess(userOf(c), "campaign", "read");
     assertFilterEntities(c.var.deps.db, query);
-    const reads = c.var.deps.tracking.reads;
+    const reads = c.var.deps.reads;
     if (query.format !== "csv") return c.json(await reads.run("clicks", { query }));
     const first = await reads.run("clicks", { query: { ...query, limit: PAGE } });
     const columns = first.columns;

@@ -1,6 +1,6 @@
 /** Conversions as CSV, read page by page through the read worker (memory stays flat). */
 import type { ConversionItem, ConversionsQuery } from "../../contracts/report_query.ts";
-import type { ReadWorker } from "../db/read_worker.ts";
+import type { ReadWorker } from "../reads/worker.ts";
 import { localStamp } from "../reports/time.ts";
 
 const PAGE = 1000;

@@ -16,7 +16,7 @@ import { ConversionEntry as EntrySchema } from "../../contracts/conversion_entry
 import { parseCsv } from "../csv/parse.ts";
 import { localInstant } from "../entities/range.ts";
 import { HttpError } from "../errors.ts";
-import { fromMicros } from "../entities/money.ts";
+import { fromMicros } from "../money.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
 import { recordConversion } from "../tracking/postback.ts";
 import { decidePostback, gatherFacts, type PostbackParams } from "../tracking/postback_rules.ts";

@@ -10,11 +10,10 @@ import {
   ConversionPatch,
   ConversionsQuery,
 } from "../../contracts/report_query.ts";
-import type { AppEnv } from "../context.ts";
+import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess, assertUserManager } from "../auth/permissions.ts";
-import { IdParam } from "../entities/routes.ts";
-import { validate } from "../validate.ts";
+import { IdParam, validate } from "../validate.ts";
 import { assertFilterEntities } from "../clicklog/filters.ts";
 import { csvHeaders, csvStream } from "../csv/csv.ts";
 import { conversionsCsv } from "./csv.ts";
@@ -28,18 +27,18 @@ export const conversionRoutes = new Hono<AppEnv>()
   .use("*", requireUser)
   .get("/", validate("query", ConversionsQuery), async (c) => {
     const query = c.req.valid("query");
-    const user = c.var.user!;
+    const user = userOf(c);
     assertAccess(user, "campaign", "read");
     assertFilterEntities(c.var.deps.db, query);
     const options = { hideProfit: user.hideProfit };
     if (query.format === "csv") {
-      const csv = conversionsCsv(c.var.deps.tracking.reads, query, options);
+      const csv = conversionsCsv(c.var.deps.reads, query, options);
       return c.body(csvStream(csv.header, csv.pages), 200, csvHeaders("conversions"));
     }
-    return c.json(await c.var.deps.tracking.reads.run("conversions", { query, options }));
+    return c.json(await c.var.deps.reads.run("conversions", { query, options }));
   })
   .post("/", validate("json", ConversionEntry), (c) => {
-    const user = c.var.user!;
+    const user = userOf(c);
     assertUserManager(user);
     const result = enterConversion(c.var.deps.tracking, c.req.valid("json"), {
       user,
@@ -51,22 +50,22 @@ export const conversionRoutes = new Hono<AppEnv>()
     return c.json(result);
   })
   .post("/upload", validate("json", ConversionUpload), (c) => {
-    const user = c.var.user!;
+    const user = userOf(c);
     assertUserManager(user);
     return c.json(uploadConversions(c.var.deps.tracking, c.req.valid("json"), user));
   })
   .patch("/mass", validate("json", ConversionMassPatch), (c) => {
     const { ids, status } = c.req.valid("json");
     // Changing what counts as revenue is an admin's call, like managing users.
-    assertUserManager(c.var.user!);
-    const user = c.var.user!;
+    assertUserManager(userOf(c));
+    const user = userOf(c);
     return c.json(setConversionStatuses(c.var.deps.tracking, { ids, status, user }));
   })
   .patch("/:id", validate("param", IdParam), validate("json", ConversionPatch), (c) => {
-    const id = Number(c.req.valid("param").id);
+    const id = c.req.valid("param").id;
     const { status } = c.req.valid("json");
-    assertUserManager(c.var.user!);
-    const user = c.var.user!;
+    assertUserManager(userOf(c));
+    const user = userOf(c);
     const answer = setConversionStatuses(c.var.deps.tracking, { ids: [id], status, user });
     return c.json(answer.items[0]);
   });

@@ -9,7 +9,7 @@
 import type { ConversionChange, ConversionStatusAnswer } from "../../contracts/report_query.ts";
 import type { ConversionStatus } from "../../contracts/stats.ts";
 import { type Db, transaction } from "../db/connection.ts";
-import { HttpError } from "../errors.ts";
+import { conflict, notFound } from "../errors.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
 import { chargeAtConversion } from "../tracking/postback.ts";
 import { planS2s } from "../tracking/s2s_plan.ts";
@@ -38,7 +38,7 @@ function changeOne(
   const row = db.prepare(
     "SELECT click_id, status, payout, event, event_payout FROM conversions WHERE id = ?",
   ).get(id);
-  if (!row) throw new HttpError(404, "NOT_FOUND", `No conversion #${id}`);
+  if (!row) throw notFound(`No conversion #${id}`);
   const before = String(row.status);
   if (before === change.status) {
     return { id, status: change.status, postbackOutcome: "unchanged" };
@@ -47,11 +47,7 @@ function changeOne(
     db.prepare("UPDATE conversions SET status = ? WHERE id = ?").run(change.status, id);
   } catch (err) {
     if (String((err as Error).message).includes("UNIQUE")) {
-      throw new HttpError(
-        409,
-        "CONFLICT",
-        `Conversion #${id}: the click already has a ${change.status} with this txid`,
-      );
+      throw conflict(`Conversion #${id}: the click already has a ${change.status} with this txid`);
     }
     throw err;
   }

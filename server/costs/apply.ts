@@ -16,7 +16,7 @@ import type {
 } from "../../contracts/cost_update.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
 import { type Db, transaction } from "../db/connection.ts";
-import { fromMicros, toMicros } from "../entities/money.ts";
+import { fromMicros, toMicros } from "../money.ts";
 import { HttpError } from "../errors.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
 import type { UserRow } from "../users/store.ts";

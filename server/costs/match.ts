@@ -4,7 +4,7 @@
  * 125), narrowed by report filters over the same dimension SQL reports use.
  */
 import type { SQLInputValue } from "node:sqlite";
-import { DIMENSION_BY_NAME } from "../../contracts/report.ts";
+import { DIMENSION_BY_NAME } from "../reports/dimensions.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
 import type { Db } from "../db/connection.ts";
 import { localInstant, startOfDay } from "../entities/range.ts";

@@ -11,12 +11,11 @@ import {
   KeitaroCostInput,
 } from "../../contracts/cost_update.ts";
 import { API_KEY_HEADER } from "../../contracts/api_key.ts";
-import type { AppEnv } from "../context.ts";
+import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
-import { IdParam } from "../entities/routes.ts";
-import { HttpError } from "../errors.ts";
-import { validate } from "../validate.ts";
+import { unauthorized } from "../errors.ts";
+import { IdParam, validate } from "../validate.ts";
 import { applyCostUpdate, listCostUpdates, undoCostUpdate } from "./apply.ts";
 import { applyCostCsv, fromKeitaro } from "./sources.ts";
 
@@ -24,11 +23,11 @@ import { applyCostCsv, fromKeitaro } from "./sources.ts";
 export const costUpdateRoutes = new Hono<AppEnv>()
   .use("*", requireUser)
   .get("/", validate("query", CostUpdatesQuery), (c) => {
-    assertAccess(c.var.user!, "campaign", "read");
+    assertAccess(userOf(c), "campaign", "read");
     return c.json({ items: listCostUpdates(c.var.deps.db, c.req.valid("query")) });
   })
   .post("/", validate("json", CostUpdateInput), async (c) => {
-    const user = c.var.user!;
+    const user = userOf(c);
     assertAccess(user, "campaign", "write");
     const source = c.req.header(API_KEY_HEADER) === undefined ? "panel" : "api";
     return c.json(
@@ -36,15 +35,15 @@ export const costUpdateRoutes = new Hono<AppEnv>()
     );
   })
   .post("/csv", validate("json", CostCsvInput), async (c) => {
-    const user = c.var.user!;
+    const user = userOf(c);
     assertAccess(user, "campaign", "write");
     const actor = { user, source: "csv" as const };
     return c.json(await applyCostCsv(c.var.deps.tracking, c.req.valid("json"), actor));
   })
   .post("/:id/undo", validate("param", IdParam), async (c) => {
-    const user = c.var.user!;
+    const user = userOf(c);
     assertAccess(user, "campaign", "write");
-    const id = Number(c.req.valid("param").id);
+    const id = c.req.valid("param").id;
     return c.json(await undoCostUpdate(c.var.deps.tracking, id, user));
   });
 
@@ -52,7 +51,7 @@ export const costUpdateRoutes = new Hono<AppEnv>()
 export const keitaroRoutes = new Hono<AppEnv>()
   .use("*", (c, next) => {
     if (!c.var.user || c.req.header(API_KEY_HEADER) === undefined) {
-      throw new HttpError(401, "AUTHENTICATION_ERROR", "Send an API key in the Api-Key header");
+      throw unauthorized("Send an API key in the Api-Key header");
     }
     return next();
   })
@@ -61,10 +60,10 @@ export const keitaroRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     validate("json", KeitaroCostInput),
     async (c) => {
-      const user = c.var.user!;
+      const user = userOf(c);
       assertAccess(user, "campaign", "write");
       const db = c.var.deps.db;
-      const id = Number(c.req.valid("param").id);
+      const id = c.req.valid("param").id;
       // Keitaro's default: the campaign's own cost currency.
       const currency = String(
         db.prepare("SELECT cost_currency FROM campaigns WHERE id = ?").get(id)?.cost_currency ??

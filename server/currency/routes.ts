@@ -11,10 +11,10 @@ import {
   CurrencyRateKey,
   CurrencyRatesQuery,
 } from "../../contracts/currency_rate.ts";
-import type { AppEnv } from "../context.ts";
+import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { canManageUsers } from "../auth/permissions.ts";
-import { HttpError } from "../errors.ts";
+import { forbidden, HttpError, notFound } from "../errors.ts";
 import type { UserRow } from "../users/store.ts";
 import { validate } from "../validate.ts";
 import { applyRateCsv } from "./csv.ts";
@@ -24,7 +24,7 @@ import { deleteRate, getRate, listChanges, listRates, putRate, type RateActor } 
 /** The admin changing rates, as the author of the change; 403 for anyone else. */
 function adminActor(user: UserRow, source: RateActor["source"]): RateActor {
   if (!canManageUsers(user)) {
-    throw new HttpError(403, "FORBIDDEN", "Only admins change currency rates");
+    throw forbidden("Only admins change currency rates");
   }
   return { userId: user.id, username: user.username, source };
 }
@@ -36,7 +36,7 @@ export const currencyRateRoutes = new Hono<AppEnv>()
   })
   .put("/", validate("json", CurrencyRateInput), (c) => {
     const input = c.req.valid("json");
-    const actor = adminActor(c.var.user!, "manual");
+    const actor = adminActor(userOf(c), "manual");
     const db = c.var.deps.db;
     const before = getRate(db, input.currency, input.day)?.perEur ?? null;
     const outcome = putRate(db, input, actor);
@@ -44,14 +44,14 @@ export const currencyRateRoutes = new Hono<AppEnv>()
   })
   .delete("/", validate("query", CurrencyRateKey), (c) => {
     const key = c.req.valid("query");
-    const deleted = deleteRate(c.var.deps.db, key, adminActor(c.var.user!, "manual"));
+    const deleted = deleteRate(c.var.deps.db, key, adminActor(userOf(c), "manual"));
     if (!deleted) {
-      throw new HttpError(404, "NOT_FOUND", `No ${key.currency} rate on ${key.day}`);
+      throw notFound(`No ${key.currency} rate on ${key.day}`);
     }
     return c.json({ deleted });
   })
   .post("/csv", validate("json", CurrencyRateCsvInput), (c) => {
-    const actor = adminActor(c.var.user!, "csv");
+    const actor = adminActor(userOf(c), "csv");
     return c.json(applyRateCsv(c.var.deps.db, c.req.valid("json"), actor));
   })
   .get("/changes", validate("query", CurrencyRateChangesQuery), (c) => {
@@ -59,7 +59,7 @@ export const currencyRateRoutes = new Hono<AppEnv>()
   })
   .get("/fetch/last-run", (c) => c.json({ lastRun: lastEcbRun(c.var.deps.db) }))
   .post("/fetch", async (c) => {
-    adminActor(c.var.user!, "ecb");
+    adminActor(userOf(c), "ecb");
     const db = c.var.deps.db;
     if (ecbFetchRunning(db)) throw new HttpError(409, "BUSY", "A fetch is running already");
     const run = await runEcbFetch(db, { trigger: "manual" });

@@ -6,7 +6,7 @@ import type { SQLInputValue } from "node:sqlite";
 import type { ListQuery } from "../../contracts/list.ts";
 import { PROFIT_FIELDS, type Stats, ZERO_STATS } from "../../contracts/stats.ts";
 import type { Db } from "../db/connection.ts";
-import type { ReadWorker } from "../db/read_worker.ts";
+import type { ReadWorker } from "../reads/worker.ts";
 import { HttpError } from "../errors.ts";
 import type { EntityDef, Values } from "./definition.ts";
 import { dayRange } from "./range.ts";

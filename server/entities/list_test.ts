@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { buildGroup, buildOffer } from "../../fixtures/builders.ts";
 import type { Db } from "../db/connection.ts";
 import { adminApi, idOf, signedIn } from "./testing.ts";
-import { toMicros } from "./money.ts";
+import { toMicros } from "../money.ts";
 import { clickIdPrefix } from "../tracking/click_id.ts";
 
 type Item = { id: number; name: string; stats: Record<string, number> };

@@ -5,12 +5,11 @@
  */
 import { getStatsSettings } from "../settings/sections.ts";
 import { Hono } from "hono";
-import { z } from "zod";
 import { ListQuery, massPatch } from "../../contracts/list.ts";
-import type { AppEnv } from "../context.ts";
+import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
-import { validate } from "../validate.ts";
+import { IdParam, validate } from "../validate.ts";
 import type { EntityDef, Values } from "./definition.ts";
 import { listEntities } from "./list.ts";
 import {
@@ -23,8 +22,8 @@ import {
   restoreEntity,
 } from "./service.ts";
 
-/** `:id` as it arrives in a path: digits only. */
-export const IdParam = z.object({ id: z.string().regex(/^\d{1,15}$/, "must be digits") });
+/** Re-exported for the routes that still import it from here. */
+export { IdParam };
 
 /** A saved entity, with the definition's warnings about it when there are any. */
 function answer(def: EntityDef, saved: Values): Values {
@@ -39,48 +38,48 @@ export function entityRoutes(def: EntityDef): Hono<AppEnv> {
     .use("*", requireUser)
     .get("/", validate("query", ListQuery), async (c) => {
       const query = c.req.valid("query");
-      const user = c.var.user!;
+      const user = userOf(c);
       assertAccess(user, def.subject, "read");
-      const { db, tracking } = c.var.deps;
+      const { db, reads } = c.var.deps;
       const currency = getStatsSettings(db, user.id).currency;
       return c.json(
-        await listEntities(db, def, { query, viewer: user, reads: tracking.reads, currency }),
+        await listEntities(db, def, { query, viewer: user, reads, currency }),
       );
     })
     .post("/", validate("json", def.create), (c) => {
       const input = c.req.valid("json");
-      assertAccess(c.var.user!, def.subject, "write");
+      assertAccess(userOf(c), def.subject, "write");
       return c.json(answer(def, createEntity(c.var.deps.db, def, input)), 201);
     })
     .patch("/mass", validate("json", massPatch(def.patch)), (c) => {
       const input = c.req.valid("json");
-      assertAccess(c.var.user!, def.subject, "write");
+      assertAccess(userOf(c), def.subject, "write");
       return c.json({ items: massPatchEntities(c.var.deps.db, def, input) });
     })
     .get("/:id", idParam, (c) => {
-      const id = Number(c.req.valid("param").id);
-      assertAccess(c.var.user!, def.subject, "read");
+      const id = c.req.valid("param").id;
+      assertAccess(userOf(c), def.subject, "read");
       return c.json(getEntity(c.var.deps.db, def, id));
     })
     .patch("/:id", idParam, validate("json", def.patch), (c) => {
-      const id = Number(c.req.valid("param").id);
+      const id = c.req.valid("param").id;
       const patch = c.req.valid("json");
-      assertAccess(c.var.user!, def.subject, "write");
+      assertAccess(userOf(c), def.subject, "write");
       return c.json(answer(def, patchEntity(c.var.deps.db, def, id, patch)));
     })
     .delete("/:id", idParam, (c) => {
-      const id = Number(c.req.valid("param").id);
-      assertAccess(c.var.user!, def.subject, "write");
+      const id = c.req.valid("param").id;
+      assertAccess(userOf(c), def.subject, "write");
       return c.json(archiveEntity(c.var.deps.db, def, id));
     })
     .post("/:id/restore", idParam, (c) => {
-      const id = Number(c.req.valid("param").id);
-      assertAccess(c.var.user!, def.subject, "write");
+      const id = c.req.valid("param").id;
+      assertAccess(userOf(c), def.subject, "write");
       return c.json(restoreEntity(c.var.deps.db, def, id));
     })
     .post("/:id/clone", idParam, (c) => {
-      const id = Number(c.req.valid("param").id);
-      assertAccess(c.var.user!, def.subject, "write");
+      const id = c.req.valid("param").id;
+      assertAccess(userOf(c), def.subject, "write");
       return c.json(cloneEntity(c.var.deps.db, def, id), 201);
     });
 }

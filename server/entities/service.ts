@@ -4,28 +4,17 @@
  * the contract and the references, and keeps `entity_refs` current.
  */
 import { type Db, transaction } from "../db/connection.ts";
-import { HttpError, validationError } from "../errors.ts";
+import { bumpEntityVersion } from "../db/entity_version.ts";
+import { HttpError, notFound, validationError } from "../errors.ts";
 import { type EntityDef, TABLE_LABELS, type Values } from "./definition.ts";
 import { assertUnused, checkRefs, saveRefs } from "./refs.ts";
 import { insertRow, selectById, setArchived, updateRow } from "./store.ts";
 
 const COPY_SUFFIX = " (copy)";
 
-/** Entity writes committed per database in this process; see `entityVersion`. */
-const versions = new WeakMap<Db, number>();
-
-/**
- * A number that grows after every committed entity write on `db` (the change
- * hook): the click path's in-memory campaign cache compares it to drop stale
- * campaigns, rotations, offers, landers, sources and networks.
- */
-export function entityVersion(db: Db): number {
-  return versions.get(db) ?? 0;
-}
-
 function committed<T>(db: Db, fn: () => T): T {
   const result = transaction(db, fn);
-  versions.set(db, entityVersion(db) + 1);
+  bumpEntityVersion(db);
   return result;
 }
 
@@ -36,7 +25,7 @@ function label(def: EntityDef): string {
 /** The entity with `id`, archived or not; 404 when there is none. */
 export function getEntity(db: Db, def: EntityDef, id: number): Values {
   const found = selectById(def, db, id);
-  if (!found) throw new HttpError(404, "NOT_FOUND", `${label(def)} ${id} not found`);
+  if (!found) throw notFound(`${label(def)} ${id} not found`);
   return found;
 }
 

@@ -6,7 +6,7 @@
 import { COUNTED_STATUSES, PROFIT_FIELDS, type Stats, ZERO_STATS } from "../../contracts/stats.ts";
 import type { Db } from "../db/connection.ts";
 import type { EntityDef } from "./definition.ts";
-import { fromMicros } from "./money.ts";
+import { fromMicros } from "../money.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 import { SUBJECT_TYPES, type SubjectType } from "../../contracts/report.ts";
 import { querySums } from "../reports/query.ts";
@@ -51,7 +51,7 @@ export type StatsRange = {
 /**
  * Sums by item over `[start, end)`: clicks by click time, conversions by
  * conversion time. `ids` limits the items (all items when absent). Runs in
- * the read worker (`server/db/read_jobs.ts`), never on the server's thread.
+ * the read worker (`server/reads/jobs.ts`), never on the server's thread.
  */
 export function rawStats(db: Db, stats: StatsKey, range: StatsRange): Map<number, RawStats> {
   const result = new Map<number, RawStats>();

@@ -4,7 +4,7 @@
  */
 import type { SQLInputValue } from "node:sqlite";
 import type { Db } from "../db/connection.ts";
-import { fromMicros, toMicros } from "./money.ts";
+import { fromMicros, toMicros } from "../money.ts";
 import { BASE_COLUMNS, type Column, type EntityDef, type Values } from "./definition.ts";
 
 /** Every column of the definition's table, base ones first. */

@@ -14,10 +14,10 @@ import {
   PathQuery,
   RenameInput,
 } from "../../contracts/files.ts";
-import type { AppEnv } from "../context.ts";
+import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
-import { HttpError } from "../errors.ts";
+import { badRequest, HttpError } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { filesRoot } from "./paths.ts";
 import {
@@ -45,17 +45,17 @@ const tooLarge = () => {
 export const fileRoutes = new Hono<AppEnv>()
   .use("*", requireUser)
   .get("/tree", (c) => {
-    assertAccess(c.var.user!, "landing", "read");
+    assertAccess(userOf(c), "landing", "read");
     return c.json(listTree(filesRoot(c.var.deps.config.dataDir)));
   })
   .get("/content", validate("query", PathQuery), (c) => {
     const { path } = c.req.valid("query");
-    assertAccess(c.var.user!, "landing", "read");
+    assertAccess(userOf(c), "landing", "read");
     return c.json(readTextFile(filesRoot(c.var.deps.config.dataDir), path));
   })
   .get("/download", validate("query", PathQuery), async (c) => {
     const { path } = c.req.valid("query");
-    assertAccess(c.var.user!, "landing", "read");
+    assertAccess(userOf(c), "landing", "read");
     const file = fileForDownload(filesRoot(c.var.deps.config.dataDir), path);
     const name = encodeURIComponent(path.split("/").at(-1)!);
     const handle = await Deno.open(file.abs, { read: true });
@@ -67,27 +67,27 @@ export const fileRoutes = new Hono<AppEnv>()
   })
   .post("/directory", validate("json", CreateDirectoryInput), (c) => {
     const { path } = c.req.valid("json");
-    assertAccess(c.var.user!, "landing", "write");
+    assertAccess(userOf(c), "landing", "write");
     return c.json(createDirectory(filesRoot(c.var.deps.config.dataDir), path), 201);
   })
   .post("/file", validate("json", CreateTextFileInput), (c) => {
     const { path, content } = c.req.valid("json");
-    assertAccess(c.var.user!, "landing", "write");
+    assertAccess(userOf(c), "landing", "write");
     return c.json(createTextFile(filesRoot(c.var.deps.config.dataDir), path, content), 201);
   })
   .put("/content", validate("json", EditTextFileInput), (c) => {
     const { path, content } = c.req.valid("json");
-    assertAccess(c.var.user!, "landing", "write");
+    assertAccess(userOf(c), "landing", "write");
     return c.json(editTextFile(filesRoot(c.var.deps.config.dataDir), path, content));
   })
   .post("/rename", validate("json", RenameInput), (c) => {
     const { from, to } = c.req.valid("json");
-    assertAccess(c.var.user!, "landing", "write");
+    assertAccess(userOf(c), "landing", "write");
     return c.json(renameEntry(filesRoot(c.var.deps.config.dataDir), from, to));
   })
   .delete("/", validate("query", PathQuery), (c) => {
     const { path } = c.req.valid("query");
-    assertAccess(c.var.user!, "landing", "write");
+    assertAccess(userOf(c), "landing", "write");
     return c.json(deleteEntry(filesRoot(c.var.deps.config.dataDir), path));
   })
   .post(
@@ -96,9 +96,9 @@ export const fileRoutes = new Hono<AppEnv>()
     validate("query", UploadQuery),
     async (c) => {
       const { dir, replace } = c.req.valid("query");
-      assertAccess(c.var.user!, "landing", "write");
+      assertAccess(userOf(c), "landing", "write");
       const form = await c.req.formData().catch(() => {
-        throw new HttpError(400, "BAD_REQUEST", "Send the files as multipart/form-data");
+        throw badRequest("Send the files as multipart/form-data");
       });
       const files: Upload[] = [];
       for (const value of form.getAll("file")) {

@@ -9,7 +9,7 @@ import { getCookie } from "hono/cookie";
 import { extname } from "node:path";
 import { HOSTED_PREFIX } from "../../contracts/files.ts";
 import type { AppEnv } from "../context.ts";
-import { HttpError } from "../errors.ts";
+import { HttpError, notFound } from "../errors.ts";
 import { logEvent } from "../log.ts";
 import { filesRoot, resolvePath } from "./paths.ts";
 import { CLICK_COOKIE, isProtected, isRecentClick, lpProtectSettings } from "./lp_protect.ts";
@@ -59,8 +59,8 @@ export function contentTypeOf(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
 }
 
-function notFound(): never {
-  throw new HttpError(404, "NOT_FOUND", "Not found");
+function missing(): never {
+  throw notFound("Not found");
 }
 
 /** The `/lp/files/*` handler (GET and HEAD). */
@@ -78,23 +78,23 @@ export async function serveHostedFile(c: Context<AppEnv>): Promise<Response> {
   try {
     info = await Deno.stat(target.abs);
   } catch {
-    notFound();
+    missing();
   }
   if (info.isDirectory) {
     // Relative links in index.html need the trailing slash.
     const index = resolvePath(root, `${rel}/index.html`);
     const hasIndex = await Deno.stat(index.abs).then((i) => i.isFile, () => false);
-    if (!hasIndex) notFound();
+    if (!hasIndex) missing();
     return c.redirect(`${c.req.path}/${new URL(c.req.url).search}`, 301);
   }
-  if (!info.isFile) notFound();
+  if (!info.isFile) missing();
   const { db } = c.var.deps;
   const settings = lpProtectSettings(db);
   if (settings.enabled && isProtected(db, target.rel)) {
     const clickId = getCookie(c, CLICK_COOKIE) ?? c.req.query("clickid");
     if (!isRecentClick(db, clickId, { lifetimeMinutes: settings.tokenLifetimeMinutes })) {
       logEvent("info", "lp_protect_refused", { path: target.rel });
-      notFound();
+      missing();
     }
   }
   const headers = {

@@ -10,7 +10,7 @@ import {
   MAX_TEXT_BYTES,
   nameProblem,
 } from "../../contracts/files.ts";
-import { HttpError } from "../errors.ts";
+import { HttpError, notFound } from "../errors.ts";
 import { logEvent } from "../log.ts";
 import { parentOf, type Resolved, resolvePath } from "./paths.ts";
 
@@ -34,14 +34,14 @@ function stat(path: string): Deno.FileInfo | undefined {
   }
 }
 
-function notFound(rel: string): HttpError {
-  return new HttpError(404, "NOT_FOUND", `No such file or folder: ${rel || "/"}`);
+function noSuchPath(rel: string): HttpError {
+  return notFound(`No such file or folder: ${rel || "/"}`);
 }
 
 function mustBeFolder(root: string, rel: string): Resolved {
   const dir = resolvePath(root, rel, { allowRoot: true });
   const info = stat(dir.abs);
-  if (!info) throw notFound(rel);
+  if (!info) throw noSuchPath(rel);
   if (!info.isDirectory) throw new HttpError(400, "NOT_A_FOLDER", `${rel} is not a folder`);
   return dir;
 }
@@ -54,7 +54,7 @@ function mustBeNew(target: Resolved): void {
 
 function mustBeFile(target: Resolved): Deno.FileInfo {
   const info = stat(target.abs);
-  if (!info) throw notFound(target.rel);
+  if (!info) throw noSuchPath(target.rel);
   if (!info.isFile) throw new HttpError(400, "NOT_A_FILE", `${target.rel} is not a file`);
   return info;
 }
@@ -148,7 +148,7 @@ export function editTextFile(root: string, rel: string, content: string): FileRe
 export function renameEntry(root: string, from: string, to: string): FileResult {
   const source = resolvePath(root, from);
   const target = resolvePath(root, to);
-  if (!lstat(source.abs)) throw notFound(from);
+  if (!lstat(source.abs)) throw noSuchPath(from);
   if (to === from || to.startsWith(`${from}/`)) {
     throw new HttpError(400, "BAD_PATH", "A folder cannot move into itself");
   }
@@ -161,7 +161,7 @@ export function renameEntry(root: string, from: string, to: string): FileResult 
 /** Deletes a file, or a folder with everything in it. The root itself cannot go. */
 export function deleteEntry(root: string, rel: string): FileResult {
   const target = resolvePath(root, rel);
-  if (!lstat(target.abs)) throw notFound(rel);
+  if (!lstat(target.abs)) throw noSuchPath(rel);
   Deno.removeSync(target.abs, { recursive: true });
   return ok("files", rel);
 }

@@ -5,10 +5,10 @@
 import { Hono } from "hono";
 import type { MiddlewareHandler } from "hono";
 import { ClickerInput, MessagesQuery } from "../../contracts/monitor.ts";
-import type { AppEnv } from "../context.ts";
+import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { canManageUsers } from "../auth/permissions.ts";
-import { HttpError } from "../errors.ts";
+import { forbidden, HttpError } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { buildInfo } from "./build_info.ts";
 import { streamMessages } from "./messages.ts";
@@ -19,8 +19,8 @@ import { limitedCheck } from "../auth/rate_limit.ts";
 
 /** Admins and super-admins only: the monitor shows server internals. */
 const requireAdmin: MiddlewareHandler<AppEnv> = (c, next) => {
-  if (!canManageUsers(c.var.user!)) {
-    throw new HttpError(403, "FORBIDDEN", "Only admins use the developer monitor");
+  if (!canManageUsers(userOf(c))) {
+    throw forbidden("Only admins use the developer monitor");
   }
   return next();
 };
@@ -41,7 +41,7 @@ export const monitorRoutes = new Hono<AppEnv>()
   .get("/clicker", (c) => c.json(clickerJob(c.var.deps.db)))
   .post("/clicker", validate("json", ClickerInput), async (c) => {
     const { scenario, password } = c.req.valid("json");
-    const user = c.var.user!;
+    const user = userOf(c);
     if (!c.var.deps.config.trustProxy) {
       throw new HttpError(
         400,

@@ -9,7 +9,7 @@
  * click-time attribution; numeric events are the click's, at its time.
  */
 import type { SQLInputValue } from "node:sqlite";
-import { DIMENSION_BY_NAME } from "../../contracts/report.ts";
+import { DIMENSION_BY_NAME } from "./dimensions.ts";
 import {
   eventColumns,
   type ExtraColumn,

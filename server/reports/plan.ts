@@ -7,7 +7,8 @@
  * partial-day edges (and the days not yet sealed) from the hourly cube. Exact in any whole-hour time zone,
  * because the edges are hourly: a local day in UTC+2 is 22:00–22:00 UTC.
  */
-import { DIMENSION_BY_NAME, SUBJECT_TYPES } from "../../contracts/report.ts";
+import { SUBJECT_TYPES } from "../../contracts/report.ts";
+import { DIMENSION_BY_NAME } from "./dimensions.ts";
 import type { SumsSpec } from "./query.ts";
 import { type Cube, DAILY, HOURLY, MS_HOUR } from "./rollup_schema.ts";
 

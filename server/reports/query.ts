@@ -2,15 +2,11 @@
  * The report query builder: reads the rollup parts `plan.ts` picks (a cube's
  * daily and hourly rows), else raw clicks and conversions, and answers summed
  * base columns per group (money in micro-units). Both paths share the
- * dimension SQL of contracts/report.ts.
+ * dimension SQL of `dimensions.ts`.
  */
 import type { SQLInputValue } from "node:sqlite";
-import {
-  type Dimension,
-  DIMENSION_BY_NAME,
-  SUBJECT_TYPES,
-  type SubjectType,
-} from "../../contracts/report.ts";
+import { SUBJECT_TYPES, type SubjectType } from "../../contracts/report.ts";
+import { DIMENSION_BY_NAME, type ServerDimension } from "./dimensions.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
 import type { Db } from "../db/connection.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
@@ -58,7 +54,7 @@ export type SumsRow = { values: (string | number)[]; sums: Record<string, number
 const CLICK_CURRENCY = "k.cost_currency AS currency";
 const CONVERSION_CURRENCY = "v.currency AS currency";
 
-function dimension(name: string): Dimension {
+function dimension(name: string): ServerDimension {
   const dim = DIMENSION_BY_NAME.get(name);
   if (!dim) throw new Error(`unknown dimension ${name}`);
   return dim;

@@ -11,7 +11,7 @@ import { ConversionsQuery, ReportQuery, TrendsQuery } from "../../contracts/repo
 import { DIMENSION_BY_NAME, SUBJECT_TYPES } from "../../contracts/report.ts";
 import type { PermissionSubject } from "../../contracts/user.ts";
 import type { UserRow } from "../users/store.ts";
-import type { AppEnv } from "../context.ts";
+import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
 import { HttpError } from "../errors.ts";
@@ -38,7 +38,7 @@ function assertMayGroup(user: UserRow, groupBy: readonly string[]): void {
 /** Report routes, mounted at `/api`. */
 /** The currency the signed-in user reads money in (Settings → Stats). */
 function statsCurrency(c: Context<AppEnv>): string {
-  return getStatsSettings(c.var.deps.db, c.var.user!.id).currency;
+  return getStatsSettings(c.var.deps.db, userOf(c).id).currency;
 }
 
 export const reportRoutes = new Hono<AppEnv>()
@@ -47,20 +47,20 @@ export const reportRoutes = new Hono<AppEnv>()
   .use("/trends", requireUser)
   .get("/report", validate("query", ReportQuery), async (c) => {
     const query = c.req.valid("query");
-    const user = c.var.user!;
+    const user = userOf(c);
     assertAccess(user, SUBJECT_TYPES[query.subjectType].permission, "read");
     assertMayGroup(user, query.groupBy);
     const options = { hideProfit: user.hideProfit, currency: statsCurrency(c) };
     if (query.format === "csv") {
-      const table = await c.var.deps.tracking.reads.run("reportTable", { query, options });
+      const table = await c.var.deps.reads.run("reportTable", { query, options });
       const name = `report-${query.subjectType}-${query.groupBy.join("-")}`;
       return c.body(toCsv(table.header, table.rows), 200, csvHeaders(name));
     }
-    return c.json(await c.var.deps.tracking.reads.run("report", { query, options }));
+    return c.json(await c.var.deps.reads.run("report", { query, options }));
   })
   .get("/report/leads", validate("query", ConversionsQuery), async (c) => {
     const query = c.req.valid("query");
-    const user = c.var.user!;
+    const user = userOf(c);
     if (!query.subjectType || !query.subjectIds) {
       throw new HttpError(400, "VALIDATION_ERROR", "subjectType and subjectIds are required", {
         issues: [{ path: "subjectType", message: "is required" }],
@@ -70,16 +70,16 @@ export const reportRoutes = new Hono<AppEnv>()
     assertFilterEntities(c.var.deps.db, query);
     const options = { hideProfit: user.hideProfit };
     if (query.format === "csv") {
-      const csv = conversionsCsv(c.var.deps.tracking.reads, query, options);
+      const csv = conversionsCsv(c.var.deps.reads, query, options);
       return c.body(csvStream(csv.header, csv.pages), 200, csvHeaders("leads"));
     }
-    return c.json(await c.var.deps.tracking.reads.run("conversions", { query, options }));
+    return c.json(await c.var.deps.reads.run("conversions", { query, options }));
   })
   .get("/trends", validate("query", TrendsQuery), async (c) => {
     const query = c.req.valid("query");
-    const user = c.var.user!;
+    const user = userOf(c);
     assertAccess(user, "campaign", "read");
-    const answer = await c.var.deps.tracking.reads.run("trends", {
+    const answer = await c.var.deps.reads.run("trends", {
       query,
       options: { hideProfit: user.hideProfit, currency: statsCurrency(c) },
     });

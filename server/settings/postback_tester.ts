@@ -6,7 +6,7 @@
  */
 import type { PostbackTestInput, PostbackTestResult } from "../../contracts/postback_processing.ts";
 import { CANONICAL_PATHS } from "../../contracts/settings.ts";
-import { fromMicros } from "../entities/money.ts";
+import { fromMicros } from "../money.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
 import {
   decidePostback,

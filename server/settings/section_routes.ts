@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { SETTINGS_SCHEMAS, type SettingsSection } from "../../contracts/settings.ts";
-import type { AppEnv } from "../context.ts";
+import { type AppEnv, userOf } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import { validationError } from "../errors.ts";
 import { validate } from "../validate.ts";
@@ -36,12 +36,12 @@ const CHECKS: Partial<Record<SettingsSection, (db: Db, value: never) => Issue[]>
 function route(app: Hono<AppEnv>, section: SettingsSection) {
   const schema = SETTINGS_SCHEMAS[section];
   app.get(`/${section}`, (c) => {
-    const userId = isPerUser(section) ? c.var.user!.id : undefined;
+    const userId = isPerUser(section) ? userOf(c).id : undefined;
     return c.json(readSection(c.var.deps.db, section, userId));
   });
   app.put(`/${section}`, validate("json", schema), (c) => {
     let value = c.req.valid("json") as never;
-    const user = c.var.user!;
+    const user = userOf(c);
     const db = c.var.deps.db;
     assertMayChange(user, section);
     const issues = CHECKS[section]?.(db, value) ?? [];

@@ -9,7 +9,7 @@ import {
   type SettingsValue,
 } from "../../contracts/settings.ts";
 import type { Db } from "../db/connection.ts";
-import { HttpError } from "../errors.ts";
+import { forbidden } from "../errors.ts";
 import { canManageUsers } from "../auth/permissions.ts";
 import type { UserRow } from "../users/store.ts";
 import { readSetting, writeSetting } from "./store.ts";
@@ -61,7 +61,7 @@ export function writeSection<S extends SettingsSection>(
 /** Refuses a change of a tracker-wide section by a plain user (403). */
 export function assertMayChange(user: UserRow, section: SettingsSection): void {
   if (isPerUser(section) || canManageUsers(user)) return;
-  throw new HttpError(403, "FORBIDDEN", "Only admins change tracker settings");
+  throw forbidden("Only admins change tracker settings");
 }
 
 /** LP protect: read by the lander hosting on every protected lander request. */

@@ -9,10 +9,9 @@ import { FeedbackInput } from "../../contracts/feedback.ts";
 import { ImportInput } from "../../contracts/import_export.ts";
 import { PostbackTestInput } from "../../contracts/postback_processing.ts";
 import { TrackingLinksQuery } from "../../contracts/tracking_links.ts";
-import type { AppEnv } from "../context.ts";
-import { HttpError } from "../errors.ts";
-import { validate } from "../validate.ts";
-import { IdParam } from "../entities/routes.ts";
+import { type AppEnv, userOf } from "../context.ts";
+import { forbidden } from "../errors.ts";
+import { IdParam, validate } from "../validate.ts";
 import { assertAccess, canManageUsers } from "../auth/permissions.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../auth/api_keys.ts";
 import type { UserRow } from "../users/store.ts";
@@ -27,54 +26,54 @@ import { lastBackupRun, runBackup } from "../backup/schedule.ts";
 import { assertSignedInBrowser } from "../auth/secret.ts";
 
 function assertAdmin(user: UserRow): void {
-  if (!canManageUsers(user)) throw new HttpError(403, "FORBIDDEN", "Only admins may do this");
+  if (!canManageUsers(user)) throw forbidden("Only admins may do this");
 }
 
 const idParam = validate("param", IdParam);
 
 export const toolRoutes = new Hono<AppEnv>()
-  .get("/public-api/keys", (c) => c.json({ items: listApiKeys(c.var.deps.db, c.var.user!.id) }))
+  .get("/public-api/keys", (c) => c.json({ items: listApiKeys(c.var.deps.db, userOf(c).id) }))
   .post("/public-api/keys", validate("json", ApiKeyInput), (c) => {
     const input = c.req.valid("json");
     assertSignedInBrowser(c.var.session);
-    const key = createApiKey(c.var.deps.db, { userId: c.var.user!.id, ...input });
+    const key = createApiKey(c.var.deps.db, { userId: userOf(c).id, ...input });
     return c.json(key, 201);
   })
   .delete("/public-api/keys/:id", idParam, (c) => {
-    const id = Number(c.req.valid("param").id);
-    return c.json(revokeApiKey(c.var.deps.db, c.var.user!.id, id));
+    const id = c.req.valid("param").id;
+    return c.json(revokeApiKey(c.var.deps.db, userOf(c).id, id));
   })
   .get("/tracking-links/links", validate("query", TrackingLinksQuery), (c) => {
     const query = c.req.valid("query");
-    assertAccess(c.var.user!, "campaign", "read");
+    assertAccess(userOf(c), "campaign", "read");
     // The postback URL carries the network's secret token: only for who may see networks.
     if (query.affiliateNetworkId !== undefined) {
-      assertAccess(c.var.user!, "affiliate-network", "read");
+      assertAccess(userOf(c), "affiliate-network", "read");
     }
     const origin = new URL(c.req.url).origin;
     return c.json(buildTrackingLinks(c.var.deps.db, { query, origin }));
   })
   .get("/auto-clearing/last-run", (c) => c.json({ lastRun: lastClearRun(c.var.deps.db) }))
   .post("/auto-clearing/run", async (c) => {
-    assertAdmin(c.var.user!);
+    assertAdmin(userOf(c));
     return c.json({ lastRun: await runClearing(c.var.deps.db, { trigger: "manual" }) });
   })
   .get("/backups/last-run", (c) => {
-    assertAdmin(c.var.user!);
+    assertAdmin(userOf(c));
     return c.json({ lastRun: lastBackupRun(c.var.deps) });
   })
   .post("/backups/run", async (c) => {
-    assertAdmin(c.var.user!);
+    assertAdmin(userOf(c));
     return c.json({ lastRun: await runBackup(c.var.deps, "manual") });
   })
   .get("/integration/templates", (c) => c.json(listTemplates(c.var.deps.db)))
   .post("/postback-processing/test", validate("json", PostbackTestInput), (c) => {
     const input = c.req.valid("json");
-    assertAdmin(c.var.user!);
+    assertAdmin(userOf(c));
     return c.json(testPostback(c.var.deps.tracking, input));
   })
   .get("/import-export/export", (c) => {
-    assertAdmin(c.var.user!);
+    assertAdmin(userOf(c));
     const { includeArchived } = readSection(c.var.deps.db, "import-export");
     const file = exportEntities(c.var.deps.db, { version: c.var.deps.version, includeArchived });
     const day = file.exportedAt.slice(0, 10);
@@ -83,7 +82,7 @@ export const toolRoutes = new Hono<AppEnv>()
   })
   .post("/import-export/import", validate("json", ImportInput), (c) => {
     const input = c.req.valid("json");
-    assertAdmin(c.var.user!);
+    assertAdmin(userOf(c));
     const summary = importEntities(c.var.deps.db, input.file, { dryRun: input.dryRun });
     // The click path caches entities (and misses); imported campaigns must answer at once.
     if (!summary.dryRun) c.var.deps.tracking.cache.clear();
@@ -95,10 +94,10 @@ export const toolRoutes = new Hono<AppEnv>()
     validate("query", FeedbackListQuery),
     (c) => {
       const { limit } = c.req.valid("query");
-      return c.json({ items: listFeedback(c.var.deps.db, c.var.user!, limit) });
+      return c.json({ items: listFeedback(c.var.deps.db, userOf(c), limit) });
     },
   )
   .post("/feedback/messages", validate("json", FeedbackInput), (c) => {
     const input = c.req.valid("json");
-    return c.json(leaveFeedback(c.var.deps, { user: c.var.user!, input }), 201);
+    return c.json(leaveFeedback(c.var.deps, { user: userOf(c), input }), 201);
   });

@@ -11,7 +11,7 @@ import type { Flow } from "../../contracts/flow.ts";
 import type { ConversionStatus } from "../../contracts/stats.ts";
 import type { PostbackEvent } from "../../contracts/traffic_source.ts";
 import type { Db } from "../db/connection.ts";
-import { entityVersion } from "../entities/service.ts";
+import { entityVersion } from "../db/entity_version.ts";
 import { getStatsSettings, onSectionWritten, readSection } from "../settings/sections.ts";
 import type { QualitySettings } from "./quality.ts";
 import { type Cidr, parseCidr } from "./ip.ts";

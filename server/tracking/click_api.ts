@@ -5,10 +5,10 @@
  */
 import { Hono } from "hono";
 import { type ClickApiAnswer, ClickApiInput } from "../../contracts/click_api.ts";
-import type { AppEnv } from "../context.ts";
+import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
-import { HttpError } from "../errors.ts";
+import { notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { recordClick } from "./click.ts";
 
@@ -18,9 +18,9 @@ export const clickApiRoutes = new Hono<AppEnv>()
   .post("/v1", validate("json", ClickApiInput), async (c) => {
     const input = c.req.valid("json");
     // A click is a write, and its answer names the lander or offer URL it chose.
-    assertAccess(c.var.user!, "campaign", "write");
-    assertAccess(c.var.user!, "landing", "read");
-    assertAccess(c.var.user!, "offer", "read");
+    assertAccess(userOf(c), "campaign", "write");
+    assertAccess(userOf(c), "landing", "read");
+    assertAccess(userOf(c), "offer", "read");
     const decision = await recordClick(c.var.deps.tracking, {
       key: input.key,
       ip: input.ip,
@@ -31,7 +31,7 @@ export const clickApiRoutes = new Hono<AppEnv>()
       query: new URLSearchParams(input.params),
     });
     if (decision.kind === "not-found") {
-      throw new HttpError(404, "NOT_FOUND", "No active campaign with this key");
+      throw notFound("No active campaign with this key");
     }
     const answer: ClickApiAnswer = decision.kind === "blocked"
       ? { clickId: decision.clickId, url: null, rule: null, blocked: true }

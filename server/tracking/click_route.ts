@@ -8,7 +8,7 @@
  */
 import type { Handler } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
-import { errorBody, HttpError } from "../errors.ts";
+import { errorBody, internal, notFound } from "../errors.ts";
 import { logEvent } from "../log.ts";
 import { clientIp, requestIp, requestIsHttps } from "../net.ts";
 import { recordClick } from "./click.ts";
@@ -19,7 +19,7 @@ import { hopPath, openHop } from "./hop.ts";
 export const CLICK_COOKIE = "rotor_click";
 const COOKIE_MAX_AGE = 30 * 24 * 3600;
 
-const notFound = () => new HttpError(404, "NOT_FOUND", "Not found");
+const unknownLink = () => notFound("Not found");
 
 function clickCookie(id: string, https: boolean): string {
   const secure = https ? "; Secure" : "";
@@ -103,7 +103,7 @@ export function clickFailed(key: string, err: Error): PlainAnswer {
   return {
     status: 500,
     headers: { ...CLICK_HEADERS, "Content-Type": "application/json" },
-    body: JSON.stringify(errorBody(new HttpError(500, "INTERNAL", "Internal server error"))),
+    body: JSON.stringify(errorBody(internal("Internal server error"))),
   };
 }
 
@@ -184,7 +184,7 @@ export async function clickAnswer(
 const NOT_FOUND: PlainAnswer = {
   status: 404,
   headers: { ...CLICK_HEADERS, "Content-Type": "application/json" },
-  body: JSON.stringify(errorBody(notFound())),
+  body: JSON.stringify(errorBody(unknownLink())),
 };
 
 /** The refresh page on to `url`: no referrer, no script, no framing; with the click's cookie. */
@@ -207,7 +207,7 @@ export function hopHandler(): Handler<AppEnv> {
   return (c) => {
     const url = openHop(c.req.param("key") ?? "", c.req.query());
     if (url === null) {
-      return Response.json(errorBody(notFound()), { status: 404, headers: CLICK_HEADERS });
+      return Response.json(errorBody(unknownLink()), { status: 404, headers: CLICK_HEADERS });
     }
     return toResponse(pageAnswer(url, null));
   };

@@ -11,12 +11,13 @@
 import { timingSafeEqual } from "node:crypto";
 import { type ClickUpdateAnswer, NUMERIC_EVENTS } from "../../contracts/conversion_events.ts";
 import { transaction } from "../db/connection.ts";
-import { fromMicros } from "../entities/money.ts";
-import { HttpError } from "../errors.ts";
+import { fromMicros } from "../money.ts";
+import { forbidden, HttpError, notFound } from "../errors.ts";
 import { getEventsSettings } from "../settings/sections.ts";
 import { isClickId } from "./click_id.ts";
 import type { TrackingEngine } from "./engine.ts";
 import { parseMoney } from "./money_param.ts";
+import type { ErrorCode } from "../../contracts/errors.ts";
 
 /** A numeric event value: a plain decimal, sign allowed (Binom takes negatives too). */
 const NUMBER = /^-?\d{1,12}(\.\d{1,6})?$/;
@@ -31,7 +32,7 @@ type Update = {
   bot: boolean;
 };
 
-function bad(code: string, message: string): HttpError {
+function bad(code: ErrorCode, message: string): HttpError {
   return new HttpError(400, code, message);
 }
 
@@ -83,14 +84,14 @@ export function updateClick(
 ): ClickUpdateAnswer {
   const key = getEventsSettings(engine.db).clickUpdateKey;
   if (key !== "" && !sameSecret(params.key ?? "", key)) {
-    throw new HttpError(403, "FORBIDDEN", "Wrong or missing click update key");
+    throw forbidden("Wrong or missing click update key");
   }
   const update = parseClickUpdate(params);
   const db = engine.db;
   const exists = () =>
     isClickId(update.clickId) &&
     !!db.prepare("SELECT 1 FROM clicks WHERE id = ?").get(update.clickId);
-  if (!exists()) throw new HttpError(404, "NOT_FOUND", "Unknown click id");
+  if (!exists()) throw notFound("Unknown click id");
   // Cost and bot move the click's contribution: its sums must already be in the rollups.
   if ((update.cost || update.bot) && engine.clicks.pendingRollup(update.clickId)) {
     engine.clicks.flushRollups();

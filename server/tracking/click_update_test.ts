@@ -105,7 +105,7 @@ Deno.test("click update: cost is added and shown in reports and lists; bot=1 fla
       "SELECT sum(cost) AS cost, sum(is_bot) AS bots FROM clicks",
     ).get()!;
     assert.deepEqual([Number(raw.cost) / 1e6, Number(raw.bots)], [0.262, 1]);
-    const forced = await s.app.deps.tracking.reads.run("report", {
+    const forced = await s.app.deps.reads.run("report", {
       query: ReportQuery.parse({ subjectType: "campaign", subjectIds: String(s.campaignId) }),
       options: { hideProfit: false, forceRaw: true },
     });

@@ -19,6 +19,7 @@ import type { CampaignRuntime } from "./cache.ts";
 import { recordClick } from "./click.ts";
 import { type PlainAnswer, toResponse } from "./answer.ts";
 import type { TrackingEngine } from "./engine.ts";
+import type { ErrorCode } from "../../contracts/errors.ts";
 
 /** The script's click path; `/rt/KEY`. */
 export const DIRECT_PATH = "/rt/";
@@ -76,7 +77,7 @@ function answer(status: number, body: unknown, origin: string | null): PlainAnsw
 
 function refuse(
   status: 400 | 403 | 404 | 500,
-  code: string,
+  code: ErrorCode,
   message: string,
   origin: string | null,
 ): PlainAnswer {

@@ -5,7 +5,7 @@
  * closes the engine on SIGTERM.
  */
 import type { Db } from "../db/connection.ts";
-import { ReadWorker } from "../db/read_worker.ts";
+import { ReadWorker } from "../reads/worker.ts";
 import { logEvent } from "../log.ts";
 import { assignMissingFlowIds } from "../rotations/flow_ids.ts";
 import { EntityCache } from "./cache.ts";

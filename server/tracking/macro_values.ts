@@ -1,5 +1,5 @@
 /** The values of DESIGN §3's URL macros, from a fresh click or a stored one. */
-import { fromMicros } from "../entities/money.ts";
+import { fromMicros } from "../money.ts";
 import type { Visitor } from "./enrich/visitor.ts";
 import type { StoredClick } from "./click_store.ts";
 import type { MacroValues } from "./macros.ts";

@@ -19,6 +19,7 @@ import { isClickId } from "./click_id.ts";
 import type { TrackingEngine } from "./engine.ts";
 import { type Cidr, cidrContains, parseCidr, parseIp } from "./ip.ts";
 import { parseMoney } from "./money_param.ts";
+import type { ErrorCode } from "../../contracts/errors.ts";
 
 /** A postback's parameters, as text (query or form). */
 export type PostbackParams = {
@@ -57,7 +58,7 @@ export type PostbackDecision =
   | {
     outcome: "reject";
     httpStatus: 400 | 403 | 404;
-    code: string;
+    code: ErrorCode;
     message: string;
     steps: PostbackStep[];
   }
@@ -111,7 +112,7 @@ function allowlistStep(list: Cidr[], options: { ip: string | null; whose: string
 
 function reject(
   steps: PostbackStep[],
-  answer: { httpStatus: 400 | 403 | 404; code: string; message: string },
+  answer: { httpStatus: 400 | 403 | 404; code: ErrorCode; message: string },
 ): PostbackDecision {
   return { outcome: "reject", steps, ...answer };
 }
@@ -136,7 +137,7 @@ function paramsStep(
   return { payout, txid, currency };
 }
 
-const BAD_PARAM: Record<string, { code: string; message: string }> = {
+const BAD_PARAM: Record<string, { code: ErrorCode; message: string }> = {
   Payout: { code: "BAD_PAYOUT", message: "payout must be a plain amount like 12.5" },
   "Transaction id": { code: "BAD_TXID", message: "txid is longer than 255" },
   Currency: { code: "BAD_CURRENCY", message: "currency must be a 3-letter code" },

@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { HttpError } from "../errors.ts";
+import { badRequest, HttpError, notFound } from "../errors.ts";
 import { clientIp } from "../net.ts";
 import { CLICK_COOKIE } from "./click_route.ts";
 import { lpClick } from "./lp_click.ts";
@@ -29,7 +29,7 @@ const GIF = Uint8Array.from(
   (ch) => ch.charCodeAt(0),
 );
 
-const notFound = () => new HttpError(404, "NOT_FOUND", "Not found");
+const unknownLink = () => notFound("Not found");
 
 const Text = z.string().max(1000).optional();
 /** Postback parameters; unknown ones are ignored (networks send extras). */
@@ -51,7 +51,7 @@ async function requestParams(c: Context<AppEnv>): Promise<Record<string, unknown
       Object.assign(raw, await c.req.json().catch(() => ({})));
     } else if (type.includes("form")) {
       const form = await c.req.parseBody().catch(() => {
-        throw new HttpError(400, "BAD_REQUEST", "Malformed form body");
+        throw badRequest("Malformed form body");
       });
       for (const [k, v] of Object.entries(form)) {
         if (typeof v === "string") raw[k] = v;
@@ -68,7 +68,7 @@ async function clickUpdateParams(c: Context<AppEnv>): Promise<Record<string, str
   const text: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw)) {
     if (typeof v !== "string" || v.length > 1000) {
-      throw new HttpError(400, "BAD_REQUEST", `Malformed parameter ${k.slice(0, 64)}`);
+      throw badRequest(`Malformed parameter ${k.slice(0, 64)}`);
     }
     text[k] = v;
   }
@@ -78,7 +78,7 @@ async function clickUpdateParams(c: Context<AppEnv>): Promise<Record<string, str
 async function postbackParams(c: Context<AppEnv>): Promise<PostbackParams> {
   const raw = await requestParams(c);
   const parsed = PostbackQuery.safeParse(raw);
-  if (!parsed.success) throw new HttpError(400, "BAD_REQUEST", "Malformed postback parameters");
+  if (!parsed.success) throw badRequest("Malformed postback parameters");
   return parsed.data;
 }
 
@@ -89,7 +89,7 @@ export const trackingRoutes = new Hono<AppEnv>()
     const offer = c.req.query("offer");
     const offerNumber = offer && /^\d{1,3}$/.test(offer) ? Number(offer) : null;
     const url = await lpClick(c.var.deps.tracking, { clickId, offerNumber });
-    if (!url) throw notFound();
+    if (!url) throw unknownLink();
     c.header("Cache-Control", "no-store");
     return c.redirect(url, 302);
   })
@@ -105,7 +105,7 @@ export const trackingRoutes = new Hono<AppEnv>()
   })
   .get("/pixel.gif", (c) => {
     const params = PostbackQuery.safeParse(c.req.query());
-    if (!params.success) throw new HttpError(400, "BAD_REQUEST", "Malformed pixel parameters");
+    if (!params.success) throw badRequest("Malformed pixel parameters");
     // A `clickid` in the address (the advertiser's page fills it in) is a postback by image:
     // the same token, allowlist, status map and idempotency. Without one, the visitor's own
     // cookie names the click and no network check applies.

@@ -51,6 +51,7 @@ export async function trackingApp(
   const app = testApp({ config: options.config });
   // A fresh engine on this app's database, with the test's options.
   app.deps.tracking = new TrackingEngine(app.deps.db, options.tracking);
+  app.deps.reads = app.deps.tracking.reads;
   const api = await signedIn(app, { username: "root", role: "super-admin" });
   const networkId = idOf(await api.post("/api/affiliate-networks", buildAffiliateNetwork()));
   const offerIds = [

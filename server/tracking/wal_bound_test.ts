@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { openDataDir } from "../db/connection.ts";
-import { WAL_PAUSE_BYTES } from "../db/read_worker.ts";
+import { WAL_PAUSE_BYTES } from "../reads/worker.ts";
 import { setLogQuiet } from "../log.ts";
 import { newClickId } from "./click_id.ts";
 import { TrackingEngine } from "./engine.ts";

@@ -8,7 +8,7 @@ import { formulaRefs, parseFormula } from "../../contracts/formula.ts";
 import { METRIC_BY_NAME, METRICS } from "../../contracts/report.ts";
 import { ACTION_LABELS, type Firing, type TriggerInput } from "../../contracts/trigger.ts";
 import type { Db } from "../db/connection.ts";
-import type { ReadWorker } from "../db/read_worker.ts";
+import type { ReadWorker } from "../reads/worker.ts";
 import { getEntity } from "../entities/service.ts";
 import { HttpError } from "../errors.ts";
 import { logEvent } from "../log.ts";

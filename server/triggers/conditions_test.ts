@@ -111,7 +111,7 @@ Deno.test("triggers: figures equal the report's for the same range", async () =>
   traffic(w, { n: 7, ts: T0 - 26 * HOUR, cost: 0.3, conversions: 2, payout: 4 });
   traffic(w, { n: 5, ts: T0 - 3 * HOUR, cost: 0.7, conversions: 1, payout: 9 });
   const day = Date.UTC(2026, 2, 1);
-  const figures = await w.app.deps.tracking.reads.run("triggerFigures", {
+  const figures = await w.app.deps.reads.run("triggerFigures", {
     scope: { type: "campaign", ids: [w.campaignId], campaignId: null, token: null },
     formulas: [],
     spans: [{ start: day, end: day + 2 * 86_400_000 }],

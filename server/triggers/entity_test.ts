@@ -13,7 +13,7 @@ Deno.test("triggers: clone makes a '(copy)'; an archived trigger is not checked 
   w.app.deps.db.exec("UPDATE triggers SET enabled = 0 WHERE id <= 3"); // the install's defaults
   await w.api.del(`/api/triggers/${copy.body.id}`);
   traffic(w, { n: 20, ts: T0 - HOUR, cost: 1 });
-  const reads = w.app.deps.tracking.reads;
+  const reads = w.app.deps.reads;
   assert.deepEqual(await runDueTriggers({ db: w.app.deps.db, reads }), [id]);
   await w.api.post(`/api/triggers/${copy.body.id}/restore`);
   w.clock.now = T0 + 10 * 60_000;

@@ -12,12 +12,12 @@ import {
   SECRET_MASK,
   TriggerInput,
 } from "../../contracts/trigger.ts";
-import type { AppEnv } from "../context.ts";
+import { type AppEnv, userOf } from "../context.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess, assertUserManager } from "../auth/permissions.ts";
-import { entityRoutes, IdParam } from "../entities/routes.ts";
-import { HttpError } from "../errors.ts";
-import { validate } from "../validate.ts";
+import { entityRoutes } from "../entities/routes.ts";
+import { HttpError, notFound } from "../errors.ts";
+import { IdParam, validate } from "../validate.ts";
 import { undoChanges } from "./actions.ts";
 import { checkTrigger } from "./check.ts";
 import { triggerNow } from "./clock.ts";
@@ -60,24 +60,24 @@ const extra = new Hono<AppEnv>()
   .use("*", requireUser)
   .post("/dry-run", validate("json", TriggerInput), async (c) => {
     const trigger = c.req.valid("json");
-    assertAccess(c.var.user!, "trigger", "read");
-    const { db, tracking } = c.var.deps;
-    return c.json(await tracking.reads.run("triggerDryRun", { trigger, now: triggerNow(db) }));
+    assertAccess(userOf(c), "trigger", "read");
+    const { db, reads } = c.var.deps;
+    return c.json(await reads.run("triggerDryRun", { trigger, now: triggerNow(db) }));
   })
   .get("/history", validate("query", HistoryQuery), (c) => {
     const query = c.req.valid("query");
-    assertAccess(c.var.user!, "trigger", "read");
+    assertAccess(userOf(c), "trigger", "read");
     return c.json({
-      items: listRecords(c.var.deps.db, { ...query, hideProfit: c.var.user!.hideProfit }),
+      items: listRecords(c.var.deps.db, { ...query, hideProfit: userOf(c).hideProfit }),
     });
   })
   .post("/history/:id/undo", validate("param", IdParam), (c) => {
-    const id = Number(c.req.valid("param").id);
-    const user = c.var.user!;
+    const id = c.req.valid("param").id;
+    const user = userOf(c);
     assertAccess(user, "trigger", "write");
     const db = c.var.deps.db;
     const record = getRecord(db, id);
-    if (!record) throw new HttpError(404, "NOT_FOUND", `Action ${id} not found`);
+    if (!record) throw notFound(`Action ${id} not found`);
     if (record.undoneAt !== null) throw new HttpError(409, "ALREADY_UNDONE", "Already undone");
     if (record.changes.length === 0) {
       throw new HttpError(409, "NOTHING_TO_UNDO", "This action changed nothing to undo");
@@ -90,21 +90,21 @@ const extra = new Hono<AppEnv>()
     return c.json(getRecord(db, id, user.hideProfit));
   })
   .get("/channels", (c) => {
-    assertUserManager(c.var.user!);
+    assertUserManager(userOf(c));
     return c.json(masked(readChannels(c.var.deps.db)));
   })
   .put("/channels", validate("json", ChannelSettingsSchema), (c) => {
     const input = c.req.valid("json");
-    assertUserManager(c.var.user!);
+    assertUserManager(userOf(c));
     const db = c.var.deps.db;
     writeChannels(db, merged(input, readChannels(db)));
     return c.json(masked(readChannels(db)));
   })
   .post("/:id/check", validate("param", IdParam), async (c) => {
-    const id = Number(c.req.valid("param").id);
-    assertAccess(c.var.user!, "trigger", "write");
-    const { db, tracking } = c.var.deps;
-    return c.json(await checkTrigger({ db, reads: tracking.reads }, { id, now: triggerNow(db) }));
+    const id = c.req.valid("param").id;
+    assertAccess(userOf(c), "trigger", "write");
+    const { db, reads } = c.var.deps;
+    return c.json(await checkTrigger({ db, reads }, { id, now: triggerNow(db) }));
   });
 
 /** Mounted at `/api/triggers`. */
@@ -120,17 +120,17 @@ export const notificationRoutes = new Hono<AppEnv>()
     "/",
     validate("query", z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) })),
     (c) => {
-      assertAccess(c.var.user!, "trigger", "read");
+      assertAccess(userOf(c), "trigger", "read");
       const { limit } = c.req.valid("query");
       return c.json(
-        listNotifications(c.var.deps.db, { limit, hideProfit: c.var.user!.hideProfit }),
+        listNotifications(c.var.deps.db, { limit, hideProfit: userOf(c).hideProfit }),
       );
     },
   )
   .post("/read", validate("json", MarkReadInput), (c) => {
     const input = c.req.valid("json");
-    assertAccess(c.var.user!, "trigger", "read");
+    assertAccess(userOf(c), "trigger", "read");
     const db = c.var.deps.db;
     markRead(db, input.ids, triggerNow(db));
-    return c.json(listNotifications(db, { limit: 50, hideProfit: c.var.user!.hideProfit }));
+    return c.json(listNotifications(db, { limit: 50, hideProfit: userOf(c).hideProfit }));
   });

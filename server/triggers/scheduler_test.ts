@@ -4,7 +4,7 @@ import { TriggerInput } from "../../contracts/trigger.ts";
 import { buildCampaign } from "../../fixtures/builders.ts";
 import { campaignDef } from "../campaigns/definition.ts";
 import { type Db, openDatabase } from "../db/connection.ts";
-import { ReadWorker } from "../db/read_worker.ts";
+import { ReadWorker } from "../reads/worker.ts";
 import { createEntity, patchEntity } from "../entities/service.ts";
 import { insertTestClick } from "../reports/testing.ts";
 import { CampaignInput } from "../../contracts/campaign.ts";

@@ -5,7 +5,7 @@
  */
 import { type UserCloneInput, UserInput, type UserPatch } from "../../contracts/user.ts";
 import { type Db, transaction } from "../db/connection.ts";
-import { HttpError, validationError } from "../errors.ts";
+import { forbidden, notFound, validationError } from "../errors.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { deleteUserSessions } from "../auth/sessions.ts";
 import { type FailureLimiter, limitedCheck } from "../auth/rate_limit.ts";
@@ -24,7 +24,7 @@ import {
 
 function target(db: Db, id: number): UserRow {
   const user = getUser(db, id);
-  if (!user) throw new HttpError(404, "NOT_FOUND", `User ${id} not found`);
+  if (!user) throw notFound(`User ${id} not found`);
   return user;
 }
 
@@ -38,7 +38,7 @@ function assertFreeName(db: Db, username: string, id?: number): void {
 function assertNotSelf(actor: UserRow, id: number, patch: Omit<UserPatch, "password">): void {
   const demoting = patch.role !== undefined && patch.role !== actor.role;
   if (actor.id === id && (patch.disabled || demoting)) {
-    throw new HttpError(403, "FORBIDDEN", "You cannot disable yourself or change your own role");
+    throw forbidden("You cannot disable yourself or change your own role");
   }
 }
 
@@ -100,7 +100,7 @@ export function setUserArchived(
   const { id, archived } = options;
   assertCanChangeUser(actor, target(db, id));
   if (archived && actor.id === id) {
-    throw new HttpError(403, "FORBIDDEN", "You cannot archive yourself");
+    throw forbidden("You cannot archive yourself");
   }
   return transaction(db, () => {
     setArchived(userDef, db, id, archived);

@@ -11,7 +11,7 @@ import type { GroupType } from "../../contracts/group.ts";
 import { api, ApiError } from "../app/api.ts";
 import { parseRouteIds } from "../app/route_rules.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
-import { DataState } from "./data_state.tsx";
+import { DataState } from "../ui/data_state.tsx";
 import {
   AnyEntity,
   massPatchEntities,
@@ -19,11 +19,11 @@ import {
   type ResourceName,
   useOptions,
 } from "./entity_api.ts";
-import { checkWith, type FieldErrors, issuesToErrors, pathLabel } from "./form_errors.ts";
-import { FormContext } from "./form_state.ts";
-import { setIn } from "./form_values.ts";
-import { useModalDialog } from "./modal.tsx";
-import { GroupField } from "./form_controls.tsx";
+import { checkWith, type FieldErrors, issuesToErrors, pathLabel } from "../ui/form_errors.ts";
+import { FormContext } from "../ui/form_state.ts";
+import { setIn } from "../ui/form_values.ts";
+import { useModalDialog } from "../ui/modal.tsx";
+import { GroupField } from "../ui/form_controls.tsx";
 
 /** One field a mass edit may change. */
 export interface MassField {

@@ -4,12 +4,12 @@
  * with a weight and its share.
  */
 import type { Path } from "../../contracts/flow.ts";
-import { type ResourceName, useOptions } from "./entity_api.ts";
-import { CheckField, NumberField, SelectField, TextField } from "./form_controls.tsx";
-import { useField, useForm } from "./form_state.ts";
+import { type ResourceName, useOptions } from "../entities/entity_api.ts";
+import { CheckField, NumberField, SelectField, TextField } from "../ui/form_controls.tsx";
+import { useField, useForm } from "../ui/form_state.ts";
 import { at, move, newPath, without } from "./flow_model.ts";
 import { formatShare, percentShares } from "./shares.ts";
-import { type Movable, MoveButtons } from "./move_buttons.tsx";
+import { type Movable, MoveButtons } from "../ui/move_buttons.tsx";
 
 type Weighted = { weight: number } & Record<string, unknown>;
 

@@ -6,8 +6,8 @@ import {
   type CriterionOp,
   OPS_BY_FIELD,
 } from "../../contracts/flow.ts";
-import { TextField } from "./form_controls.tsx";
-import { useField, useForm } from "./form_state.ts";
+import { TextField } from "../ui/form_controls.tsx";
+import { useField, useForm } from "../ui/form_state.ts";
 import {
   at,
   CRITERION_FIELDS,

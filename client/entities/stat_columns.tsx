@@ -5,8 +5,8 @@ import {
   PENDING_REVENUE_HELP,
   REVENUE_HELP,
 } from "../../contracts/report.ts";
-import type { TableColumn } from "./data_table.tsx";
-import { formatCount, formatMoney, formatPercent, formatPrice, toneOf } from "./format.ts";
+import type { TableColumn } from "../ui/data_table.tsx";
+import { formatCount, formatMoney, formatPercent, formatPrice, toneOf } from "../ui/format.ts";
 import { totalStats } from "./stats_totals.ts";
 
 type WithStats = { id: number; stats?: Stats };

@@ -10,8 +10,8 @@ import { MAX_PAGE } from "../../contracts/list.ts";
 import { currentUserStore } from "../app/current_user.ts";
 import { debugSettingsStore } from "../app/debug_settings.ts";
 import type { ReportSubjectType } from "../app/route_rules.ts";
-import { DataTable, type TableColumn } from "./data_table.tsx";
-import { DataState } from "./data_state.tsx";
+import { DataTable, type TableColumn } from "../ui/data_table.tsx";
+import { DataState } from "../ui/data_state.tsx";
 import { usePanelSettings } from "../app/panel_settings.ts";
 import {
   type AnyEntity,
@@ -21,17 +21,18 @@ import {
   useMyAccount,
   useOptions,
 } from "./entity_api.ts";
-import { toneOf } from "./format.ts";
-import { listQuery, stateRange } from "./list_state.ts";
+import { toneOf } from "../ui/format.ts";
+import { listQuery, stateRange } from "../ui/list_state.ts";
 import { ListToolbar } from "./list_toolbar.tsx";
-import { PageHeader } from "./page.tsx";
-import { accountOrRole, canWrite, type Subject } from "./rights.ts";
+import { PageHeader } from "../ui/page.tsx";
+import { canWrite, type Subject } from "../../contracts/rights.ts";
+import { accountOrRole } from "../app/rights.ts";
 import { RowActions, type RowLink } from "./row_actions.tsx";
 import { SelectionBar } from "./selection_bar.tsx";
 import { statColumns, STATS_HIDDEN_BY_DEFAULT } from "./stat_columns.tsx";
-import { useFillHeight } from "./use_fill_height.ts";
-import { useColumnPrefs } from "./use_column_prefs.ts";
-import { useListState } from "./use_list_state.ts";
+import { useFillHeight } from "../ui/use_fill_height.ts";
+import { useColumnPrefs } from "../ui/use_column_prefs.ts";
+import { useListState } from "../ui/use_list_state.ts";
 
 /** What an entity feature tells the shared list. */
 export interface ListConfig {

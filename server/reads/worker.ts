@@ -22,10 +22,11 @@ import { DatabaseSync } from "node:sqlite";
 import os from "node:os";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { Db } from "./connection.ts";
-import { HttpError } from "../errors.ts";
+import type { Db } from "../db/connection.ts";
+import { HttpError, internal } from "../errors.ts";
 import { logEvent } from "../log.ts";
-import { READ_JOBS, type ReadJob, type ReadJobInput, type ReadJobOutput } from "./read_jobs.ts";
+import { READ_JOBS, type ReadJob, type ReadJobInput, type ReadJobOutput } from "./jobs.ts";
+import type { ErrorCode } from "../../contracts/errors.ts";
 
 /** Read threads at most; two keep one report from queueing behind another. */
 const POOL_SIZE = 2;
@@ -53,7 +54,7 @@ type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void
 type Slot = { worker: Worker; pending: Map<number, Pending> };
 type JobError = {
   status: ContentfulStatusCode;
-  code: string;
+  code: ErrorCode;
   message: string;
   issues?: { path: string; message: string }[];
   stack?: string;
@@ -70,7 +71,7 @@ function spawn(data: ThreadData): Worker {
 function toHttpError(e: JobError): HttpError {
   if (e.status < 500) return new HttpError(e.status, e.code, e.message, { issues: e.issues });
   logEvent("error", "read_job_failed", { message: e.message, stack: e.stack });
-  return new HttpError(500, "INTERNAL", "Internal server error");
+  return internal("Internal server error");
 }
 
 /** Reads off the server's thread, and the WAL checkpoints, for one database. */
@@ -225,7 +226,7 @@ export class ReadWorker {
     slot.worker.on("error", (err: Error) => {
       logEvent("error", "read_thread_failed", { message: err.message });
       for (const p of slot.pending.values()) {
-        p.reject(new HttpError(500, "INTERNAL", "Internal server error"));
+        p.reject(internal("Internal server error"));
       }
       slot.pending.clear();
       this.#slots = this.#slots.filter((s) => s !== slot);

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { ApiError } from "../app/api.ts";
 import { type CrudAction, crudAction } from "../app/route_rules.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
-import { DataState } from "./data_state.tsx";
+import { DataState } from "../ui/data_state.tsx";
 import {
   type AnyEntity,
   createEntity,
@@ -19,12 +19,12 @@ import {
   useEntity,
   useMyAccount,
 } from "./entity_api.ts";
-import { checkWith, type FieldErrors, issuesToErrors, pathLabel } from "./form_errors.ts";
-import { FormContext, initialValues, pickInput } from "./form_state.ts";
-import { sameValues, setIn } from "./form_values.ts";
-import { PageHeader, useRouteHandle } from "./page.tsx";
-import { canWrite, type Subject } from "./rights.ts";
-import { useUnsavedGuard } from "./unsaved_guard.tsx";
+import { checkWith, type FieldErrors, issuesToErrors, pathLabel } from "../ui/form_errors.ts";
+import { FormContext, initialValues, pickInput } from "../ui/form_state.ts";
+import { sameValues, setIn } from "../ui/form_values.ts";
+import { PageHeader, useRouteHandle } from "../ui/page.tsx";
+import { canWrite, type Subject } from "../../contracts/rights.ts";
+import { useUnsavedGuard } from "../ui/unsaved_guard.tsx";
 
 type Values = Record<string, unknown>;
 

@@ -10,7 +10,7 @@ import type {
   ReportQuery,
   TrendsQuery,
 } from "../../contracts/report_query.ts";
-import type { Db } from "./connection.ts";
+import type { Db } from "../db/connection.ts";
 import { listClicks } from "../clicklog/service.ts";
 import { listConversions } from "../conversions/service.ts";
 import { entityStats, type StatsKey, type StatsRange } from "../entities/stats.ts";

@@ -2,11 +2,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { GroupType } from "../../contracts/group.ts";
 import { debounce } from "../app/helpers.ts";
-import { ColumnChooser, type ColumnChooserProps } from "./column_chooser.tsx";
-import { DateRangePicker } from "./date_range_picker.tsx";
-import type { DayRange } from "./date_range.ts";
+import { ColumnChooser, type ColumnChooserProps } from "../ui/column_chooser.tsx";
+import { DateRangePicker } from "../ui/date_range_picker.tsx";
+import type { DayRange } from "../ui/date_range.ts";
 import { useOptions } from "./entity_api.ts";
-import type { ArchivedFilter, ListState } from "./list_state.ts";
+import type { ArchivedFilter, ListState } from "../ui/list_state.ts";
 
 /** Props of `ListToolbar`. */
 export interface ListToolbarProps {

@@ -1,7 +1,7 @@
 /** Bulk actions on the selected rows: edit, clone, mass edit, report, archive or restore. */
 import { Link, useNavigate } from "react-router";
 import { notify, notifyError } from "../app/toasts.tsx";
-import { useConfirm } from "./confirm.tsx";
+import { useConfirm } from "../ui/confirm.tsx";
 import { archiveEntities, restoreEntities } from "./entity_api.ts";
 import type { ListConfig } from "./entity_list.tsx";
 

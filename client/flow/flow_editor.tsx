@@ -4,12 +4,12 @@
  * paths a visitor takes when no rule matches.
  */
 import { type Flow, type Rule, RULE_LOGIC_LABELS, RuleLogic } from "../../contracts/flow.ts";
-import { CheckField, SelectField, TextField } from "./form_controls.tsx";
-import { useField, useForm } from "./form_state.ts";
+import { CheckField, SelectField, TextField } from "../ui/form_controls.tsx";
+import { useField, useForm } from "../ui/form_state.ts";
 import { CriterionRow } from "./flow_criteria.tsx";
 import { at, move, newCriterion, newRule, without } from "./flow_model.ts";
 import { PathsEditor } from "./flow_paths.tsx";
-import { type Movable, MoveButtons } from "./move_buttons.tsx";
+import { type Movable, MoveButtons } from "../ui/move_buttons.tsx";
 
 function RuleCard(
   props: Movable & { base: string },

@@ -5,7 +5,7 @@
  */
 import type { ResourceName } from "./entity_api.ts";
 import { EntityPicker } from "./entity_picker.tsx";
-import { type FilterSpec, type FilterValues, isIdText } from "./filter_params.ts";
+import { type FilterSpec, type FilterValues, isIdText } from "../ui/filter_params.ts";
 
 /** The filters, in the toolbar's order. */
 export const ENTITY_FILTERS = [

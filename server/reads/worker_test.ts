@@ -17,8 +17,8 @@ import { setLogQuiet } from "../log.ts";
 import { rebuildRollups } from "../reports/rollup_rebuild.ts";
 import { runReport } from "../reports/service.ts";
 import { insertTestClick } from "../reports/testing.ts";
-import { type Db, openDataDir, transaction } from "./connection.ts";
-import { ReadWorker } from "./read_worker.ts";
+import { type Db, openDataDir, transaction } from "../db/connection.ts";
+import { ReadWorker } from "./worker.ts";
 
 setLogQuiet(true);
 
@@ -87,7 +87,7 @@ Deno.test("read worker: jobs answer off the thread what they answer inline; erro
   const { db, deps, campaignId, close } = await fileApp();
   try {
     seed(db, campaignId, 2_000);
-    const reads = deps.tracking.reads;
+    const reads = deps.reads;
     assert.equal(reads.offThread, true);
     await t.step("a report", async () => {
       const query = reportQuery(campaignId, "country");
@@ -126,7 +126,7 @@ Deno.test("read worker: jobs answer off the thread what they answer inline; erro
 });
 
 Deno.test("read worker: an in-memory database reads inline (tests only)", async () => {
-  const { openDatabase } = await import("./connection.ts");
+  const { openDatabase } = await import("../db/connection.ts");
   const db = openDatabase(":memory:");
   const reads = new ReadWorker(db);
   assert.equal(reads.offThread, false);
@@ -174,7 +174,7 @@ Deno.test({
       let running = true;
       const started = performance.now();
       const reports = Promise.all(
-        [1, 2, 3, 4].map(() => deps.tracking.reads.run("report", { query, options })),
+        [1, 2, 3, 4].map(() => deps.reads.run("report", { query, options })),
       ).finally(() => running = false);
       const latencies: number[] = [];
       while (running) {

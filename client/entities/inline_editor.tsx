@@ -7,9 +7,9 @@ import type { z } from "zod";
 import { ApiError } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { createEntity, patchEntity, refreshResource, type ResourceName } from "./entity_api.ts";
-import { checkWith, type FieldErrors, issuesToErrors } from "./form_errors.ts";
-import { FormContext } from "./form_state.ts";
-import { setIn } from "./form_values.ts";
+import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
+import { FormContext } from "../ui/form_state.ts";
+import { setIn } from "../ui/form_values.ts";
 
 type Values = Record<string, unknown>;
 
