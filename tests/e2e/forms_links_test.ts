@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { directCampaign } from "../helpers/panel.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { call, signedInPage } from "./entities_helpers.ts";
 
 Deno.test({
@@ -92,9 +93,15 @@ Deno.test({
           assert.equal(root.rootCampaignId, campaign.id);
 
           await page.goto(`${server.url}/panel/campaigns/edit/${campaign.id}`);
+          // The form holds the stored campaign before it is changed (a busy machine loads it late,
+          // and a late load would reset the box).
+          const name = page.getByRole("textbox", { name: "Name", exact: true });
+          await waitFor(async () => (await name.inputValue().catch(() => "")) === "Root", {
+            message: "the campaign form holds the stored campaign",
+          });
           await page.getByLabel(/^Clicks only on its tracking domain/).check();
           await page.getByRole("button", { name: "Save", exact: true }).click();
-          await page.getByText(/saved/i).first().waitFor();
+          await page.getByText("Campaign saved").first().waitFor();
           const saved = await call(page, server, {
             method: "GET",
             path: `/api/campaigns/${campaign.id}`,
