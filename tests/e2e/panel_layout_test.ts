@@ -20,7 +20,7 @@ function overflow(page: Page): Promise<{ x: number; y: number }> {
 const CHECKS: Check[] = [
   {
     name: "a report's default columns all fit at 1440 (two-word titles take two lines)",
-    path: "/report/campaign/1",
+    path: "/report/campaign/1?range=last7",
     async check(page, width) {
       const table = page.getByRole("table", { name: "Report" });
       await table.locator("tfoot").getByText("Total").waitFor();
@@ -59,7 +59,7 @@ const CHECKS: Check[] = [
   },
   {
     name: "a conversion reads on one line: times and ids are never broken",
-    path: "/conversions",
+    path: "/conversions?range=last7",
     async check(page) {
       const rows = page.locator(".report__leads tbody tr");
       await rows.first().waitFor();
@@ -148,7 +148,7 @@ const CHECKS: Check[] = [
   },
   {
     name: "a lander's report names it a lander, as the rest of the panel does",
-    path: "/report/landing/3",
+    path: "/report/landing/3?range=last7",
     async check(page) {
       const subject = page.locator(".report__subject");
       await subject.getByText("Keto quiz (hosted)").waitFor();

@@ -66,7 +66,7 @@ Deno.test({
         });
 
         await t.step(`${width}px: a filter that matches nothing says No matches`, async () => {
-          await page.goto(`${server.url}/panel/clicklog`);
+          await page.goto(`${server.url}/panel/clicklog?range=last7`);
           await page.getByRole("table", { name: "Click log" }).waitFor();
           await page.getByRole("columnheader", { name: "Campaign" }).waitFor();
           await page.getByLabel("Search").fill("no-such-click-anywhere");
@@ -76,7 +76,7 @@ Deno.test({
         await t.step(
           `${width}px: the click log shows the last query under a slow server`,
           async () => {
-            await page.goto(`${server.url}/panel/clicklog`);
+            await page.goto(`${server.url}/panel/clicklog?range=last7`);
             const firstId =
               (await page.locator(".clicklog__row").first().locator("[role=cell]").nth(1)
                 .getAttribute("title"))!;
