@@ -40,14 +40,17 @@ Deno.test({
         await signIn(page, server);
         await page.goto(`${server.url}/panel/settings/ui`);
         assert.deepEqual(await applied(page), { scheme: "default", font: "Vela Sans" });
+        // The server copy is written a moment after the last change: waited for from before the
+        // changes, so a busy machine's early answer is not missed.
+        const saved = page.waitForResponse((r) =>
+          r.url().endsWith("/api/settings/ui") &&
+          r.request().method() === "PUT" &&
+          /creative/.test(r.request().postData() ?? "") &&
+          /Inter/.test(r.request().postData() ?? ""), { timeout: 60_000 });
         await page.getByLabel("Color scheme").selectOption("creative");
         await page.getByLabel("Font", { exact: true }).selectOption("Inter");
         await waitApplied(page, want);
-        // The server copy is written a moment after the last change.
-        await page.waitForResponse((r) =>
-          r.url().endsWith("/api/settings/ui") &&
-          r.request().method() === "PUT"
-        );
+        await saved;
         await page.reload();
         await waitApplied(page, want);
         assert.equal(await page.getByLabel("Color scheme").inputValue(), "creative");
