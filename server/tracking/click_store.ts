@@ -10,8 +10,8 @@ import { setImmediate } from "node:timers";
 import { type Db, transaction } from "../db/connection.ts";
 import { BatchWriter } from "../db/batch_writer.ts";
 import { ClickRollups } from "./click_rollup.ts";
-import { LruMap } from "./enrich/lru.ts";
 import { MultiRowInsert } from "./multi_row.ts";
+import { Dictionary, NO_PLACE } from "./dictionary.ts";
 import type { Visitor } from "./enrich/visitor.ts";
 
 /** One click as it is written. */
@@ -82,9 +82,6 @@ const INSERT_SQL = {
 const LP_SQL =
   "UPDATE clicks SET lp_click_ts = coalesce(lp_click_ts, ?), offer_id = ? WHERE id = ?";
 
-/** An interned string's id and the facts the rollups group by (as stored). */
-type Entry = { id: number; facets: readonly string[] };
-
 /** How long the first click of a batch waits at most while more keep arriving (ms). */
 const HOLD_MS = 2;
 /** Rows after which a batch is committed without waiting for more. */
@@ -93,91 +90,6 @@ const HOLD_ROWS = 256;
 const ROLLUP_FLUSH_MS = 1000;
 /** Distinct keys in one cube after which the sums are written early (bounds memory). */
 const ROLLUP_MAX_KEYS = 20_000;
-
-/**
- * The columns of a place and of a user agent the rollups group by, in their
- * facets' order (`#insertClick` reads the facets by these positions).
- */
-const PLACE_FACETS = ["country", "region", "city", "isp"];
-const AGENT_FACETS = [
-  "device_type",
-  "brand",
-  "model",
-  "os",
-  "os_version",
-  "browser",
-  "browser_version",
-];
-const NO_PLACE: readonly string[] = ["", "", "", ""];
-
-/** Interned strings (user agents, places) → ids, with a bounded memory of recent ones. */
-class Dictionary {
-  #entries = new LruMap<string, Entry>(50_000);
-  #find: StatementSync;
-  #insert: StatementSync;
-
-  constructor(db: Db, readonly table: "user_agents" | "places") {
-    if (table === "user_agents") {
-      this.#find = db.prepare(
-        `SELECT id, device_type, brand, model, os, os_version, browser, browser_version
-         FROM user_agents WHERE text = ?`,
-      );
-      this.#insert = db.prepare(
-        `INSERT INTO user_agents (text, device_type, brand, model, os, os_version, browser,
-          browser_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      );
-    } else {
-      this.#find = db.prepare(
-        `SELECT id, country, region, city, isp FROM places
-         WHERE country = ? AND region = ? AND city = ? AND isp = ?`,
-      );
-      this.#insert = db.prepare(
-        "INSERT INTO places (country, region, city, isp) VALUES (?, ?, ?, ?) RETURNING id",
-      );
-    }
-  }
-
-  /** The stored values the rollups group by, in `PLACE_FACETS` or `AGENT_FACETS` order. */
-  #facets(row: Record<string, unknown>): string[] {
-    return (this.table === "places" ? PLACE_FACETS : AGENT_FACETS).map((c) => String(row[c]));
-  }
-
-  /** The entry of `key` if it is stored (no write). */
-  entry(key: string): Entry | undefined {
-    let entry = this.#entries.get(key);
-    if (entry === undefined) {
-      const row = this.#find.get(...(this.table === "places" ? key.split("\t") : [key]));
-      if (row) {
-        entry = { id: Number(row.id), facets: this.#facets(row) };
-        this.#entries.set(key, entry);
-      }
-    }
-    return entry;
-  }
-
-  /** The id of `key` if it is stored (no write). */
-  find(key: string): number | undefined {
-    return this.entry(key)?.id;
-  }
-
-  /**
-   * The entry of `key`, inserting `values` when it is new (inside the writer's
-   * transaction); `facets` are the stored values the rollups group by.
-   */
-  intern(key: string, values: () => string[], facets: () => string[]): Entry {
-    let entry = this.entry(key);
-    if (entry === undefined) {
-      entry = { id: Number(this.#insert.get(...values())!.id), facets: facets() };
-      this.#entries.set(key, entry);
-    }
-    return entry;
-  }
-
-  /** Forgets ids learnt in a transaction that rolled back. */
-  clear(): void {
-    this.#entries.clear();
-  }
-}
 
 function placeKey(v: Visitor): string {
   return `${v.country}\t${v.region}\t${v.city}\t${v.isp}`;

@@ -1,0 +1,96 @@
+/**
+ * The dictionary tables (decision 050): user agents and places interned once,
+ * each id with the facets the rollups group by, and a bounded memory of recent
+ * ones so a click seldom reads the table.
+ */
+import type { StatementSync } from "node:sqlite";
+import type { Db } from "../db/connection.ts";
+import { LruMap } from "./enrich/lru.ts";
+
+/** An interned string's id and the facts the rollups group by (as stored). */
+type Entry = { id: number; facets: readonly string[] };
+
+/**
+ * The columns of a place and of a user agent the rollups group by, in their
+ * facets' order (`#insertClick` reads the facets by these positions).
+ */
+const PLACE_FACETS = ["country", "region", "city", "isp"];
+const AGENT_FACETS = [
+  "device_type",
+  "brand",
+  "model",
+  "os",
+  "os_version",
+  "browser",
+  "browser_version",
+];
+export const NO_PLACE: readonly string[] = ["", "", "", ""];
+
+/** Interned strings (user agents, places) → ids, with a bounded memory of recent ones. */
+export class Dictionary {
+  #entries = new LruMap<string, Entry>(50_000);
+  #find: StatementSync;
+  #insert: StatementSync;
+
+  constructor(db: Db, readonly table: "user_agents" | "places") {
+    if (table === "user_agents") {
+      this.#find = db.prepare(
+        `SELECT id, device_type, brand, model, os, os_version, browser, browser_version
+         FROM user_agents WHERE text = ?`,
+      );
+      this.#insert = db.prepare(
+        `INSERT INTO user_agents (text, device_type, brand, model, os, os_version, browser,
+          browser_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      );
+    } else {
+      this.#find = db.prepare(
+        `SELECT id, country, region, city, isp FROM places
+         WHERE country = ? AND region = ? AND city = ? AND isp = ?`,
+      );
+      this.#insert = db.prepare(
+        "INSERT INTO places (country, region, city, isp) VALUES (?, ?, ?, ?) RETURNING id",
+      );
+    }
+  }
+
+  /** The stored values the rollups group by, in `PLACE_FACETS` or `AGENT_FACETS` order. */
+  #facets(row: Record<string, unknown>): string[] {
+    return (this.table === "places" ? PLACE_FACETS : AGENT_FACETS).map((c) => String(row[c]));
+  }
+
+  /** The entry of `key` if it is stored (no write). */
+  entry(key: string): Entry | undefined {
+    let entry = this.#entries.get(key);
+    if (entry === undefined) {
+      const row = this.#find.get(...(this.table === "places" ? key.split("\t") : [key]));
+      if (row) {
+        entry = { id: Number(row.id), facets: this.#facets(row) };
+        this.#entries.set(key, entry);
+      }
+    }
+    return entry;
+  }
+
+  /** The id of `key` if it is stored (no write). */
+  find(key: string): number | undefined {
+    return this.entry(key)?.id;
+  }
+
+  /**
+   * The entry of `key`, inserting `values` when it is new (inside the writer's
+   * transaction); `facets` are the stored values the rollups group by.
+   */
+  intern(key: string, values: () => string[], facets: () => string[]): Entry {
+    let entry = this.entry(key);
+    if (entry === undefined) {
+      entry = { id: Number(this.#insert.get(...values())!.id), facets: facets() };
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Forgets ids learnt in a transaction that rolled back. */
+  clear(): void {
+    this.#entries.clear();
+  }
+}
