@@ -103,8 +103,9 @@ export class ReadWorker {
     thread.ref();
     this.checkpointsReady = new Promise((resolve) => this.#ready = resolve);
     this.#wal = `${this.#path}-wal`;
-    // A WAL left by a crash is the thread's to copy first, while clicks go on.
-    this.#nextHardPause = performance.now() + 5000;
+    // A large WAL left by a crash is the thread's to copy first, while clicks go on; any other
+    // start checks from the first commit (a fast writer can pass the hard size within seconds).
+    if (fileSize(this.#wal) > WAL_HARD_BYTES) this.#nextHardPause = performance.now() + 5000;
     thread.on("message", (msg: "ready" | "pause" | "resume") => {
       if (msg === "ready") {
         thread.unref();
@@ -133,16 +134,12 @@ export class ReadWorker {
    */
   checkWal(): void {
     if (!this.#checkpoints || !this.hooks.pause || this.#pauseTimer !== undefined) return;
-    // At most one a second, and never while a read runs: a reader on old frames keeps the WAL
+    // At most four a second, and never while a read runs: a reader on old frames keeps the WAL
     // from starting over, and the pause would only wait for it.
     if (performance.now() < this.#nextHardPause) return;
     if (this.#slots.some((s) => s.pending.size > 0)) return;
-    try {
-      if (Deno.statSync(this.#wal).size <= WAL_HARD_BYTES) return;
-    } catch {
-      return; // no WAL file yet
-    }
-    this.#nextHardPause = performance.now() + 1000;
+    if (fileSize(this.#wal) <= WAL_HARD_BYTES) return;
+    this.#nextHardPause = performance.now() + 250;
     this.#pause(HARD_PAUSE_LIMIT_MS);
   }
 
@@ -232,6 +229,15 @@ export class ReadWorker {
       this.#slots = this.#slots.filter((s) => s !== slot);
     });
     return slot;
+  }
+}
+
+/** A file's size in bytes, 0 when it does not exist (no WAL yet). */
+function fileSize(path: string): number {
+  try {
+    return Deno.statSync(path).size;
+  } catch {
+    return 0;
   }
 }
 

@@ -171,20 +171,29 @@ Deno.test({
       };
       await click(); // warm-up: the campaign cache and enrichment load on the first click
 
-      let running = true;
-      const started = performance.now();
-      const reports = Promise.all(
-        [1, 2, 3, 4].map(() => deps.reads.run("report", { query, options })),
-      ).finally(() => running = false);
+      // Rounds of four reports at once, until 20 clicks were answered while reports ran (a quiet
+      // machine answers the reports quickly, a busy one slowly: count, do not time).
       const latencies: number[] = [];
-      while (running) {
-        latencies.push(await click());
-        // A steady trickle, not a flood: the reports should finish, and clicks pile up in 2 ms.
-        await new Promise((resolve) => setTimeout(resolve, 2));
+      let reportMs = 0;
+      // Clicks after each round's first: inline reports would be done by then (the first click's
+      // await lets their settled promises run), so only reports elsewhere leave room for more.
+      let meanwhile = 0;
+      for (let round = 0; round < 20 && meanwhile < 20; round++) {
+        let running = true;
+        const started = performance.now();
+        const reports = Promise.all(
+          [1, 2, 3, 4].map(() => deps.reads.run("report", { query, options })),
+        ).finally(() => running = false);
+        for (let turn = 0; running; turn++) {
+          latencies.push(await click());
+          if (turn > 0) meanwhile++;
+          // A steady trickle, not a flood: the reports should finish, and clicks pile up in 2 ms.
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+        const answers = await reports;
+        reportMs += performance.now() - started;
+        assert.ok(answers[0].totals.clicks >= 300_000); // and the clicks sent meanwhile
       }
-      const answers = await reports;
-      const reportMs = performance.now() - started;
-      assert.ok(answers[0].totals.clicks >= 300_000); // and the clicks sent meanwhile
       latencies.sort((a, b) => a - b);
       const p50 = latencies[Math.floor(latencies.length / 2)];
       const max = latencies[latencies.length - 1];
@@ -195,10 +204,9 @@ Deno.test({
           max.toFixed(1)
         } ms`,
       );
-      // Inline, the reports would finish before the loop's first turn (they are synchronous):
-      // 20 clicks answered while they ran prove they ran elsewhere. Latencies are printed, not
+      // 20 clicks answered while reports ran prove they ran elsewhere. Latencies are printed, not
       // asserted: on a loaded machine any thresholds in ms are noise (issue 18 item 6).
-      assert.ok(latencies.length >= 20, `only ${latencies.length} clicks while reports ran`);
+      assert.ok(meanwhile >= 20, `only ${meanwhile} clicks while reports ran`);
     } finally {
       await close();
     }
