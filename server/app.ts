@@ -36,11 +36,17 @@ import { clickLogRoutes } from "./clicklog/routes.ts";
 import { bodyLimits } from "./body_limits.ts";
 import { notificationRoutes, triggerRoutes } from "./triggers/routes.ts";
 import { rootCampaignClick } from "./domains/root.ts";
-import { costUpdateRoutes, keitaroRoutes } from "./costs/routes.ts";
+import { costUpdateRoutes, keitaroKeyOnly } from "./costs/routes.ts";
+import { type Implemented, routes } from "./route.ts";
 import { currencyRateRoutes } from "./currency/routes.ts";
 
 /** Public tracking paths: they never redirect into the panel. */
 const TRACKING_PREFIXES = ["/c/", "/rt/", "/lp/", "/postback", "/pixel.gif", "/click/update"];
+
+/** The handlers of every declared route. */
+const DECLARED_ROUTES: Implemented[] = [
+  ...costUpdateRoutes,
+];
 
 /** Builds the app around `deps`. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -61,6 +67,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.use("*", customTrackingPaths(app));
 
   app.use("/api/*", sameOriginJson, licenceGate, demoGate, loadSession);
+  app.use("/admin_api/*", sameOriginJson, licenceGate, demoGate, loadSession, keitaroKeyOnly);
+  // Every route declared in `contracts/api/` (decision 171), at its full path.
+  app.route("/", routes(DECLARED_ROUTES));
   app.route("/api", settingsRoutes);
   app.route("/api", authRoutes);
   app.route("/api/groups", groupRoutes);
@@ -81,14 +90,10 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/clicks", clickLogRoutes);
   app.route("/api/triggers", triggerRoutes);
   app.route("/api/notifications", notificationRoutes);
-  app.route("/api/cost-updates", costUpdateRoutes);
   app.route("/api/currency-rates", currencyRateRoutes);
   app.all("/api/*", (c) => {
     throw notFound(`No API route ${c.req.method} ${c.req.path}`);
   });
-
-  app.use("/admin_api/*", sameOriginJson, licenceGate, demoGate, loadSession);
-  app.route("/admin_api/v1", keitaroRoutes);
 
   app.use("/updates/*", loadSession);
   app.route("/updates", updatesRoutes);

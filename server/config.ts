@@ -26,6 +26,8 @@ const ConfigSchema = z.object({
   ROTOR_HEADERS_TIMEOUT: z.coerce.number().positive().max(600).default(15),
   /** Open connections at most; 0: the file-descriptor limit less a reserve. */
   ROTOR_MAX_CONNECTIONS: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Checks every JSON answer against its route's declared schema (tests; decision 171). */
+  ROTOR_STRICT_ANSWERS: Bool.default(false),
 });
 
 export type Config = {
@@ -44,6 +46,8 @@ export type Config = {
   headersTimeoutMs: number;
   /** Open connections at most (0: from the file-descriptor limit). */
   maxConnections: number;
+  /** JSON answers checked against their declared schemas (tests). */
+  strictAnswers: boolean;
 };
 
 const FLAGS = {
@@ -103,5 +107,6 @@ export function parseConfig(env: Record<string, string | undefined>, args: strin
     upstreamTimeoutMs: Math.round(v.ROTOR_UPSTREAM_TIMEOUT * 1000),
     headersTimeoutMs: Math.round(v.ROTOR_HEADERS_TIMEOUT * 1000),
     maxConnections: v.ROTOR_MAX_CONNECTIONS,
+    strictAnswers: v.ROTOR_STRICT_ANSWERS,
   };
 }

@@ -5,6 +5,12 @@
 import { ErrorBodyParser, LicenceErrorParser, type Parser } from "./shell_parsers.ts";
 import { DEMO_UNAVAILABLE, GATEWAY_TIMEOUT } from "../../contracts/messages.ts";
 import { nonApiMessage, normaliseError } from "./errors.ts";
+import {
+  type CallInput,
+  type ReceivedOf,
+  type RouteDecl,
+  routeUrl,
+} from "../../contracts/route.ts";
 
 /** HTTP verbs of SPEC §3. */
 export type HttpVerb = "delete" | "get" | "head" | "patch" | "post" | "put";
@@ -103,6 +109,25 @@ export async function api<T = unknown>(path: string, options: ApiOptions<T> = {}
     });
   }
   return parsed.data;
+}
+
+/**
+ * Calls a declared route (decision 171): its path filled from `input.params`,
+ * its query and body typed by the declaration, its answer parsed with the
+ * declared schema.
+ */
+export function call<D extends RouteDecl>(
+  decl: D,
+  input: CallInput<D>,
+  options: { signal?: AbortSignal } = {},
+): Promise<ReceivedOf<D>> {
+  const url = routeUrl(decl, input as Parameters<typeof routeUrl>[1]);
+  return api(url, {
+    method: decl.method,
+    body: input.body,
+    schema: decl.answer as Parser<ReceivedOf<D>> | undefined,
+    signal: options.signal,
+  });
 }
 
 /** Turns a non-OK answer into an `ApiError` (exported for tests). */

@@ -8,11 +8,12 @@ import useSWR from "swr";
 import {
   CostCsvAnswer,
   type CostMode,
-  CostUpdateResult,
-  CostUpdatesAnswer,
+  type CostUpdateResult,
 } from "../../contracts/cost_update.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
-import { api } from "../app/api.ts";
+import { call } from "../app/api.ts";
+import { COST_ROUTES } from "../../contracts/api/costs.ts";
+import { routeUrl } from "../../contracts/route.ts";
 import { usePanelSettings } from "../app/panel_settings.ts";
 import { mutatePanel } from "../app/swr_config.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
@@ -65,9 +66,7 @@ export function CostUpdateDialog(props: { scope: CostScope; onClose: () => void 
   const send = async (dryRun: boolean) => {
     setBusy(true);
     try {
-      const result = await api("/api/cost-updates", {
-        method: "post",
-        schema: CostUpdateResult,
+      const result = await call(COST_ROUTES.apply, {
         body: {
           campaignIds: props.scope.campaignIds,
           from,
@@ -200,13 +199,16 @@ export function CostUpdateDialog(props: { scope: CostScope; onClose: () => void 
 
 /** Recorded cost updates (of one campaign, or all), with undo. */
 export function CostHistory(props: { campaignId?: number; writable: boolean }) {
-  const key = `/api/cost-updates${props.campaignId ? `?campaignId=${props.campaignId}` : ""}`;
-  const history = useSWR(key, (url: string) => api(url, { schema: CostUpdatesAnswer }));
+  const query = { campaignId: props.campaignId };
+  const history = useSWR(
+    routeUrl(COST_ROUTES.list, { query }),
+    () => call(COST_ROUTES.list, { query }),
+  );
   const names = useOptions("campaigns");
   const nameOf = (id: number) => names.data?.items.find((c) => c.id === id)?.name ?? `#${id}`;
   const undo = async (id: number) => {
     try {
-      await api(`/api/cost-updates/${id}/undo`, { method: "post", body: {} });
+      await call(COST_ROUTES.undo, { params: { id } });
       notify(`Cost update #${id} undone`, { type: "success" });
       await refreshAll();
     } catch (err) {

@@ -7,6 +7,7 @@ import { recoverCostUpdates } from "./apply.ts";
 import { CHUNK_CLICKS } from "./write.ts";
 import { HourMismatch, writeHourCost } from "./hour_cost.ts";
 import { transaction } from "../db/connection.ts";
+import { COST_ROUTES } from "../../contracts/api/costs.ts";
 
 const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
 
@@ -30,8 +31,8 @@ Deno.test("cost update: replace spreads the amount over one day's clicks exactly
   const expected = 10_000_000 + 24 * 10_000;
   assert.deepEqual(await shownCost(s), [expected, expected, expected]);
 
-  const history = await s.api.get(`/api/cost-updates?campaignId=${s.campaignId}`);
-  const [entry] = history.body.items as Array<Record<string, unknown>>;
+  const history = await s.api.call(COST_ROUTES.list, { query: { campaignId: s.campaignId } });
+  const [entry] = history.items;
   assert.equal(entry.username, "root");
   assert.equal(entry.source, "panel");
   assert.equal(entry.costBefore, 0.12);

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { z } from "zod";
 import type { Role } from "../../contracts/auth.ts";
+import { type AnswerOf, type CallInput, type RouteDecl, routeUrl } from "../../contracts/route.ts";
 import { TEST_PASSWORD, type TestApp, testApp } from "../../tests/helpers/api.ts";
 
 /** A JSON answer. */
@@ -13,6 +14,10 @@ export type Answer = { status: number; body: Record<string, unknown> & { [key: s
 
 /** JSON calls as one signed-in user. */
 export type Api = {
+  /** Calls a declared route with typed input; fails unless it answers 2xx, and returns the typed answer. */
+  call: <D extends RouteDecl>(decl: D, input: CallInput<D>) => Promise<AnswerOf<D>>;
+  /** Calls a declared route, any status (refusals and errors). */
+  attempt: <D extends RouteDecl>(decl: D, input: CallInput<D>) => Promise<Answer>;
   get: (path: string) => Promise<Answer>;
   post: (path: string, body?: unknown) => Promise<Answer>;
   patch: (path: string, body: unknown) => Promise<Answer>;
@@ -26,7 +31,23 @@ async function answer(res: Response): Promise<Answer> {
 
 /** Calls as the holder of `cookie` (anonymous when absent). */
 export function apiAs(app: TestApp, cookie?: string): Api {
+  const attempt: Api["attempt"] = async (decl, input) => {
+    const url = routeUrl(decl, input as Parameters<typeof routeUrl>[1]);
+    const method = decl.method.toUpperCase();
+    const res = decl.method === "get" || decl.method === "delete"
+      ? await app.request(url, { cookie, method })
+      : await app.send(url, input.body ?? {}, { cookie, method });
+    return answer(res);
+  };
   return {
+    attempt,
+    call: async (decl, input) => {
+      const res = await attempt(decl, input);
+      if (res.status >= 300) {
+        throw new Error(`${decl.method} ${decl.path}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+      return res.body as AnswerOf<typeof decl>;
+    },
     get: async (path) => answer(await app.request(path, { cookie })),
     post: async (path, body = {}) => answer(await app.send(path, body, { cookie })),
     patch: async (path, body) => answer(await app.send(path, body, { cookie, method: "PATCH" })),

@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import { API_KEY_HEADER } from "../../contracts/api_key.ts";
+import { API_ROUTES } from "../../contracts/api/index.ts";
+import { paramNames, type RouteAccess, type RouteDecl } from "../../contracts/route.ts";
 import { ErrorBody, type Operation, operations } from "./operations.ts";
 
 type Json = Record<string, unknown>;
@@ -14,10 +16,19 @@ function schema(type: z.ZodType, io: "input" | "output"): Json {
   return rest;
 }
 
-function parameters(op: Operation): Json[] {
+/** A hand-written operation in the declarations' shape (until every route is declared). */
+function declared(op: Operation): RouteDecl {
+  const { response, responseType, ...rest } = op;
+  return { ...rest, answer: response, answerType: responseType, access: "public" } as RouteDecl;
+}
+
+function parameters(op: RouteDecl): Json[] {
   const list: Json[] = [];
-  for (const match of op.path.matchAll(/\{(\w+)\}/g)) {
-    list.push({ name: match[1], in: "path", required: true, schema: { type: "integer" } });
+  const params = op.params
+    ? (schema(op.params, "input").properties ?? {}) as Record<string, Json>
+    : {};
+  for (const name of paramNames(op.path)) {
+    list.push({ name, in: "path", required: true, schema: params[name] ?? { type: "integer" } });
   }
   if (op.query) {
     const props = (schema(op.query, "input").properties ?? {}) as Record<string, Json>;
@@ -26,19 +37,27 @@ function parameters(op: Operation): Json[] {
   return list;
 }
 
-function operation(op: Operation): Json {
+function needs(access: RouteAccess): string | undefined {
+  if (access === "public") return undefined;
+  if (access === "user") return "Needs a signed-in user or an API key.";
+  if (access[0] === "user") return "Needs an admin.";
+  return `Needs the ${access[1]} right on ${access[0]} items.`;
+}
+
+function operation(op: RouteDecl): Json {
   const error = {
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   };
   const ok: Json = { description: "OK" };
   const content: Json = {};
-  if (op.response) content["application/json"] = { schema: schema(op.response, "output") };
-  if (op.responseType) content[op.responseType] = { schema: { type: "string" } };
+  if (op.answer) content["application/json"] = { schema: schema(op.answer, "output") };
+  if (op.answerType) content[op.answerType] = { schema: { type: "string" } };
   if (op.csv) content["text/csv"] = { schema: { type: "string" } };
   if (Object.keys(content).length) ok.content = content;
   const result: Json = {
     tags: [op.tag],
     summary: op.summary,
+    ...(needs(op.access) ? { description: needs(op.access) } : {}),
     parameters: parameters(op),
     responses: {
       [String(op.status ?? 200)]: ok,
@@ -59,7 +78,7 @@ function operation(op: Operation): Json {
 /** The whole document. */
 export function openApiDocument(version: string): Json {
   const paths: Record<string, Json> = {};
-  for (const op of operations()) {
+  for (const op of [...operations().map(declared), ...API_ROUTES]) {
     paths[op.path] ??= {};
     if (paths[op.path][op.method]) throw new Error(`${op.method} ${op.path} is listed twice`);
     paths[op.path][op.method] = operation(op);

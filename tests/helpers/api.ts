@@ -37,7 +37,8 @@ export const TEST_PASSWORD = "correct horse battery";
 /** A new app on a new in-memory database. */
 export function testApp(options: { config?: Partial<Config>; deps?: Partial<Deps> } = {}): TestApp {
   const db = openDatabase(":memory:");
-  const config = { ...parseConfig({}), ...options.config };
+  // Every answer is checked against its route's declaration (decision 171).
+  const config = { ...parseConfig({}), strictAnswers: true, ...options.config };
   const deps = createDeps(db, config, options.deps);
   const app = createApp(deps);
   const request: TestApp["request"] = (path, init = {}) => {

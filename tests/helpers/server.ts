@@ -61,6 +61,7 @@ export async function startServer(
       HOST: "127.0.0.1",
       ROTOR_DATA: dataDir,
       ROTOR_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      ROTOR_STRICT_ANSWERS: "1",
       ...options.env,
     },
     stdout: "piped",
