@@ -1,0 +1,109 @@
+/**
+ * A synchronous PostgreSQL connection in `node:sqlite`'s shape (decision
+ * 172): `prepare(sql).get/all/run` and `exec`, so store functions written for
+ * SQLite run unchanged on PostgreSQL. A thread holds the connection; a call
+ * posts its query there and waits on `Atomics.wait` until the answer is
+ * posted back (~0.2 ms a query on this machine). The click path never calls
+ * it: it writes through its own asynchronous pool and reads from caches.
+ */
+import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import type { MessagePort } from "node:worker_threads";
+import { toPostgres } from "./dialect.ts";
+
+/** What the thread is asked. */
+export type BridgeRequest =
+  | { kind: "query"; sql: string; params: unknown[] }
+  | { kind: "exec"; sql: string }
+  | { kind: "close" };
+/** What it answers. */
+export type BridgeAnswer =
+  | { ok: true; rows: Record<string, unknown>[]; changes: number }
+  | { ok: false; message: string; code?: string; detail?: string };
+
+/** A statement's outcome, as `node:sqlite` reports it (no row ids: use `RETURNING`). */
+export type RunResult = { changes: number; lastInsertRowid: undefined };
+type Value = string | number | bigint | boolean | null | Uint8Array;
+
+/** A PostgreSQL error with its SQLSTATE (`23505` for a unique violation). */
+export class PgError extends Error {
+  constructor(message: string, readonly code?: string, readonly detail?: string) {
+    super(message);
+    this.name = "PgError";
+  }
+}
+
+/** A prepared statement: the SQL in PostgreSQL's form, run with positional values. */
+export class PgStatement {
+  readonly sql: string;
+  constructor(private readonly bridge: PgBridge, source: string) {
+    this.sql = toPostgres(source);
+  }
+  all(...params: Value[]): Record<string, unknown>[] {
+    return this.bridge.call({ kind: "query", sql: this.sql, params }).rows;
+  }
+  get(...params: Value[]): Record<string, unknown> | undefined {
+    return this.all(...params)[0];
+  }
+  run(...params: Value[]): RunResult {
+    const { changes } = this.bridge.call({ kind: "query", sql: this.sql, params });
+    return { changes, lastInsertRowid: undefined };
+  }
+}
+
+/** How long one query may take before the caller gives up (ms). */
+const QUERY_LIMIT_MS = 120_000;
+
+export class PgBridge {
+  readonly #thread: Worker;
+  readonly #port: MessagePort;
+  readonly #flag: Int32Array;
+  #closed = false;
+
+  constructor(readonly url: string) {
+    const signal = new SharedArrayBuffer(4);
+    const { port1, port2 } = new MessageChannel();
+    this.#flag = new Int32Array(signal);
+    this.#port = port1;
+    this.#thread = new Worker(new URL("./bridge_thread.ts", import.meta.url), {
+      workerData: { url, signal, port: port2 },
+      transferList: [port2],
+    });
+    this.#thread.unref();
+  }
+
+  /** Runs one request and waits for its answer; a failed query throws `PgError`. */
+  call(request: BridgeRequest): Extract<BridgeAnswer, { ok: true }> {
+    if (this.#closed) throw new PgError("the PostgreSQL connection is closed");
+    Atomics.store(this.#flag, 0, 0);
+    this.#port.postMessage(request);
+    const deadline = performance.now() + QUERY_LIMIT_MS;
+    for (;;) {
+      const left = deadline - performance.now();
+      if (left <= 0) throw new PgError(`no answer from PostgreSQL in ${QUERY_LIMIT_MS} ms`);
+      Atomics.wait(this.#flag, 0, 0, left);
+      const received = receiveMessageOnPort(this.#port);
+      if (!received) continue; // woken before the message arrived: wait again
+      const answer = received.message as BridgeAnswer;
+      if (!answer.ok) throw new PgError(answer.message, answer.code, answer.detail);
+      return answer;
+    }
+  }
+
+  prepare(sql: string): PgStatement {
+    return new PgStatement(this, sql);
+  }
+
+  /** Runs statements without values (several may be separated by `;`). */
+  exec(sql: string): void {
+    this.call({ kind: "exec", sql: toPostgres(sql) });
+  }
+
+  /** Ends the connection and the thread. */
+  close(): void {
+    if (this.#closed) return;
+    this.call({ kind: "close" });
+    this.#closed = true;
+    this.#port.close();
+    void this.#thread.terminate();
+  }
+}

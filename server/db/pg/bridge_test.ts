@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { postgresTest } from "../../../tests/helpers/postgres.ts";
+import { PgBridge, PgError } from "./bridge.ts";
+import postgres from "postgres";
+
+postgresTest(
+  "PostgreSQL bridge: SQLite-shaped statements run synchronously against a real server",
+  async (t, url) => {
+    const db = new PgBridge(url);
+    try {
+      await t.step("exec, run, get and all, with ? placeholders and int8 as numbers", () => {
+        db.exec(`CREATE TABLE offers (id bigserial PRIMARY KEY, name text NOT NULL UNIQUE,
+          payout bigint NOT NULL DEFAULT 0)`);
+        const insert = db.prepare("INSERT INTO offers (name, payout) VALUES (?, ?) RETURNING id");
+        const first = insert.get("A", 1_500_000);
+        assert.deepEqual(first, { id: 1 });
+        assert.equal(db.prepare("INSERT INTO offers (name) VALUES (?)").run("B").changes, 1);
+        const rows = db.prepare("SELECT name, payout FROM offers ORDER BY id").all();
+        assert.deepEqual(rows, [{ name: "A", payout: 1_500_000 }, { name: "B", payout: 0 }]);
+        const sum = db.prepare("SELECT sum(payout) AS s, count(*) AS n FROM offers").get();
+        assert.deepEqual(sum, { s: 1_500_000, n: 2 }, "sums and counts are numbers");
+        assert.equal(db.prepare("SELECT * FROM offers WHERE name = ?").get("none"), undefined);
+      });
+      await t.step("a failed statement throws with its SQLSTATE and the connection goes on", () => {
+        assert.throws(
+          () => db.prepare("INSERT INTO offers (name) VALUES (?)").run("A"),
+          (err) => err instanceof PgError && err.code === "23505",
+        );
+        assert.equal(db.prepare("SELECT count(*) AS n FROM offers").get()!.n, 2);
+      });
+      await t.step("BEGIN IMMEDIATE … ROLLBACK leaves nothing; COMMIT keeps all", () => {
+        db.exec("BEGIN IMMEDIATE");
+        db.prepare("UPDATE offers SET payout = ? WHERE name = ?").run(9, "A");
+        db.exec("ROLLBACK");
+        assert.equal(
+          db.prepare("SELECT payout FROM offers WHERE name = 'A'").get()!.payout,
+          1_500_000,
+        );
+        db.exec("BEGIN");
+        db.prepare("UPDATE offers SET payout = ? WHERE name = ?").run(7, "B");
+        db.exec("COMMIT");
+        assert.equal(db.prepare("SELECT payout FROM offers WHERE name = 'B'").get()!.payout, 7);
+      });
+      await t.step(
+        "another connection sees committed rows (several nodes share one database)",
+        async () => {
+          const other = postgres(url, { max: 1, onnotice: () => {} });
+          const [row] = await other`SELECT count(*)::int AS n FROM offers`;
+          assert.equal(row.n, 2);
+          await other`INSERT INTO offers (name) VALUES ('C')`;
+          await other.end();
+          assert.equal(db.prepare("SELECT count(*) AS n FROM offers").get()!.n, 3);
+        },
+      );
+      await t.step("a large answer arrives whole", () => {
+        const rows = db.prepare(
+          "SELECT g AS n, repeat('x', 100) AS pad FROM generate_series(1, 50000) g",
+        )
+          .all();
+        assert.equal(rows.length, 50_000);
+        assert.equal(rows.at(-1)!.n, 50_000);
+      });
+    } finally {
+      db.close();
+    }
+  },
+);

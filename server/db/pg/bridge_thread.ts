@@ -1,0 +1,48 @@
+/**
+ * The PostgreSQL bridge's thread (decision 172): one connection, one query at
+ * a time; each answer is posted on the bridge's port and then signalled, so
+ * the caller waiting on `Atomics.wait` wakes to a message already there.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import type { MessagePort } from "node:worker_threads";
+import postgres from "postgres";
+import type { BridgeAnswer, BridgeRequest } from "./bridge.ts";
+
+type ThreadData = { url: string; signal: SharedArrayBuffer; port: MessagePort };
+
+/** int8 (counts, ids, micro-units) and numeric (sums of int8) arrive as numbers, as from SQLite. */
+const asNumber = { to: 20, from: [20, 1700], serialize: String, parse: Number };
+
+if (parentPort && (workerData as ThreadData | null)?.signal) {
+  const { url, signal, port } = workerData as ThreadData;
+  const flag = new Int32Array(signal);
+  const sql = postgres(url, {
+    max: 1,
+    onnotice: () => {},
+    types: { number: asNumber },
+    connection: { application_name: "rotor" },
+  });
+  const answer = (message: BridgeAnswer) => {
+    port.postMessage(message);
+    Atomics.store(flag, 0, 1);
+    Atomics.notify(flag, 0);
+  };
+  port.on("message", async (request: BridgeRequest) => {
+    try {
+      if (request.kind === "close") {
+        await sql.end({ timeout: 5 });
+        return answer({ ok: true, rows: [], changes: 0 });
+      }
+      const result = request.kind === "exec"
+        ? await sql.unsafe(request.sql)
+        : await sql.unsafe(request.sql, request.params as postgres.ParameterOrJSON<never>[], {
+          prepare: true,
+        });
+      const rows = Array.from(result, (row) => ({ ...row }));
+      answer({ ok: true, rows, changes: result.count ?? 0 });
+    } catch (err) {
+      const e = err as Error & { code?: string; detail?: string };
+      answer({ ok: false, message: e.message, code: e.code, detail: e.detail });
+    }
+  });
+}

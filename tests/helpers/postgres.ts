@@ -1,0 +1,168 @@
+/**
+ * A throwaway PostgreSQL cluster for the tests (issue 16, decision 172):
+ * `initdb` as the `postgres` user into a temporary folder, its own port on
+ * 127.0.0.1, trust authentication, removed when the last user stops it. The
+ * system cluster is never touched. One cluster per test process, shared by
+ * its tests; each test takes a database of its own (`freshDatabase`).
+ *
+ * When no PostgreSQL binaries exist (or they cannot run), `postgresOrSkip`
+ * says why, and the tests report themselves as ignored with that reason;
+ * `.ci/run` installs PostgreSQL, so CI never skips.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { waitFor } from "./wait.ts";
+
+const BIN_DIRS = [
+  "/usr/lib/postgresql/17/bin",
+  "/usr/lib/postgresql/16/bin",
+  "/usr/lib/postgresql/15/bin",
+];
+
+/** The folder holding `initdb` and `pg_ctl`, if PostgreSQL is installed. */
+export function postgresBin(): string | undefined {
+  return BIN_DIRS.find((dir) => existsSync(join(dir, "initdb")));
+}
+
+export type Cluster = {
+  url: (database: string) => string;
+  port: number;
+  stop: () => Promise<void>;
+};
+
+let shared: Promise<Cluster> | undefined;
+let users = 0;
+
+async function run(command: string, args: string[], asPostgres: boolean): Promise<string> {
+  const [cmd, argv] = asPostgres && Deno.uid() === 0
+    ? ["runuser", ["-u", "postgres", "--", command, ...args]]
+    : [command, args];
+  const out = await new Deno.Command(cmd, { args: argv, stdout: "piped", stderr: "piped" })
+    .output();
+  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+  if (!out.success) throw new Error(`${command} ${args.join(" ")} failed:\n${text}`);
+  return text;
+}
+
+/** A free TCP port on 127.0.0.1. */
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+async function start(bin: string): Promise<Cluster> {
+  const dir = await Deno.makeTempDir({ prefix: "rotor-pg-" });
+  // initdb refuses to run as root: the folder belongs to the postgres user.
+  if (Deno.uid() === 0) await run("chown", ["postgres", dir], false);
+  const data = join(dir, "data");
+  await run(join(bin, "initdb"), ["-D", data, "-U", "rotor", "--auth=trust", "-E", "UTF8"], true);
+  const port = freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  await run(
+    join(bin, "pg_ctl"),
+    ["-D", data, "-o", options, "-l", join(dir, "log"), "start"],
+    true,
+  );
+  await waitFor(async () => {
+    const ready = await new Deno.Command(join(bin, "pg_isready"), {
+      args: ["-h", "127.0.0.1", "-p", String(port)],
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    return ready.success;
+  }, { timeoutMs: 60_000, intervalMs: 100, message: "PostgreSQL to accept connections" });
+  return {
+    port,
+    url: (database) => `postgres://rotor@127.0.0.1:${port}/${database}`,
+    stop: async () => {
+      await run(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"], true)
+        .catch(() => {});
+      await Deno.remove(dir, { recursive: true });
+    },
+  };
+}
+
+/**
+ * The shared throwaway cluster, started on first use; `release` stops it when
+ * its last user is done.
+ */
+export async function useCluster(): Promise<{ cluster: Cluster; release: () => Promise<void> }> {
+  const bin = postgresBin();
+  if (!bin) throw new Error("PostgreSQL is not installed");
+  shared ??= start(bin);
+  users++;
+  const cluster = await shared;
+  return {
+    cluster,
+    release: async () => {
+      if (--users > 0) return;
+      shared = undefined;
+      await cluster.stop();
+    },
+  };
+}
+
+/** Why PostgreSQL tests cannot run here, or undefined when they can. */
+export function postgresOrSkip(): string | undefined {
+  if (!postgresBin()) return "PostgreSQL binaries not found (apt-get install postgresql)";
+  if (Deno.uid() === 0) {
+    try {
+      const id = new Deno.Command("id", {
+        args: ["-u", "postgres"],
+        stdout: "null",
+        stderr: "null",
+      })
+        .outputSync();
+      if (!id.success) return "no postgres user to run initdb as";
+    } catch {
+      return "cannot look up the postgres user";
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A test that needs PostgreSQL: it runs against the shared throwaway cluster
+ * with a fresh database, or reports itself ignored with the reason printed.
+ */
+export function postgresTest(
+  name: string,
+  fn: (t: Deno.TestContext, url: string) => Promise<void>,
+): void {
+  const reason = postgresOrSkip();
+  if (reason) console.warn(`skipped "${name}": ${reason}`);
+  Deno.test({
+    name,
+    ignore: reason !== undefined,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    async fn(t) {
+      const { cluster, release } = await useCluster();
+      try {
+        await fn(t, await freshDatabase(cluster));
+      } finally {
+        await release();
+      }
+    },
+  });
+}
+
+let databases = 0;
+
+/** A new empty database in the shared cluster; its URL. */
+export async function freshDatabase(cluster: Cluster): Promise<string> {
+  const name = `rotor_test_${Deno.pid}_${++databases}`;
+  const bin = postgresBin()!;
+  await run(join(bin, "createdb"), [
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(cluster.port),
+    "-U",
+    "rotor",
+    name,
+  ], false);
+  return cluster.url(name);
+}
