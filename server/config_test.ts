@@ -15,12 +15,19 @@ Deno.test("config: defaults when nothing is set", () => {
     upstreamTimeoutMs: 30_000,
     headersTimeoutMs: 15_000,
     maxConnections: 0,
+    strictAnswers: false,
   });
 });
 
 Deno.test("config: env is read and flags win over env", () => {
   const config = parseConfig(
-    { PORT: "9000", ROTOR_DATA: "/srv/rotor", ROTOR_TRUST_PROXY: "yes", ROTOR_ADMIN_USER: "boss" },
+    {
+      PORT: "9000",
+      ROTOR_DATA: "/srv/rotor",
+      ROTOR_TRUST_PROXY: "yes",
+      ROTOR_ADMIN_USER: "boss",
+      ROTOR_STRICT_ANSWERS: "1",
+    },
     ["--port", "9100", "--seed"],
   );
   assert.equal(config.port, 9100);
@@ -28,6 +35,7 @@ Deno.test("config: env is read and flags win over env", () => {
   assert.equal(config.trustProxy, true);
   assert.equal(config.adminUser, "boss");
   assert.equal(config.seed, true);
+  assert.equal(config.strictAnswers, true);
 });
 
 Deno.test("config: bad values stop the start with a message naming them", async (t) => {
