@@ -10,7 +10,7 @@ import {
   type SettingsSection,
   type SettingsValue,
 } from "../../contracts/settings.ts";
-import { type SectionRoutes, SETTINGS_ROUTES } from "../../contracts/api/settings.ts";
+import { SETTINGS_ROUTES } from "../../contracts/api/settings.ts";
 import { type RouteDecl, routeUrl } from "../../contracts/route.ts";
 import { ApiError, call } from "../app/api.ts";
 import { feedPanelSettings } from "../app/panel_settings.ts";
@@ -30,7 +30,7 @@ function sectionCall<S extends SettingsSection>(
   section: S,
   body?: SettingsValue<S>,
 ): Promise<SettingsValue<S>> {
-  const routes = SETTINGS_ROUTES[section] as SectionRoutes<S>;
+  const routes = SETTINGS_ROUTES[section];
   const plain = call as (decl: RouteDecl, input: { body?: unknown }) => Promise<unknown>;
   const answer = body === undefined ? plain(routes.get, {}) : plain(routes.put, { body });
   return answer as Promise<SettingsValue<S>>;
