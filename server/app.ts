@@ -17,7 +17,7 @@ import { landingRoutes } from "./landings/routes.ts";
 import { rotationRoutes } from "./rotations/routes.ts";
 import { campaignRoutes } from "./campaigns/routes.ts";
 import { userRoutes } from "./users/routes.ts";
-import { settingsRoutes } from "./settings/routes.ts";
+import { modeRoutes, settingsRoutes } from "./settings/routes.ts";
 import { updatesRoutes } from "./updates/routes.ts";
 import { serveDirectScript, servePanel } from "./panel/static.ts";
 import { DIRECT_SCRIPT_PATH } from "../contracts/tracking_links.ts";
@@ -46,6 +46,7 @@ const TRACKING_PREFIXES = ["/c/", "/rt/", "/lp/", "/postback", "/pixel.gif", "/c
 /** The handlers of every declared route. */
 const DECLARED_ROUTES: Implemented[] = [
   ...costUpdateRoutes,
+  ...settingsRoutes,
 ];
 
 /** Builds the app around `deps`. */
@@ -70,7 +71,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.use("/admin_api/*", sameOriginJson, licenceGate, demoGate, loadSession, keitaroKeyOnly);
   // Every route declared in `contracts/api/` (decision 171), at its full path.
   app.route("/", routes(DECLARED_ROUTES));
-  app.route("/api", settingsRoutes);
+  app.route("/api", modeRoutes);
   app.route("/api", authRoutes);
   app.route("/api/groups", groupRoutes);
   app.route("/api/domains", domainRoutes);

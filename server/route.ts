@@ -21,7 +21,7 @@ import {
 } from "../contracts/route.ts";
 import { type AppEnv, userOf } from "./context.ts";
 import { assertAccess, assertUserManager } from "./auth/permissions.ts";
-import { internal } from "./errors.ts";
+import { forbidden, HttpError, internal } from "./errors.ts";
 import { validate } from "./validate.ts";
 
 /** What a handler receives besides the context. */
@@ -51,13 +51,22 @@ function paramsSchema(decl: RouteDecl): z.ZodObject | undefined {
 }
 
 /** Refuses callers without the declared right (401 without a user, 403 without the right). */
-function authorise(c: Context<AppEnv>, access: RouteDecl["access"]): void {
+function authorise(c: Context<AppEnv>, decl: RouteDecl): void {
+  const access = decl.access;
   if (access === "public") return;
   const user = userOf(c);
   if (access === "user") return;
   const [subject, level] = access;
-  if (subject === "user") return assertUserManager(user);
-  assertAccess(user, subject, level);
+  try {
+    if (subject === "user") return assertUserManager(user);
+    assertAccess(user, subject, level);
+  } catch (error) {
+    // A route naming its own refusal keeps the message it always gave.
+    if (decl.refusal && error instanceof HttpError && error.status === 403) {
+      throw forbidden(decl.refusal);
+    }
+    throw error;
+  }
 }
 
 /** Binds `handler` to `decl`. */
@@ -68,7 +77,7 @@ export function implement<const D extends RouteDecl>(
   const params = paramsSchema(decl);
   // Hono's validators are typed for any env; each part is read back typed below.
   const checks: MiddlewareHandler[] = [(c, next) => {
-    authorise(c, decl.access);
+    authorise(c, decl);
     return next();
   }];
   if (params) checks.push(validate("param", params));

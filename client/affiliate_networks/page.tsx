@@ -1,9 +1,10 @@
 /** Affiliate network screens (lazy chunk): list and form (postback token, IP allowlist, status map). */
 import useSWR from "swr";
 import { AffiliateNetworkInput } from "../../contracts/affiliate_network.ts";
-import { AffiliateNetworkTemplate, IntegrationTemplates } from "../../contracts/integration.ts";
-import { TrackingLinks } from "../../contracts/tracking_links.ts";
-import { api } from "../app/api.ts";
+import { AffiliateNetworkTemplate } from "../../contracts/integration.ts";
+import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
 import type { CrudAction } from "../app/route_rules.ts";
 import { ApplyTemplate, TEMPLATES_KEY } from "../settings/apply_template.tsx";
 import { CopyRow } from "../settings/controls.tsx";
@@ -44,7 +45,7 @@ const list: ListConfig = {
 };
 
 /** The server's tracking links without a campaign: the address and postback path. */
-const LINKS_URL = "/api/settings/tracking-links/links";
+const LINKS_URL = routeUrl(TOOLS.trackingLinks, {});
 
 function StatusMapField() {
   const field = useField<Record<string, string>>("statusMap");
@@ -126,8 +127,8 @@ function TokenField() {
 function PostbackHint() {
   const token = useField<string>("postbackToken").value ?? "";
   const offerUrlTemplate = useField<string>("offerUrlTemplate").value ?? "";
-  const links = useSWR(LINKS_URL, (u: string) => api(u, { schema: TrackingLinks }));
-  const list = useSWR(TEMPLATES_KEY, () => api(TEMPLATES_KEY, { schema: IntegrationTemplates }));
+  const links = useSWR(LINKS_URL, () => call(TOOLS.trackingLinks, {}));
+  const list = useSWR(TEMPLATES_KEY, () => call(TOOLS.templates, {}));
   if (!links.data) return null;
   const template = matchingTemplate(list.data?.affiliateNetworks ?? [], offerUrlTemplate);
   const url = networkPostbackUrl(links.data, { template, token });

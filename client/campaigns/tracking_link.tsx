@@ -5,18 +5,22 @@
  * source's parameters with their placeholders.
  */
 import useSWR from "swr";
-import { TrackingLinks } from "../../contracts/tracking_links.ts";
-import { api, buildUrl } from "../app/api.ts";
+import { SETTINGS_TOOL_ROUTES } from "../../contracts/api/settings_tools.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
 import type { AnyEntity } from "../entities/entity_api.ts";
 
-function linksUrl(entity: AnyEntity): string {
-  return buildUrl("/api/settings/tracking-links/links", { campaignId: Number(entity.id) });
+const LINKS = SETTINGS_TOOL_ROUTES.trackingLinks;
+
+/** The links call of a campaign. */
+function linksInput(entity: AnyEntity) {
+  return { query: { campaignId: String(entity.id) } };
 }
 
 /** A campaign's tracking link, asked of the server when needed (a list row's Copy link). */
 export async function fetchTrackingLink(entity: AnyEntity): Promise<string> {
-  return (await api(linksUrl(entity), { schema: TrackingLinks })).click;
+  return (await call(LINKS, linksInput(entity))).click;
 }
 
 /** Copies `text`, then says so (or that the browser refused). */
@@ -48,9 +52,11 @@ export function TrackingLink({ entity }: { entity?: AnyEntity }) {
 
 function SavedTrackingLink({ entity }: { entity: AnyEntity }) {
   // The entity's domain and source are in the key: a saved change builds the link again.
-  const url = linksUrl(entity);
-  const key = `${url}#${String(entity.domainId)}:${String(entity.trafficSourceId)}`;
-  const links = useSWR(key, () => api(url, { schema: TrackingLinks }));
+  const input = linksInput(entity);
+  const key = `${routeUrl(LINKS, input)}#${String(entity.domainId)}:${
+    String(entity.trafficSourceId)
+  }`;
+  const links = useSWR(key, () => call(LINKS, input));
   const link = links.data?.click ?? "";
   const snippet = links.data?.directScript ?? "";
   return (

@@ -1,14 +1,10 @@
 /** API keys of the signed-in user: create (shown once), list, revoke. */
 import { type FormEvent, useState } from "react";
 import useSWR from "swr";
-import { z } from "zod";
-import {
-  ApiKeyInfo,
-  ApiKeyInput,
-  type ApiKeyScope,
-  CreatedApiKey,
-} from "../../contracts/api_key.ts";
-import { api } from "../app/api.ts";
+import { ApiKeyInput, type ApiKeyScope, type CreatedApiKey } from "../../contracts/api_key.ts";
+import { API_KEY_ROUTES } from "../../contracts/api/settings_tools.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import { checkWith, type FieldErrors } from "../ui/form_errors.ts";
@@ -16,16 +12,13 @@ import { CopyRow, Input } from "./controls.tsx";
 import { showFailure } from "./use_section.ts";
 import { SimpleTable } from "../ui/simple_table.tsx";
 
-const KEYS = "/api/settings/public-api/keys";
-const KeyList = z.object({ items: z.array(ApiKeyInfo) });
-
 function when(ms: number | null): string {
   return ms === null ? "never" : new Date(ms).toLocaleString();
 }
 
 /** The key manager, showing keys of one scope. */
 export function ApiKeys(props: { scope: ApiKeyScope }) {
-  const keys = useSWR(KEYS, (u: string) => api(u, { schema: KeyList }));
+  const keys = useSWR(routeUrl(API_KEY_ROUTES.list, {}), () => call(API_KEY_ROUTES.list, {}));
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [shown, setShown] = useState<CreatedApiKey | undefined>(undefined);
@@ -34,11 +27,7 @@ export function ApiKeys(props: { scope: ApiKeyScope }) {
     const checked = checkWith(ApiKeyInput, { name, scope: props.scope });
     if (!checked.ok) return setErrors(checked.errors);
     try {
-      const created = await api(KEYS, {
-        method: "post",
-        body: checked.value,
-        schema: CreatedApiKey,
-      });
+      const created = await call(API_KEY_ROUTES.create, { body: checked.value });
       setShown(created);
       setName("");
       setErrors({});
@@ -50,7 +39,7 @@ export function ApiKeys(props: { scope: ApiKeyScope }) {
   const revoke = async (id: number) => {
     if (!confirm("Revoke this key? Anything using it stops working at once.")) return;
     try {
-      await api(`${KEYS}/${id}`, { method: "delete", body: {} });
+      await call(API_KEY_ROUTES.revoke, { params: { id } });
       await keys.mutate();
       notify("Key revoked", { type: "success" });
     } catch (err) {

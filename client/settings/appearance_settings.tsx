@@ -14,7 +14,8 @@ import {
 } from "../app/appearance.ts";
 import { appearanceStore, setAppearance } from "../app/appearance_apply.ts";
 import { themeStore, toggleTheme } from "../app/theme.ts";
-import { api } from "../app/api.ts";
+import { call } from "../app/api.ts";
+import { SETTINGS_ROUTES } from "../../contracts/api/settings.ts";
 import { notifyError } from "../app/toasts.tsx";
 import { Field } from "../ui/field.tsx";
 import { useSectionData } from "./use_section.ts";
@@ -39,11 +40,8 @@ function useServerSave() {
       clearTimeout(timer.current);
       timer.current = setTimeout(async () => {
         try {
-          const saved = await api("/api/settings/ui", {
-            method: "put",
-            body: { ...value, theme },
-          });
-          await loaded.mutate(saved as typeof loaded.data, { revalidate: false });
+          const saved = await call(SETTINGS_ROUTES.ui.put, { body: { ...value, theme } });
+          await loaded.mutate(saved, { revalidate: false });
         } catch (err) {
           notifyError(err);
         }

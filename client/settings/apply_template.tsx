@@ -6,19 +6,20 @@
 import { useId, useState } from "react";
 import useSWR from "swr";
 import type { z } from "zod";
-import {
-  type AffiliateNetworkTemplate,
-  IntegrationTemplates,
-  type TrafficSourceTemplate,
+import type {
+  AffiliateNetworkTemplate,
+  TrafficSourceTemplate,
 } from "../../contracts/integration.ts";
-import { api } from "../app/api.ts";
+import { SETTINGS_TOOL_ROUTES } from "../../contracts/api/settings_tools.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
 import { initialValues, useForm } from "../ui/form_state.ts";
 
 type Template = TrafficSourceTemplate | AffiliateNetworkTemplate;
 
 /** The template list's SWR key. */
-export const TEMPLATES_KEY = "/api/settings/integration/templates";
+export const TEMPLATES_KEY = routeUrl(SETTINGS_TOOL_ROUTES.templates, {});
 
 /**
  * The form values a template gives: every field a template may fill is set,
@@ -48,7 +49,7 @@ export function ApplyTemplate<T extends Template>(props: {
   const form = useForm();
   const id = useId();
   const [chosen, setChosen] = useState("");
-  const list = useSWR(TEMPLATES_KEY, () => api(TEMPLATES_KEY, { schema: IntegrationTemplates }));
+  const list = useSWR(TEMPLATES_KEY, () => call(SETTINGS_TOOL_ROUTES.templates, {}));
   const templates = (list.data?.[props.kind] ?? []) as unknown as Array<
     T & { builtIn: boolean }
   >;

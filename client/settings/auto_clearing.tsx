@@ -1,7 +1,8 @@
 /** Settings → Auto clearings clicks: how long raw clicks stay, exceptions, and the last run. */
 import useSWR from "swr";
-import { z } from "zod";
-import { api } from "../app/api.ts";
+import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { Field } from "../ui/field.tsx";
 import { useOptions } from "../entities/entity_api.ts";
@@ -9,28 +10,13 @@ import { SectionForm } from "./section_form.tsx";
 import { CountInput, Input, Switch, toNumber, useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
 
-const LastRun = z.object({
-  lastRun: z.object({
-    startedAt: z.number(),
-    finishedAt: z.number(),
-    deleted: z.number(),
-    batches: z.number(),
-    longestBatchMs: z.number(),
-    trigger: z.string(),
-    error: z.string().optional(),
-  }).nullable(),
-});
-
 function LastRunCard() {
-  const run = useSWR(
-    "/api/settings/auto-clearing/last-run",
-    (u: string) => api(u, { schema: LastRun }),
-  );
+  const run = useSWR(routeUrl(TOOLS.clearingLastRun, {}), () => call(TOOLS.clearingLastRun, {}));
   const admin = useIsAdmin();
   const runNow = async () => {
     try {
-      const result = await api("/api/settings/auto-clearing/run", { method: "post", body: {} });
-      await run.mutate(LastRun.parse(result), { revalidate: false });
+      const result = await call(TOOLS.clearingRun, {});
+      await run.mutate(result, { revalidate: false });
       notify("Clearing finished", { type: "success" });
     } catch (err) {
       notifyError(err);

@@ -1,36 +1,24 @@
 /** Settings → Import / export → Backups: the schedule, the retention, and "back up now". */
 import { useState } from "react";
 import useSWR from "swr";
-import { z } from "zod";
-import { api } from "../app/api.ts";
+import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { SectionForm } from "./section_form.tsx";
 import { CountInput, Input, Switch } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
 
-const LastRun = z.object({
-  lastRun: z.object({
-    startedAt: z.number(),
-    finishedAt: z.number(),
-    trigger: z.string(),
-    path: z.string().nullable(),
-    pruned: z.number(),
-    error: z.string().optional(),
-  }).nullable(),
-});
-
 /** The backups card (admins only: the Import / export screen is theirs). */
 export function BackupsCard() {
   const section = useSection("backups");
-  const run = useSWR("/api/settings/backups/last-run", (u: string) => api(u, { schema: LastRun }));
+  const run = useSWR(routeUrl(TOOLS.backupLastRun, {}), () => call(TOOLS.backupLastRun, {}));
   const [busy, setBusy] = useState(false);
   const d = section.draft;
   const backUpNow = async () => {
     setBusy(true);
     try {
-      const result = LastRun.parse(
-        await api("/api/settings/backups/run", { method: "post", body: {} }),
-      );
+      const result = await call(TOOLS.backupRun, {});
       await run.mutate(result, { revalidate: false });
       if (result.lastRun?.error) notify(result.lastRun.error, { type: "error" });
       else notify("Backup written", { type: "success" });

@@ -1,10 +1,11 @@
 /** Settings → Feedback (a message with build info) and Beta (feature flags). */
 import { type FormEvent, useState } from "react";
 import useSWR from "swr";
-import { z } from "zod";
-import { BuildInfo, FeedbackInput, FeedbackMessage } from "../../contracts/feedback.ts";
+import { type BuildInfo, FeedbackInput } from "../../contracts/feedback.ts";
+import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
+import { routeUrl } from "../../contracts/route.ts";
 import { BetaFlag } from "../../contracts/settings.ts";
-import { api } from "../app/api.ts";
+import { call } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import { checkWith, type FieldErrors } from "../ui/form_errors.ts";
@@ -12,9 +13,6 @@ import { SectionForm } from "./section_form.tsx";
 import { Switch, useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, showFailure, useSection } from "./use_section.ts";
 import { applyBetaFlags } from "./preferences.ts";
-
-const MESSAGES = "/api/settings/feedback/messages";
-const Messages = z.object({ items: z.array(FeedbackMessage) });
 
 function BuildFacts(props: { info: BuildInfo }) {
   const { info } = props;
@@ -36,11 +34,8 @@ function BuildFacts(props: { info: BuildInfo }) {
 
 /** The feedback screen. */
 export function FeedbackSettings() {
-  const info = useSWR(
-    "/api/settings/feedback/build-info",
-    (u: string) => api(u, { schema: BuildInfo }),
-  );
-  const messages = useSWR(MESSAGES, (u: string) => api(u, { schema: Messages }));
+  const info = useSWR(routeUrl(TOOLS.buildInfo, {}), () => call(TOOLS.buildInfo, {}));
+  const messages = useSWR(routeUrl(TOOLS.feedback, {}), () => call(TOOLS.feedback, {}));
   const [values, setValues] = useState({ message: "", attachBuildInfo: true });
   const [errors, setErrors] = useState<FieldErrors>({});
   const send = async (event: FormEvent) => {
@@ -48,7 +43,7 @@ export function FeedbackSettings() {
     const checked = checkWith(FeedbackInput, values);
     if (!checked.ok) return setErrors(checked.errors);
     try {
-      await api(MESSAGES, { method: "post", body: checked.value });
+      await call(TOOLS.leaveFeedback, { body: checked.value });
       setValues({ ...values, message: "" });
       setErrors({});
       await messages.mutate();

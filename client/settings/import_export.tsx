@@ -1,17 +1,16 @@
 /** Settings → Import / export: every entity as one file, and a checked import back. */
 import { useState } from "react";
-import { ExportFile, ImportSummary } from "../../contracts/import_export.ts";
-import { api } from "../app/api.ts";
+import { ExportFile, type ImportSummary } from "../../contracts/import_export.ts";
+import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
+import { call } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
 import { SectionForm } from "./section_form.tsx";
 import { BackupsCard } from "./backups.tsx";
 import { Switch, useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
 
-const ROUTE = "/api/settings/import-export";
-
 async function download(): Promise<void> {
-  const file = await api(`${ROUTE}/export`, { schema: ExportFile });
+  const file = await call(TOOLS.export, {});
   const blob = new Blob([JSON.stringify(file, null, 2)], { type: "application/json" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
@@ -65,11 +64,7 @@ export function ImportExportSettings() {
   const run = async (data: ExportFile, dryRun: boolean) => {
     setBusy(true);
     try {
-      const result = await api(`${ROUTE}/import`, {
-        method: "post",
-        body: { file: data, dryRun },
-        schema: ImportSummary,
-      });
+      const result = await call(TOOLS.import, { body: { file: data, dryRun } });
       setSummary(result);
       setError("");
       if (!dryRun) {

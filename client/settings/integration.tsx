@@ -5,8 +5,10 @@
  */
 import { useState } from "react";
 import useSWR from "swr";
-import { IntegrationSettings, IntegrationTemplates } from "../../contracts/integration.ts";
-import { api } from "../app/api.ts";
+import { IntegrationSettings } from "../../contracts/integration.ts";
+import { SETTINGS_TOOL_ROUTES } from "../../contracts/api/settings_tools.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { checkWith } from "../ui/form_errors.ts";
 import { SectionForm } from "./section_form.tsx";
@@ -14,7 +16,7 @@ import { useIsAdmin } from "./controls.tsx";
 import { useSection } from "./use_section.ts";
 import { filledFields } from "./template_fields.ts";
 
-const TEMPLATES = "/api/settings/integration/templates";
+const TEMPLATES = SETTINGS_TOOL_ROUTES.templates;
 
 function Templates(props: {
   title: string;
@@ -64,7 +66,7 @@ function Templates(props: {
 export function IntegrationSettingsPage() {
   const section = useSection("integration");
   const admin = useIsAdmin();
-  const templates = useSWR(TEMPLATES, (u: string) => api(u, { schema: IntegrationTemplates }));
+  const templates = useSWR(routeUrl(TEMPLATES, {}), () => call(TEMPLATES, {}));
   const [text, setText] = useState<string | undefined>(undefined);
   const [jsonError, setJsonError] = useState("");
   const d = section.draft;

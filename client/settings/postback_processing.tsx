@@ -3,10 +3,11 @@ import { type FormEvent, useState } from "react";
 import {
   DuplicatePolicy,
   PostbackTestInput,
-  PostbackTestResult,
+  type PostbackTestResult,
 } from "../../contracts/postback_processing.ts";
+import { SETTINGS_TOOL_ROUTES } from "../../contracts/api/settings_tools.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
-import { api } from "../app/api.ts";
+import { call } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { Field } from "../ui/field.tsx";
 import { SectionForm } from "./section_form.tsx";
@@ -28,13 +29,7 @@ function Tester() {
     const checked = PostbackTestInput.safeParse(input);
     if (!checked.success) return notify(checked.error.issues[0].message, { type: "error" });
     try {
-      setResult(
-        await api("/api/settings/postback-processing/test", {
-          method: "post",
-          body: checked.data,
-          schema: PostbackTestResult,
-        }),
-      );
+      setResult(await call(SETTINGS_TOOL_ROUTES.postbackTest, { body: checked.data }));
     } catch (err) {
       notifyError(err);
     }

@@ -6,14 +6,10 @@
  * written back, so the server's copy never undoes it on the next load.
  */
 import { useEffect } from "react";
-import {
-  BetaSettings,
-  StatsSettings,
-  UiSettings,
-  UserProfileSettings,
-} from "../../contracts/settings.ts";
+import { type BetaSettings, UiSettings } from "../../contracts/settings.ts";
+import { SETTINGS_ROUTES as SECTIONS } from "../../contracts/api/settings.ts";
 import type { z } from "zod";
-import { api } from "../app/api.ts";
+import { call } from "../app/api.ts";
 import { setAppearance } from "../app/appearance_apply.ts";
 import { themeStore, toggleTheme } from "../app/theme.ts";
 import { createExternalStore } from "../app/external_store.ts";
@@ -60,22 +56,22 @@ function onSlash(event: KeyboardEvent): void {
 export function useServerPreferences(): void {
   useEffect(() => {
     let serverTheme: Ui | undefined;
-    void api("/api/settings/ui", { schema: UiSettings }).then((ui) => {
+    void call(SECTIONS.ui.get, {}).then((ui) => {
       serverTheme = ui;
       applyUi(ui);
     }).catch(() => undefined);
-    void api("/api/settings/beta", { schema: BetaSettings })
+    void call(SECTIONS.beta.get, {})
       .then((beta) => applyBetaFlags(beta.flags)).catch(() => undefined);
     // Time zones and currency drive every list and report (their `tz` and money figures).
-    void api("/api/settings/user", { schema: UserProfileSettings })
+    void call(SECTIONS.user.get, {})
       .then((user) => feedPanelSettings({ user })).catch(() => undefined);
-    void api("/api/settings/stats", { schema: StatsSettings })
+    void call(SECTIONS.stats.get, {})
       .then((stats) => feedPanelSettings({ stats })).catch(() => undefined);
     const stop = themeStore.subscribe(() => {
       const theme = themeStore.get();
       if (!serverTheme || serverTheme.theme === "system" || serverTheme.theme === theme) return;
       serverTheme = { ...serverTheme, theme };
-      void api("/api/settings/ui", { method: "put", body: serverTheme }).catch(() => undefined);
+      void call(SECTIONS.ui.put, { body: serverTheme }).catch(() => undefined);
     });
     addEventListener("keydown", onSlash);
     return () => {

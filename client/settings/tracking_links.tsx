@@ -2,8 +2,9 @@
 import { EntityPicker } from "../entities/entity_picker.tsx";
 import { useState } from "react";
 import useSWR from "swr";
-import { TrackingLinks } from "../../contracts/tracking_links.ts";
-import { api, buildUrl } from "../app/api.ts";
+import { SETTINGS_TOOL_ROUTES } from "../../contracts/api/settings_tools.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { Field } from "../ui/field.tsx";
 import { useOptions } from "../entities/entity_api.ts";
@@ -20,13 +21,14 @@ export function TrackingLinksSettings() {
   const domains = useOptions("domains");
   const networks = useOptions("affiliate-networks");
   const [choice, setChoice] = useState({ campaignId: "", domainId: "", affiliateNetworkId: "" });
+  // The query as the address carries it: digits, an empty choice left out.
   const query = {
-    campaignId: pick(choice.campaignId),
-    domainId: pick(choice.domainId),
-    affiliateNetworkId: pick(choice.affiliateNetworkId),
+    campaignId: choice.campaignId || undefined,
+    domainId: choice.domainId || undefined,
+    affiliateNetworkId: choice.affiliateNetworkId || undefined,
   };
-  const url = buildUrl("/api/settings/tracking-links/links", query);
-  const links = useSWR(url, (u: string) => api(u, { schema: TrackingLinks }));
+  const route = SETTINGS_TOOL_ROUTES.trackingLinks;
+  const links = useSWR(routeUrl(route, { query }), () => call(route, { query }));
   const section = useSection("tracking-links");
   const admin = useIsAdmin();
   const live = <T extends { archived: boolean }>(items: T[] | undefined) =>

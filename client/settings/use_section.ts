@@ -10,23 +10,35 @@ import {
   type SettingsSection,
   type SettingsValue,
 } from "../../contracts/settings.ts";
-import { api, ApiError } from "../app/api.ts";
+import { SETTINGS_ROUTES } from "../../contracts/api/settings.ts";
+import { type RouteDecl, routeUrl } from "../../contracts/route.ts";
+import { ApiError, call } from "../app/api.ts";
 import { feedPanelSettings } from "../app/panel_settings.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
 
 /** The SWR key of a section. */
 export function sectionKey(section: SettingsSection): string {
-  return `/api/settings/${section}`;
+  return routeUrl(SETTINGS_ROUTES[section].get, {});
+}
+
+/**
+ * A section's GET (no body) or PUT, typed by its schema. `CallInput` cannot see through a
+ * generic section, so the call is made on the declaration's plain shape here, once.
+ */
+function sectionCall<S extends SettingsSection>(
+  section: S,
+  body?: SettingsValue<S>,
+): Promise<SettingsValue<S>> {
+  const routes = SETTINGS_ROUTES[section];
+  const plain = call as (decl: RouteDecl, input: { body?: unknown }) => Promise<unknown>;
+  const answer = body === undefined ? plain(routes.get, {}) : plain(routes.put, { body });
+  return answer as Promise<SettingsValue<S>>;
 }
 
 /** Loads a section. */
 export function useSectionData<S extends SettingsSection>(section: S) {
-  const schema = SETTINGS_SCHEMAS[section];
-  return useSWR(sectionKey(section), () =>
-    api(sectionKey(section), {
-      schema: schema as unknown as import("zod").ZodType<SettingsValue<S>>,
-    }));
+  return useSWR(sectionKey(section), () => sectionCall(section));
 }
 
 /** A section as an editable draft, with save and field errors. */
@@ -51,10 +63,10 @@ export function useSection<S extends SettingsSection>(section: S) {
     }
     setSaving(true);
     try {
-      const saved = await api(sectionKey(section), { method: "put", body: checked.value });
+      const saved = await sectionCall(section, checked.value as SettingsValue<S>);
       setErrors({});
-      setDraft(saved as SettingsValue<S>);
-      await loaded.mutate(saved as SettingsValue<S>, { revalidate: false });
+      setDraft(saved);
+      await loaded.mutate(saved, { revalidate: false });
       if (section === "user" || section === "stats") feedPanelSettings({ [section]: saved });
       notify("Settings saved", { type: "success" });
       return true;

@@ -6,8 +6,10 @@
  */
 import { useState } from "react";
 import useSWR from "swr";
-import { ColumnList as ColumnListSchema, ColumnsSettings } from "../../contracts/settings.ts";
-import { api } from "../app/api.ts";
+import { ColumnList as ColumnListSchema } from "../../contracts/settings.ts";
+import { SETTINGS_ROUTES } from "../../contracts/api/settings.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
 import { browserStore } from "../app/storage.ts";
 import { notify } from "../app/toasts.tsx";
 import type { ColumnChooserProps, SavedSetsProps } from "./column_chooser.tsx";
@@ -24,12 +26,13 @@ import {
   writeHiddenColumns,
 } from "./column_prefs.ts";
 
+const COLUMNS = SETTINGS_ROUTES.columns;
 /** Where the saved sets live; also the settings screen's SWR key, so both see one copy. */
-export const COLUMN_SETS_URL = "/api/settings/columns";
+const COLUMN_SETS_URL = routeUrl(COLUMNS.get, {});
 
 /** The user's saved column sets, every list's. */
 export function useColumnSets() {
-  return useSWR(COLUMN_SETS_URL, () => api(COLUMN_SETS_URL, { schema: ColumnsSettings }));
+  return useSWR(COLUMN_SETS_URL, () => call(COLUMNS.get, {}));
 }
 
 /** What `useColumnPrefs` needs to know about the list. */
@@ -65,11 +68,7 @@ export function useColumnPrefs(
     writeHiddenColumns(browserStore(), list, next);
   };
   const store = async (sets: typeof all) => {
-    const saved = await api(COLUMN_SETS_URL, {
-      method: "put",
-      body: { sets },
-      schema: ColumnsSettings,
-    });
+    const saved = await call(COLUMNS.put, { body: { sets } });
     await settings.mutate(saved, { revalidate: false });
   };
   return {

@@ -5,22 +5,11 @@
  * run is recorded for the panel. See decision 102.
  */
 import { join } from "node:path";
-import { z } from "zod";
+import { BackupRun } from "../../contracts/settings_tools.ts";
 import type { Deps } from "../context.ts";
 import { logEvent } from "../log.ts";
 import { readSetting, writeSetting } from "../settings/store.ts";
 import { readSection } from "../settings/sections.ts";
-
-/** The last backup the server took (scheduled or on demand). */
-export const BackupRun = z.object({
-  startedAt: z.number(),
-  finishedAt: z.number(),
-  trigger: z.enum(["schedule", "manual"]),
-  path: z.string().nullable(),
-  pruned: z.number().int(),
-  error: z.string().optional(),
-});
-export type BackupRun = z.infer<typeof BackupRun>;
 
 const LAST_RUN_KEY = "backups.last-run";
 /** How often the schedule is looked at. */

@@ -16,7 +16,6 @@ import { PasswordChangeInput } from "../../contracts/user.ts";
 import { dataOperations } from "./data_operations.ts";
 import { entityOperations } from "./entity_operations.ts";
 import type { Operation } from "./operation.ts";
-import { settingsOperations } from "./settings_operations.ts";
 import { triggerOperations } from "./trigger_operations.ts";
 import { costOperations } from "./cost_operations.ts";
 import { currencyOperations } from "./currency_operations.ts";
@@ -101,7 +100,6 @@ export function operations(): Operation[] {
       response: OkBody,
     },
     ...entityOperations(),
-    ...settingsOperations(),
     ...dataOperations(),
     ...triggerOperations(),
     ...costOperations(),

@@ -5,7 +5,7 @@
  * (conversions point at them), and campaigns listed as exceptions keep their
  * own number of days, or forever.
  */
-import { z } from "zod";
+import { ClearRun } from "../../contracts/settings_tools.ts";
 import { type Db, transaction } from "../db/connection.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 import { logEvent } from "../log.ts";
@@ -17,19 +17,6 @@ const DAY_MS = 86_400_000;
 export const CLEAR_BATCH_SIZE = 500;
 /** How often the background job runs. */
 export const CLEAR_EVERY_MS = 3600_000;
-
-/** What one clearing did. */
-export const ClearRun = z.object({
-  startedAt: z.number(),
-  finishedAt: z.number(),
-  deleted: z.number().int(),
-  batches: z.number().int(),
-  /** The longest a single batch held the database, in ms. */
-  longestBatchMs: z.number(),
-  trigger: z.enum(["schedule", "manual", "cli"]),
-  error: z.string().optional(),
-});
-export type ClearRun = z.infer<typeof ClearRun>;
 
 const LAST_RUN_KEY = "auto-clearing.last-run";
 

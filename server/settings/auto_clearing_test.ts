@@ -10,6 +10,8 @@ import {
   runClearing,
 } from "./auto_clearing.ts";
 import { settingsAdmin, settingsUser } from "./testing.ts";
+import { SETTINGS_ROUTES as SECTIONS } from "../../contracts/api/settings.ts";
+import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
 import { buildCampaign } from "../../fixtures/builders.ts";
 
 const DAY = 86_400_000;
@@ -68,9 +70,7 @@ Deno.test("auto-clearing: a run is recorded and shown; only admins start one", a
   const { app, api } = await settingsAdmin();
   const db = app.deps.db;
   await t.step("no run yet", async () => {
-    assert.deepEqual((await api.get("/api/settings/auto-clearing/last-run")).body, {
-      lastRun: null,
-    });
+    assert.deepEqual(await api.call(TOOLS.clearingLastRun, {}), { lastRun: null });
   });
   await t.step("a manual run uses the stored settings and is kept as the last run", async () => {
     const campaign = await api.post("/api/campaigns", buildCampaign());
@@ -80,23 +80,20 @@ Deno.test("auto-clearing: a run is recorded and shown; only admins start one", a
     const kept = idAt(now - 40 * DAY);
     db.prepare("INSERT INTO clicks (id, ts, campaign_id) VALUES (?, ?, NULL), (?, ?, ?)")
       .run(old, now - 40 * DAY, kept, now - 40 * DAY, id);
-    const put = await api.put("/api/settings/auto-clearing", {
-      enabled: true,
-      keepDays: 30,
-      exceptions: [{ campaignId: id, keepDays: null }],
+    await api.call(SECTIONS["auto-clearing"].put, {
+      body: { enabled: true, keepDays: 30, exceptions: [{ campaignId: id, keepDays: null }] },
     });
-    assert.equal(put.status, 200);
-    const run = await api.post("/api/settings/auto-clearing/run", {});
-    assert.equal(run.status, 200);
-    const lastRun = run.body.lastRun as { deleted: number; trigger: string };
-    assert.equal(lastRun.deleted, 1);
-    assert.equal(lastRun.trigger, "manual");
+    const { lastRun } = await api.call(TOOLS.clearingRun, {});
+    assert.equal(lastRun?.deleted, 1);
+    assert.equal(lastRun?.trigger, "manual");
     assert.deepEqual(left(db), new Set([kept]));
     assert.equal(lastClearRun(db)?.deleted, 1);
   });
   await t.step("a plain user cannot start a run", async () => {
     const user = await settingsUser(app, { username: "maria", role: "user" });
-    assert.equal((await user.post("/api/settings/auto-clearing/run", {})).status, 403);
+    const refused = await user.attempt(TOOLS.clearingRun, {});
+    assert.equal(refused.status, 403);
+    assert.match(JSON.stringify(refused.body), /Only admins may do this/);
   });
 });
 

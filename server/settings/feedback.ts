@@ -1,16 +1,10 @@
 /** Feedback messages and the build info they may carry. */
-import { z } from "zod";
 import { BuildInfo, type FeedbackInput, type FeedbackMessage } from "../../contracts/feedback.ts";
 import type { Deps } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import type { UserRow } from "../users/store.ts";
 import { canManageUsers } from "../auth/permissions.ts";
 import { logEvent } from "../log.ts";
-
-/** `GET /api/settings/feedback/messages`: how many of the latest messages. */
-export const FeedbackListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
 
 /** What this server is running. */
 export function buildInfo(deps: Deps): BuildInfo {

@@ -10,6 +10,7 @@ import {
   buildTrafficSource,
 } from "../../fixtures/builders.ts";
 import type { ExportFile } from "../../contracts/import_export.ts";
+import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
 import { settingsAdmin, type SettingsApi, settingsUser } from "./testing.ts";
 import { testApp } from "../../tests/helpers/api.ts";
 
@@ -95,10 +96,8 @@ async function populate(api: SettingsApi): Promise<void> {
   assert.equal((await api.del(`/api/landings/${old}`)).status, 200);
 }
 
-async function exportOf(api: SettingsApi): Promise<ExportFile> {
-  const res = await api.get("/api/settings/import-export/export");
-  assert.equal(res.status, 200);
-  return res.body as unknown as ExportFile;
+function exportOf(api: SettingsApi): Promise<ExportFile> {
+  return api.call(TOOLS.export, {});
 }
 
 Deno.test("import/export: importing an export yields identical entities under new ids", async (t) => {
@@ -118,10 +117,9 @@ Deno.test("import/export: importing an export yields identical entities under ne
     Number(target.app.deps.db.prepare("SELECT count(*) AS n FROM offers").get()?.n);
 
   await t.step("a dry run reports what it would create and writes nothing", async () => {
-    const dry = await target.api.post("/api/settings/import-export/import", { file });
-    assert.equal(dry.status, 200, JSON.stringify(dry.body));
-    assert.equal(dry.body.dryRun, true);
-    assert.deepEqual(dry.body.created, {
+    const dry = await target.api.call(TOOLS.import, { body: { file } });
+    assert.equal(dry.dryRun, true);
+    assert.deepEqual(dry.created, {
       groups: 1,
       domains: 1,
       traffic_sources: 1,
@@ -134,11 +132,7 @@ Deno.test("import/export: importing an export yields identical entities under ne
     assert.equal(count(), 0);
   });
   await t.step("applied, the entities are the same, references included", async () => {
-    const applied = await target.api.post("/api/settings/import-export/import", {
-      file,
-      dryRun: false,
-    });
-    assert.equal(applied.status, 200, JSON.stringify(applied.body));
+    await target.api.call(TOOLS.import, { body: { file, dryRun: false } });
     const again = await exportOf(target.api);
     const imported = structuredClone(again);
     imported.entities.groups = again.entities.groups?.filter((g) => g.name !== "Existing");
@@ -156,10 +150,7 @@ Deno.test("import/export: importing an export yields identical entities under ne
   });
   await t.step("importing the same file again fails as a whole: hosts are unique", async () => {
     const before = count();
-    const res = await target.api.post("/api/settings/import-export/import", {
-      file,
-      dryRun: false,
-    });
+    const res = await target.api.attempt(TOOLS.import, { body: { file, dryRun: false } });
     assert.equal(res.status, 400);
     assert.match(JSON.stringify(res.body), /already added/);
     assert.equal(count(), before, "nothing half-imported");
@@ -173,7 +164,7 @@ Deno.test("import/export: an error late in the file leaves nothing behind", asyn
   const campaigns = file.entities.campaigns!;
   campaigns[campaigns.length - 1] = { ...campaigns[campaigns.length - 1], costModel: "free" };
   const target = await settingsAdmin();
-  const res = await target.api.post("/api/settings/import-export/import", { file, dryRun: false });
+  const res = await target.api.attempt(TOOLS.import, { body: { file, dryRun: false } });
   assert.equal(res.status, 400);
   assert.match(
     String((res.body.error as { message: string }).message),
@@ -205,7 +196,9 @@ Deno.test("import/export: a reference to something not in the file is named", as
 Deno.test("import/export: only admins export or import; a non-export file is refused", async () => {
   const app = testApp();
   const user = await settingsUser(app, { username: "maria", role: "user" });
-  assert.equal((await user.get("/api/settings/import-export/export")).status, 403);
+  const refused = await user.attempt(TOOLS.export, {});
+  assert.equal(refused.status, 403);
+  assert.match(JSON.stringify(refused.body), /Only admins may do this/);
   const admin = await settingsUser(app, { username: "root", role: "admin" });
   const res = await admin.post("/api/settings/import-export/import", { file: { hello: 1 } });
   assert.equal(res.status, 400);

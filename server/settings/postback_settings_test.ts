@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { clickIdOf, NETWORK_IP, trackingApp, type TrackingSetup } from "../tracking/testing.ts";
 import { settingsUser } from "./testing.ts";
+import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
 
 const TOKEN = "s3cr3t-token";
 
@@ -136,17 +137,15 @@ Deno.test("postback settings: the tester predicts exactly what /postback then do
         payout: c.payout,
         token: c.token,
       });
-      const predicted = await admin.post("/api/settings/postback-processing/test", {
-        url: `/postback?${query}`,
-        ip: c.ip,
+      const predicted = await admin.call(TOOLS.postbackTest, {
+        body: { url: `/postback?${query}`, ip: c.ip },
       });
-      assert.equal(predicted.status, 200);
       const real = await postback(s, String(query), c.ip);
       const body = await real.json();
-      assert.equal(real.status, predicted.body.httpStatus, JSON.stringify(predicted.body));
+      assert.equal(real.status, predicted.httpStatus, JSON.stringify(predicted));
       if (real.status !== 200) return;
-      assert.equal(body.recorded, predicted.body.outcome === "record");
-      assert.equal(body.status, (predicted.body.conversion as { status: string }).status);
+      assert.equal(body.recorded, predicted.outcome === "record");
+      assert.equal(body.status, predicted.conversion!.status);
     }),
     { numRuns: 60 },
   );

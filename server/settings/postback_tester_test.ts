@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { clickIdOf, NETWORK_IP, trackingApp } from "../tracking/testing.ts";
 import { settingsUser } from "./testing.ts";
+import { SETTINGS_ROUTES as SECTIONS } from "../../contracts/api/settings.ts";
+import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
 
 Deno.test("postback tester: explains what a postback would do and writes nothing", async (t) => {
   const setup = await trackingApp();
@@ -9,19 +11,10 @@ Deno.test("postback tester: explains what a postback would do and writes nothing
   const clickId = clickIdOf(await setup.click());
   const conversions = () =>
     Number(app.deps.db.prepare("SELECT count(*) AS n FROM conversions").get()?.n);
-  const test = async (query: string, ip = NETWORK_IP) => {
-    const res = await admin.post("/api/settings/postback-processing/test", {
-      url: `https://track.example.com/postback?${query}`,
-      ip,
+  const test = (query: string, ip = NETWORK_IP) =>
+    admin.call(TOOLS.postbackTest, {
+      body: { url: `https://track.example.com/postback?${query}`, ip },
     });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    return res.body as {
-      outcome: string;
-      httpStatus: number;
-      steps: Array<{ name: string; ok: boolean; detail: string }>;
-      conversion: { status: string; payout: number; offerId: number } | null;
-    };
-  };
 
   await t.step("an unknown click would be a 404", async () => {
     const result = await test("clickid=nope&status=sale");
@@ -48,7 +41,9 @@ Deno.test("postback tester: explains what a postback would do and writes nothing
     assert.match(result.steps.find((s) => s.name === "Status")!.detail, /status map/);
   });
   await t.step("a global alias maps what the network does not", async () => {
-    await admin.put("/api/settings/postback-processing", { statusAliases: { paid: "sale" } });
+    await admin.call(SECTIONS["postback-processing"].put, {
+      body: { statusAliases: { paid: "sale" } },
+    });
     const result = await test(`clickid=${clickId}&status=PAID&token=s3cr3t-token`);
     assert.equal(result.conversion?.status, "sale");
     const unknown = await test(`clickid=${clickId}&status=weird&token=s3cr3t-token`);
@@ -69,14 +64,12 @@ Deno.test("postback tester: explains what a postback would do and writes nothing
     const other = await test(`clickid=${clickId}&status=approved&txid=b&token=s3cr3t-token`);
     assert.equal(other.outcome, "record");
     assert.match(other.steps.at(-1)!.detail, /replaces/);
-    await admin.put("/api/settings/postback-processing", { duplicatePolicy: "ignore" });
+    await admin.call(SECTIONS["postback-processing"].put, { body: { duplicatePolicy: "ignore" } });
     assert.equal((await test(`clickid=${clickId}&txid=c&token=s3cr3t-token`)).outcome, "duplicate");
   });
   await t.step("a path that is not the postback path is named", async () => {
-    const res = await admin.post("/api/settings/postback-processing/test", {
-      url: `/c/x?clickid=${clickId}`,
-    });
-    assert.equal(res.body.httpStatus, 404);
+    const res = await admin.call(TOOLS.postbackTest, { body: { url: `/c/x?clickid=${clickId}` } });
+    assert.equal(res.httpStatus, 404);
   });
   void networkId;
 });
@@ -89,21 +82,24 @@ Deno.test("tracking links: built from the campaign, its source, the domain and t
     host: "go.example.net",
     purpose: "tracking",
   });
-  await admin.put("/api/settings/url-customization", { clickPath: "/go" });
-  const res = await admin.get(
-    `/api/settings/tracking-links/links?campaignId=${setup.campaignId}&domainId=${domain.body.id}&affiliateNetworkId=${setup.networkId}`,
-  );
-  assert.equal(res.status, 200, JSON.stringify(res.body));
+  await admin.call(SECTIONS["url-customization"].put, { body: { clickPath: "/go" } });
+  const links = await admin.call(TOOLS.trackingLinks, {
+    query: {
+      campaignId: String(setup.campaignId),
+      domainId: String(domain.body.id),
+      affiliateNetworkId: String(setup.networkId),
+    },
+  });
   assert.equal(
-    res.body.click,
+    links.click,
     `https://go.example.net/go/${setup.key}?subid=\${SUBID}&cost=\${COST}&zone=\${ZONEID}&os=\${OS}`,
   );
-  assert.equal(res.body.landerClick, "https://go.example.net/lp/click?clickid={clickid}");
+  assert.equal(links.landerClick, "https://go.example.net/lp/click?clickid={clickid}");
   assert.equal(
-    res.body.postback,
+    links.postback,
     "https://go.example.net/postback?clickid={clickid}&status={status}&payout={payout}&txid={txid}&token=s3cr3t-token",
   );
-  assert.match(String(res.body.pixelHtml), /<img src="https:\/\/go\.example\.net\/pixel\.gif/);
-  const bad = await admin.get("/api/settings/tracking-links/links?campaignId=abc");
+  assert.match(links.pixelHtml, /<img src="https:\/\/go\.example\.net\/pixel\.gif/);
+  const bad = await admin.attempt(TOOLS.trackingLinks, { query: { campaignId: "abc" } });
   assert.equal(bad.status, 400);
 });

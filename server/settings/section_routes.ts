@@ -1,15 +1,16 @@
 /**
- * `GET|PUT /api/settings/:section` for every section of `SETTINGS_SCHEMAS`:
- * one route pair per section, validated by its contract. Per-user sections
- * read and write the caller's own copy; tracker sections need an admin to change.
+ * `GET|PUT /api/settings/{section}` for every section of `SETTINGS_SCHEMAS`
+ * (declared in `contracts/api/settings.ts`, which also says who may change
+ * each). Per-user sections read and write the caller's own copy.
  */
-import { Hono } from "hono";
-import { SETTINGS_SCHEMAS, type SettingsSection } from "../../contracts/settings.ts";
-import { type AppEnv, userOf } from "../context.ts";
+import { type SectionRoutes, SETTINGS_ROUTES } from "../../contracts/api/settings.ts";
+import type { AnswerOf } from "../../contracts/route.ts";
+import type { SettingsSection, SettingsValue } from "../../contracts/settings.ts";
+import { userOf } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import { validationError } from "../errors.ts";
-import { validate } from "../validate.ts";
-import { assertMayChange, isPerUser, readSection, writeSection } from "./sections.ts";
+import { implement } from "../route.ts";
+import { isPerUser, readSection, writeSection } from "./sections.ts";
 import { withPrevious } from "./url_paths.ts";
 
 type Issue = { path: PropertyKey[]; message: string };
@@ -19,50 +20,64 @@ function exists(db: Db, table: string, id: number): boolean {
 }
 
 /** Checks that need the database (STYLE 5: the contract cannot know what exists). */
-const CHECKS: Partial<Record<SettingsSection, (db: Db, value: never) => Issue[]>> = {
-  "auto-clearing": (db, value: { exceptions: Array<{ campaignId: number }> }) =>
+const CHECKS: { [S in SettingsSection]?: (db: Db, value: SettingsValue<S>) => Issue[] } = {
+  "auto-clearing": (db, value) =>
     value.exceptions.flatMap((e, i) =>
       exists(db, "campaigns", e.campaignId) ? [] : [{
         path: ["exceptions", i, "campaignId"],
         message: `Campaign ${e.campaignId} does not exist`,
       }]
     ),
-  "tracking-links": (db, value: { domainId: number | null }) =>
+  "tracking-links": (db, value) =>
     value.domainId === null || exists(db, "domains", value.domainId)
       ? []
       : [{ path: ["domainId"], message: `Domain ${value.domainId} does not exist` }],
 };
 
-function route(app: Hono<AppEnv>, section: SettingsSection) {
-  const schema = SETTINGS_SCHEMAS[section];
-  app.get(`/${section}`, (c) => {
-    const userId = isPerUser(section) ? userOf(c).id : undefined;
-    return c.json(readSection(c.var.deps.db, section, userId));
-  });
-  app.put(`/${section}`, validate("json", schema), (c) => {
-    let value = c.req.valid("json") as never;
-    const user = userOf(c);
-    const db = c.var.deps.db;
-    assertMayChange(user, section);
-    const issues = CHECKS[section]?.(db, value) ?? [];
-    if (issues.length) throw validationError(issues);
-    const userId = isPerUser(section) ? user.id : undefined;
-    if (section === "url-customization") {
-      const before = readSection(db, "url-customization");
-      // `previous` is the server's record: what the client sends there is ignored.
-      value = withPrevious(before, {
-        ...(value as typeof before),
-        previous: before.previous,
-      }) as never;
-    }
-    writeSection(db, section, { value, userId });
-    return c.json(readSection(db, section, userId));
-  });
+/** Stores a validated section (after the database's checks) and answers what is stored. */
+function store<S extends SettingsSection>(
+  db: Db,
+  section: S,
+  options: { value: SettingsValue<S>; userId: number },
+): SettingsValue<S> {
+  let value = options.value;
+  const check = CHECKS[section] as ((db: Db, value: SettingsValue<S>) => Issue[]) | undefined;
+  const issues = check?.(db, value) ?? [];
+  if (issues.length) throw validationError(issues);
+  const userId = isPerUser(section) ? options.userId : undefined;
+  if (section === "url-customization") {
+    const before = readSection(db, "url-customization");
+    // `previous` is the server's record: what the client sends there is ignored.
+    value = withPrevious(before, {
+      ...(value as typeof before),
+      previous: before.previous,
+    }) as SettingsValue<S>;
+  }
+  writeSection(db, section, { value, userId });
+  return readSection(db, section, userId);
 }
 
-/** The section routes, mounted under `/api/settings` after the sections' own extra routes. */
-export function sectionRoutes(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  for (const section of Object.keys(SETTINGS_SCHEMAS) as SettingsSection[]) route(app, section);
-  return app;
+/** A section's value as its routes answer it (the same, for TypeScript's generic `S`). */
+type Answer<S extends SettingsSection> = AnswerOf<SectionRoutes<S>["get" | "put"]>;
+
+function sectionRoutes<S extends SettingsSection>(section: S) {
+  const routes = SETTINGS_ROUTES[section];
+  return [
+    implement(routes.get, (c) => {
+      const userId = isPerUser(section) ? userOf(c).id : undefined;
+      return readSection(c.var.deps.db, section, userId) as Answer<S>;
+    }),
+    implement(
+      routes.put,
+      (c, { body }) =>
+        store(c.var.deps.db, section, {
+          value: body as SettingsValue<S>,
+          userId: userOf(c).id,
+        }) as Answer<S>,
+    ),
+  ];
 }
+
+/** Both routes of every section. */
+export const settingsSectionRoutes = (Object.keys(SETTINGS_ROUTES) as SettingsSection[])
+  .flatMap(sectionRoutes);

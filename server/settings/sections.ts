@@ -1,25 +1,20 @@
 /**
  * Settings sections stored server-side: who owns each (the whole tracker, or
- * each user for their own), who may change it, and typed getters other
- * features read (`getLpProtectSettings`, `getStatsSettings`, …).
+ * each user for their own; who may change it is declared with the routes,
+ * `contracts/api/settings.ts`), and typed getters other features read (`getLpProtectSettings`, `getStatsSettings`, …).
  */
 import {
   SETTINGS_SCHEMAS,
   type SettingsSection,
   type SettingsValue,
 } from "../../contracts/settings.ts";
+import { PER_USER_SECTIONS } from "../../contracts/api/settings.ts";
 import type { Db } from "../db/connection.ts";
-import { forbidden } from "../errors.ts";
-import { canManageUsers } from "../auth/permissions.ts";
-import type { UserRow } from "../users/store.ts";
 import { readSetting, writeSetting } from "./store.ts";
 
-/** Sections each user keeps for themselves; the others are the tracker's. */
-const PER_USER: ReadonlySet<SettingsSection> = new Set(["user", "ui", "stats", "columns"]);
-
-/** Whether a section belongs to each user. */
+/** Whether a section belongs to each user (the others are the tracker's). */
 export function isPerUser(section: SettingsSection): boolean {
-  return PER_USER.has(section);
+  return PER_USER_SECTIONS.has(section);
 }
 
 function storageKey(section: SettingsSection, userId?: number): string {
@@ -56,12 +51,6 @@ export function writeSection<S extends SettingsSection>(
 ): void {
   writeSetting(db, storageKey(section, options.userId), options.value);
   for (const fn of listeners) fn(section);
-}
-
-/** Refuses a change of a tracker-wide section by a plain user (403). */
-export function assertMayChange(user: UserRow, section: SettingsSection): void {
-  if (isPerUser(section) || canManageUsers(user)) return;
-  throw forbidden("Only admins change tracker settings");
 }
 
 /** LP protect: read by the lander hosting on every protected lander request. */

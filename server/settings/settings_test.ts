@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
 import { SETTINGS_SCHEMAS } from "../../contracts/settings.ts";
+import { SETTINGS_ROUTES as SECTIONS } from "../../contracts/api/settings.ts";
+import {
+  API_KEY_ROUTES,
+  SETTINGS_TOOL_ROUTES as TOOLS,
+} from "../../contracts/api/settings_tools.ts";
 import { settingsAdmin as adminApi, settingsUser as signedIn } from "./testing.ts";
 import { buildCampaign, buildDomain } from "../../fixtures/builders.ts";
 import { trackingApp } from "../tracking/testing.ts";
@@ -46,12 +51,11 @@ Deno.test("settings: every section reads its defaults, refuses bad input, stores
     });
   }
   await t.step("a good value is stored and read back", async () => {
-    const put = await api.put("/api/settings/stats", {
-      timezone: "Europe/Berlin",
-      currency: "EUR",
+    const put = await api.call(SECTIONS.stats.put, {
+      body: { timezone: "Europe/Berlin", currency: "EUR" },
     });
-    assert.equal(put.status, 200);
-    assert.deepEqual((await api.get("/api/settings/stats")).body, {
+    assert.deepEqual(put, { timezone: "Europe/Berlin", currency: "EUR" });
+    assert.deepEqual(await api.call(SECTIONS.stats.get, {}), {
       timezone: "Europe/Berlin",
       currency: "EUR",
     });
@@ -65,16 +69,16 @@ Deno.test("settings: per-user sections are each user's own; tracker sections nee
   const { app, api: admin } = await adminApi();
   const user = await signedIn(app, { username: "maria", role: "user" });
   await t.step("a user's UI choice does not change the admin's", async () => {
-    const put = await user.put("/api/settings/ui", { colorScheme: "creative", font: "Inter" });
-    assert.equal(put.status, 200);
-    assert.equal((await user.get("/api/settings/ui")).body.colorScheme, "creative");
-    assert.equal((await admin.get("/api/settings/ui")).body.colorScheme, "default");
+    await user.call(SECTIONS.ui.put, { body: { colorScheme: "creative", font: "Inter" } });
+    assert.equal((await user.call(SECTIONS.ui.get, {})).colorScheme, "creative");
+    assert.equal((await admin.call(SECTIONS.ui.get, {})).colorScheme, "default");
   });
   await t.step("a user may read but not change tracker settings", async () => {
-    assert.equal((await user.get("/api/settings/lp-protect")).status, 200);
-    const put = await user.put("/api/settings/lp-protect", { enabled: true });
+    assert.equal((await user.attempt(SECTIONS["lp-protect"].get, {})).status, 200);
+    const put = await user.attempt(SECTIONS["lp-protect"].put, { body: { enabled: true } });
     assert.equal(put.status, 403);
-    assert.equal((await admin.get("/api/settings/lp-protect")).body.enabled, false);
+    assert.match(JSON.stringify(put.body), /Only admins change tracker settings/);
+    assert.equal((await admin.call(SECTIONS["lp-protect"].get, {})).enabled, false);
   });
   await t.step("without a session, settings answer 401", async () => {
     const res = await app.request("/api/settings/ui");
@@ -117,64 +121,67 @@ Deno.test("settings: references are checked against the database", async (t) => 
 
 Deno.test("settings: integration templates list built-ins and custom ones, hidden ones left out", async () => {
   const { api } = await adminApi();
-  const before = await api.get("/api/settings/integration/templates");
-  const sources = before.body.trafficSources as Array<{ id: string; builtIn: boolean }>;
-  assert.ok(sources.some((s) => s.id === "propellerads" && s.builtIn));
+  const before = await api.call(TOOLS.templates, {});
+  assert.ok(before.trafficSources.some((s) => s.id === "propellerads" && s.builtIn));
+  // A field templates do not own (currency) is dropped, not refused: sent untyped.
   await api.put("/api/settings/integration", {
     trafficSources: [{ id: "own-source", name: "Our DSP", fields: { currency: "EUR" } }],
     hidden: ["propellerads"],
   });
-  const after = await api.get("/api/settings/integration/templates");
-  const ids = (after.body.trafficSources as Array<{ id: string }>).map((s) => s.id);
+  const after = await api.call(TOOLS.templates, {});
+  const ids = after.trafficSources.map((s) => s.id);
   assert.ok(ids.includes("own-source"));
   assert.ok(!ids.includes("propellerads"));
-  assert.ok((after.body.affiliateNetworks as unknown[]).length >= 5);
+  assert.ok(after.affiliateNetworks.length >= 5);
 });
 
 Deno.test("settings: feedback is stored with the build info shown on the screen", async () => {
   const { app, api } = await adminApi();
-  const info = await api.get("/api/settings/feedback/build-info");
-  assert.equal(info.body.version, app.deps.version);
-  assert.match(String(info.body.sqlite), /^3\./);
-  assert.equal((await api.post("/api/settings/feedback/messages", { message: " " })).status, 400);
-  const left = await api.post("/api/settings/feedback/messages", { message: "Reports are slow" });
+  const info = await api.call(TOOLS.buildInfo, {});
+  assert.equal(info.version, app.deps.version);
+  assert.match(info.sqlite, /^3\./);
+  const blank = await api.attempt(TOOLS.leaveFeedback, { body: { message: " " } });
+  assert.equal(blank.status, 400);
+  const left = await api.attempt(TOOLS.leaveFeedback, { body: { message: "Reports are slow" } });
   assert.equal(left.status, 201);
-  const list = await api.get("/api/settings/feedback/messages");
-  const items = list.body.items as Array<{ message: string; buildInfo: { version: string } }>;
+  const { items } = await api.call(TOOLS.feedback, {});
   assert.equal(items[0].message, "Reports are slow");
-  assert.equal(items[0].buildInfo.version, app.deps.version);
+  assert.equal(items[0].buildInfo?.version, app.deps.version);
 });
 
 Deno.test("settings: public-api keys are shown once and the switch turns key access off", async () => {
   const { app, api } = await adminApi();
-  const created = await api.post("/api/settings/public-api/keys", { name: "BI export" });
+  const created = await api.attempt(API_KEY_ROUTES.create, { body: { name: "BI export" } });
   assert.equal(created.status, 201);
   const key = String(created.body.key);
-  const list = await api.get("/api/settings/public-api/keys");
-  assert.equal(JSON.stringify(list.body).includes(key), false, "the list never shows the key");
+  const list = await api.call(API_KEY_ROUTES.list, {});
+  assert.equal(JSON.stringify(list).includes(key), false, "the list never shows the key");
   const byKey = () => app.request("/api/campaigns", { headers: { "Api-Key": key } });
   assert.equal((await byKey()).status, 200);
-  await api.put("/api/settings/public-api", { enabled: false });
+  await api.call(SECTIONS["public-api"].put, { body: { enabled: false } });
   assert.equal((await byKey()).status, 403);
-  await api.put("/api/settings/public-api", { enabled: true });
-  assert.equal((await api.del(`/api/settings/public-api/keys/${created.body.id}`)).status, 200);
+  await api.call(SECTIONS["public-api"].put, { body: { enabled: true } });
+  const revoked = await api.call(API_KEY_ROUTES.revoke, {
+    params: { id: Number(created.body.id) },
+  });
+  assert.equal(revoked.name, "BI export");
   assert.equal((await byKey()).status, 401);
 });
 
 Deno.test("settings: the click API switch and click-only keys", async () => {
   const setup = await trackingApp();
   const admin = await signedIn(setup.app, { username: "ops", role: "admin" });
-  const created = await admin.post("/api/settings/public-api/keys", { name: "lp", scope: "click" });
+  const created = await admin.call(API_KEY_ROUTES.create, { body: { name: "lp", scope: "click" } });
   const call = () =>
     setup.app.send("/api/click-api/v1", { key: setup.key, ip: "8.8.8.8" }, {
-      headers: { "Api-Key": String(created.body.key) },
+      headers: { "Api-Key": created.key },
     });
   assert.equal((await call()).status, 200, "a click-only key reaches the click API");
   const elsewhere = await setup.app.request("/api/campaigns", {
-    headers: { "Api-Key": String(created.body.key) },
+    headers: { "Api-Key": created.key },
   });
   assert.equal(elsewhere.status, 403, "and nothing else");
-  await admin.put("/api/settings/click-api", { enabled: false });
+  await admin.call(SECTIONS["click-api"].put, { body: { enabled: false } });
   const off = await call();
   assert.equal(off.status, 403);
   assert.equal((await off.json()).error.code, "CLICK_API_OFF");
@@ -182,9 +189,8 @@ Deno.test("settings: the click API switch and click-only keys", async () => {
 
 Deno.test("settings: a template fills only the fields it names", async () => {
   const { api } = await adminApi();
-  const res = await api.get("/api/settings/integration/templates");
-  const propeller = (res.body.trafficSources as Array<{ id: string; fields: object }>)
-    .find((s) => s.id === "propellerads")!;
+  const templates = await api.call(TOOLS.templates, {});
+  const propeller = templates.trafficSources.find((s) => s.id === "propellerads")!;
   assert.equal("currency" in propeller.fields, false, "no default currency sneaks in");
   assert.ok("postbackUrl" in propeller.fields);
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
 import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
 import { formatIp, type IpAddress } from "./ip.ts";
 import { clickIdOf, NETWORK_IP, trackingApp, type TrackingSetup } from "./testing.ts";
@@ -110,14 +111,15 @@ Deno.test("events: a postback whose status the network maps to ftd records an ft
     assert.match(text.split("\n")[0], /Token 1,Clicks,FTD,FTD revenue/);
   });
   await t.step("the postback tester explains the event", async () => {
-    const tested = await s.api.post("/api/settings/postback-processing/test", {
-      url: `http://localhost/postback?token=${TOKEN}&clickid=${clicks[3]}&status=dep&payout=5`,
-      ip: NETWORK_IP,
+    const tested = await s.api.call(TOOLS.postbackTest, {
+      body: {
+        url: `http://localhost/postback?token=${TOKEN}&clickid=${clicks[3]}&status=dep&payout=5`,
+        ip: NETWORK_IP,
+      },
     });
-    const conversion = tested.body.conversion as Record<string, unknown>;
-    assert.equal(conversion.event, "deposit");
-    assert.equal(conversion.status, "sale");
-    assert.match(String(tested.body.summary), /event deposit \(sale\) of 5 USD/);
+    assert.equal(tested.conversion!.event, "deposit");
+    assert.equal(tested.conversion!.status, "sale");
+    assert.match(tested.summary, /event deposit \(sale\) of 5 USD/);
   });
   await t.step("a status map value that is neither a status nor an event type → 400", async () => {
     const bad = await s.api.patch(`/api/affiliate-networks/${s.networkId}`, {

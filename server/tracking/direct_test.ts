@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
 import { gzipSync } from "node:zlib";
 import { UA } from "./enrich/test_agents.ts";
 import { NETWORK_IP, trackingApp, type TrackingSetup, US_IP } from "./testing.ts";
@@ -201,14 +202,14 @@ Deno.test("direct click: /rt.js is served small and precompressed, and Tracking 
     await gz.body?.cancel();
   });
   await t.step("Settings → Tracking links: the snippet names the campaign's key", async () => {
-    const res = await s.api.get(`/api/settings/tracking-links/links?campaignId=${s.campaignId}`);
-    assert.equal(res.status, 200);
+    const query = { campaignId: String(s.campaignId) };
+    const links = await s.api.call(TOOLS.trackingLinks, { query });
     assert.equal(
-      res.body.directScript,
-      `<script async src="${res.body.base}/rt.js" data-campaign="${s.key}"></script>`,
+      links.directScript,
+      `<script async src="${links.base}/rt.js" data-campaign="${s.key}"></script>`,
     );
-    const none = await s.api.get("/api/settings/tracking-links/links");
-    assert.equal(none.body.directScript, "");
+    const none = await s.api.call(TOOLS.trackingLinks, {});
+    assert.equal(none.directScript, "");
   });
 });
 
