@@ -27,6 +27,8 @@ export type RouteDecl = {
   tag: string;
   summary: string;
   access: RouteAccess;
+  /** The 403 message of an admins-only route (`["user", "write"]`), when "manage users" would mislead. */
+  refusal?: string;
   /** Path parameters when not all are integers. */
   params?: z.ZodObject;
   query?: z.ZodObject;

@@ -51,12 +51,12 @@ function paramsSchema(decl: RouteDecl): z.ZodObject | undefined {
 }
 
 /** Refuses callers without the declared right (401 without a user, 403 without the right). */
-function authorise(c: Context<AppEnv>, access: RouteDecl["access"]): void {
+function authorise(c: Context<AppEnv>, { access, refusal }: RouteDecl): void {
   if (access === "public") return;
   const user = userOf(c);
   if (access === "user") return;
   const [subject, level] = access;
-  if (subject === "user") return assertUserManager(user);
+  if (subject === "user") return assertUserManager(user, refusal);
   assertAccess(user, subject, level);
 }
 
@@ -68,7 +68,7 @@ export function implement<const D extends RouteDecl>(
   const params = paramsSchema(decl);
   // Hono's validators are typed for any env; each part is read back typed below.
   const checks: MiddlewareHandler[] = [(c, next) => {
-    authorise(c, decl.access);
+    authorise(c, decl);
     return next();
   }];
   if (params) checks.push(validate("param", params));

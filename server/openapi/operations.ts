@@ -17,9 +17,7 @@ import { dataOperations } from "./data_operations.ts";
 import { entityOperations } from "./entity_operations.ts";
 import type { Operation } from "./operation.ts";
 import { settingsOperations } from "./settings_operations.ts";
-import { triggerOperations } from "./trigger_operations.ts";
 import { costOperations } from "./cost_operations.ts";
-import { currencyOperations } from "./currency_operations.ts";
 
 export type { Operation };
 
@@ -103,9 +101,7 @@ export function operations(): Operation[] {
     ...entityOperations(),
     ...settingsOperations(),
     ...dataOperations(),
-    ...triggerOperations(),
     ...costOperations(),
-    ...currencyOperations(),
   ];
 }
 

@@ -1,0 +1,108 @@
+/**
+ * The files manager (hosted landers' files): reading needs read on landers,
+ * changing needs write on landers.
+ */
+import { route } from "../route.ts";
+import {
+  CreateDirectoryInput,
+  CreateTextFileInput,
+  EditTextFileInput,
+  FileResult,
+  FileTree,
+  PathQuery,
+  RenameInput,
+  TextContent,
+  UploadAnswer,
+  UploadBody,
+  UploadQuery,
+} from "../files.ts";
+
+const tag = "Files";
+
+export const FILE_ROUTES = {
+  tree: route({
+    method: "get",
+    path: "/api/files/tree",
+    tag,
+    summary: "The hosted files",
+    access: ["landing", "read"],
+    answer: FileTree,
+  }),
+  content: route({
+    method: "get",
+    path: "/api/files/content",
+    tag,
+    summary: "A text file's content",
+    access: ["landing", "read"],
+    query: PathQuery,
+    answer: TextContent,
+  }),
+  download: route({
+    method: "get",
+    path: "/api/files/download",
+    tag,
+    summary: "Download a file",
+    access: ["landing", "read"],
+    query: PathQuery,
+    answerType: "application/octet-stream",
+  }),
+  createDirectory: route({
+    method: "post",
+    path: "/api/files/directory",
+    tag,
+    summary: "Create a directory",
+    access: ["landing", "write"],
+    body: CreateDirectoryInput,
+    answer: FileResult,
+    status: 201,
+  }),
+  createFile: route({
+    method: "post",
+    path: "/api/files/file",
+    tag,
+    summary: "Create a text file",
+    access: ["landing", "write"],
+    body: CreateTextFileInput,
+    answer: FileResult,
+    status: 201,
+  }),
+  save: route({
+    method: "put",
+    path: "/api/files/content",
+    tag,
+    summary: "Replace a text file's content",
+    access: ["landing", "write"],
+    body: EditTextFileInput,
+    answer: FileResult,
+  }),
+  rename: route({
+    method: "post",
+    path: "/api/files/rename",
+    tag,
+    summary: "Rename or move a file or directory",
+    access: ["landing", "write"],
+    body: RenameInput,
+    answer: FileResult,
+  }),
+  remove: route({
+    method: "delete",
+    path: "/api/files",
+    tag,
+    summary: "Delete a file or directory",
+    access: ["landing", "write"],
+    query: PathQuery,
+    answer: FileResult,
+  }),
+  upload: route({
+    method: "post",
+    path: "/api/files/upload",
+    tag,
+    summary: "Upload files into a directory",
+    access: ["landing", "write"],
+    query: UploadQuery,
+    body: UploadBody,
+    bodyType: "multipart/form-data",
+    answer: UploadAnswer,
+    status: 201,
+  }),
+};
