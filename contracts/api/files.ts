@@ -12,6 +12,7 @@ import {
   PathQuery,
   RenameInput,
   TextContent,
+  UPLOAD_API_PATH,
   UploadAnswer,
   UploadBody,
   UploadQuery,
@@ -95,7 +96,7 @@ export const FILE_ROUTES = {
   }),
   upload: route({
     method: "post",
-    path: "/api/files/upload",
+    path: UPLOAD_API_PATH,
     tag,
     summary: "Upload files into a directory",
     access: ["landing", "write"],
