@@ -2,7 +2,7 @@
 import { useState } from "react";
 import useSWR from "swr";
 import { CURRENCY_RATE_ROUTES } from "../../contracts/api/currency_rates.ts";
-import { CurrencyRateCsvAnswer } from "../../contracts/currency_rate.ts";
+import type { CurrencyRateCsvAnswer } from "../../contracts/currency_rate.ts";
 import { routeUrl } from "../../contracts/route.ts";
 import { call } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
@@ -32,7 +32,7 @@ function outcome(answer: CurrencyRateCsvAnswer, refused: number): string {
 
 /** The CSV upload card (admins). */
 export function RatesCsvCard() {
-  const upload = useCsvUpload(CURRENCY_RATE_ROUTES.csv.path, CurrencyRateCsvAnswer, {
+  const upload = useCsvUpload(CURRENCY_RATE_ROUTES.csv.path, CURRENCY_RATE_ROUTES.csv.answer, {
     body: {},
     onApplied: async (result) => {
       notify(`${count(result.rows.length, "rate")} stored`, { type: "success" });
