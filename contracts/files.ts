@@ -131,6 +131,21 @@ export const FileResult = z.object({
 });
 export type FileResult = z.infer<typeof FileResult>;
 
+/** `POST /api/files/upload?dir=&replace=`: the folder, and whether same-named files are replaced. */
+export const UploadQuery = z.object({
+  dir: FolderPath.default(""),
+  replace: z.enum(["true", "false"]).default("false"),
+});
+
+/** The upload's multipart body: one or more `file` parts (documented; the handler reads the form). */
+export const UploadBody = z.object({
+  file: z.array(z.string().meta({ format: "binary" })).min(1),
+});
+
+/** The upload's answer: the change and the names written. */
+export const UploadAnswer = FileResult.extend({ files: z.array(z.string()) });
+export type UploadAnswer = z.infer<typeof UploadAnswer>;
+
 /** The public address of a hosted file. */
 export function hostedUrl(path: string): string {
   return HOSTED_PREFIX + path.split("/").map(encodeURIComponent).join("/");

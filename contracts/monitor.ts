@@ -75,6 +75,9 @@ export const OfferFigures = z.object({
 /** A scenario the clicker can run from the browser. */
 export const ClickerScenario = z.object({ name: z.string(), clicks: z.number() });
 
+/** `GET /api/monitor/clicker/scenarios`. */
+export const ClickerScenarios = z.object({ scenarios: z.array(ClickerScenario) });
+
 /** `POST /api/monitor/clicker`: the scenario and the signed-in user's password (re-entered). */
 export const ClickerInput = z.object({
   scenario: z.string().regex(/^[\w-]{1,64}$/, "must be a scenario name"),

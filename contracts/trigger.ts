@@ -277,6 +277,11 @@ export const NotificationsAnswer = z.object({
   unread: z.number().int(),
 });
 
+/** `GET /api/notifications?limit=`: the newest notifications. */
+export const NotificationsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
 /** `POST /api/notifications/read`: the ids, or every one when absent. */
 export const MarkReadInput = z.object({ ids: z.array(Id).max(1000).optional() });
 

@@ -34,7 +34,7 @@ import { reportRoutes } from "./reports/routes.ts";
 import { conversionRoutes } from "./conversions/routes.ts";
 import { clickLogRoutes } from "./clicklog/routes.ts";
 import { bodyLimits } from "./body_limits.ts";
-import { notificationRoutes, triggerRoutes } from "./triggers/routes.ts";
+import { triggerCallRoutes, triggerRoutes } from "./triggers/routes.ts";
 import { rootCampaignClick } from "./domains/root.ts";
 import { costUpdateRoutes, keitaroKeyOnly } from "./costs/routes.ts";
 import { type Implemented, routes } from "./route.ts";
@@ -47,6 +47,12 @@ const TRACKING_PREFIXES = ["/c/", "/rt/", "/lp/", "/postback", "/pixel.gif", "/c
 const DECLARED_ROUTES: Implemented[] = [
   ...costUpdateRoutes,
   ...settingsRoutes,
+  ...triggerCallRoutes,
+  ...fileRoutes,
+  ...monitorRoutes,
+  ...clickApiRoutes,
+  ...currencyRateRoutes,
+  ...openApiRoutes,
 ];
 
 /** Builds the app around `deps`. */
@@ -82,16 +88,10 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/rotations", rotationRoutes);
   app.route("/api/campaigns", campaignRoutes);
   app.route("/api/users", userRoutes);
-  app.route("/api", openApiRoutes);
-  app.route("/api/files", fileRoutes);
-  app.route("/api/monitor", monitorRoutes);
-  app.route("/api/click-api", clickApiRoutes);
   app.route("/api", reportRoutes);
   app.route("/api/conversions", conversionRoutes);
   app.route("/api/clicks", clickLogRoutes);
   app.route("/api/triggers", triggerRoutes);
-  app.route("/api/notifications", notificationRoutes);
-  app.route("/api/currency-rates", currencyRateRoutes);
   app.all("/api/*", (c) => {
     throw notFound(`No API route ${c.req.method} ${c.req.path}`);
   });

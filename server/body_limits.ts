@@ -9,6 +9,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./context.ts";
 import { HttpError } from "./errors.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_API_PATH } from "../contracts/files.ts";
 
 /** Postbacks, pixels and click API calls: a few parameters. */
 export const SMALL_BODY_BYTES = 16 * 1024;
@@ -29,15 +30,23 @@ function limit(maxSize: number): MiddlewareHandler<AppEnv> {
 }
 
 const small = limit(SMALL_BODY_BYTES);
+const upload = bodyLimit({
+  // The multipart framing on top of the files.
+  maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
+  onError: () => {
+    throw new HttpError(413, "TOO_LARGE", `Uploads are limited to ${MAX_UPLOAD_BYTES >> 20} MiB`);
+  },
+});
 const api = limit(API_BODY_BYTES);
 const importLimit = limit(IMPORT_BODY_BYTES);
 const other = limit(OTHER_BODY_BYTES);
 
-/** The limit of `path`, or null where the route sets its own (file uploads). */
+/** The limit of `path`, or null for the other files calls (a text file may exceed the API's). */
 function limitOf(path: string): MiddlewareHandler<AppEnv> | null {
   if (path === "/postback" || path === "/pixel.gif" || path.startsWith("/api/click-api")) {
     return small;
   }
+  if (path === UPLOAD_API_PATH) return upload;
   if (path.startsWith("/api/files")) return null;
   if (path === "/api/settings/import-export/import") return importLimit;
   if (path.startsWith("/api/") || path.startsWith("/admin_api/")) return api;

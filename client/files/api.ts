@@ -1,58 +1,54 @@
 /** The files manager's calls: one SWR hook for the tree, plain calls for changes, XHR for uploads. */
 import useSWR from "swr";
-import { z } from "zod";
-import { FileResult, FileTree, TextContent, UPLOAD_API_PATH } from "../../contracts/files.ts";
-import { api, ApiError, errorFromResponse } from "../app/api.ts";
+import { FILE_ROUTES } from "../../contracts/api/files.ts";
+import { UploadAnswer } from "../../contracts/files.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import { ApiError, call, errorFromResponse } from "../app/api.ts";
 import { nonApiMessage } from "../app/errors.ts";
 
 /** The tree, revalidated after every change. */
 export function useFileTree() {
-  return useSWR("/api/files/tree", () => api("/api/files/tree", { schema: FileTree }));
+  return useSWR(FILE_ROUTES.tree.path, () => call(FILE_ROUTES.tree, {}));
 }
 
 /** A text file's content (null key: nothing selected). */
 export function useTextFile(path: string | undefined) {
   return useSWR(
-    path === undefined ? null : ["/api/files/content", path],
-    () => api("/api/files/content", { query: { path }, schema: TextContent }),
+    path === undefined ? null : [FILE_ROUTES.content.path, path],
+    () => call(FILE_ROUTES.content, { query: { path } }),
     { revalidateOnFocus: false, shouldRetryOnError: false },
   );
 }
 
 /** create-directory. */
 export function createDirectory(path: string) {
-  return api("/api/files/directory", { method: "post", body: { path }, schema: FileResult });
+  return call(FILE_ROUTES.createDirectory, { body: { path } });
 }
 
 /** create-text-file. */
 export function createTextFile(path: string, content = "") {
-  return api("/api/files/file", { method: "post", body: { path, content }, schema: FileResult });
+  return call(FILE_ROUTES.createFile, { body: { path, content } });
 }
 
 /** edit-text-file-content. */
 export function saveTextFile(path: string, content: string) {
-  return api("/api/files/content", { method: "put", body: { path, content }, schema: FileResult });
+  return call(FILE_ROUTES.save, { body: { path, content } });
 }
 
 /** rename-file-or-directory. */
 export function renameEntry(from: string, to: string) {
-  return api("/api/files/rename", { method: "post", body: { from, to }, schema: FileResult });
+  return call(FILE_ROUTES.rename, { body: { from, to } });
 }
 
 /** Deletes a file or a folder with its content. */
 export function deleteEntry(path: string) {
-  return api(`/api/files?path=${encodeURIComponent(path)}`, {
-    method: "delete",
-    schema: FileResult,
-  });
+  return call(FILE_ROUTES.remove, { query: { path } });
 }
 
 /** The download address of a file. */
 export function downloadUrl(path: string): string {
-  return `/api/files/download?path=${encodeURIComponent(path)}`;
+  return routeUrl(FILE_ROUTES.download, { query: { path } });
 }
-
-const UploadAnswer = FileResult.extend({ files: z.array(z.string()) });
 
 /**
  * Uploads files into folder `dir` with XMLHttpRequest, whose upload progress
@@ -62,13 +58,13 @@ export function uploadFiles(
   dir: string,
   files: File[],
   options: { replace: boolean; onProgress: (fraction: number) => void },
-): Promise<z.infer<typeof UploadAnswer>> {
+): Promise<UploadAnswer> {
   const form = new FormData();
   for (const file of files) form.append("file", file, file.name);
-  const query = new URLSearchParams({ dir, replace: String(options.replace) });
+  const query = { dir, replace: options.replace ? "true" as const : "false" as const };
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${UPLOAD_API_PATH}?${query}`);
+    xhr.open("POST", routeUrl(FILE_ROUTES.upload, { query }));
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress(event.loaded / event.total);

@@ -1,7 +1,7 @@
 /** Developer monitor → Build info: what runs, where, and how the click writer keeps up. */
 import useSWR from "swr";
-import { BuildInfo } from "../../contracts/monitor.ts";
-import { api } from "../app/api.ts";
+import { MONITOR_ROUTES } from "../../contracts/api/monitor.ts";
+import { call } from "../app/api.ts";
 import { formatDuration } from "../../contracts/duration.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { formatBytes } from "../files/format.ts";
@@ -18,8 +18,8 @@ function when(ms: number): string {
 /** The build-info facts, refreshed every 5 s so uptime and the writer's queue move. */
 export function BuildInfoTool() {
   const { data, error, isLoading } = useSWR(
-    "/api/monitor/build-info",
-    () => api("/api/monitor/build-info", { schema: BuildInfo }),
+    MONITOR_ROUTES.buildInfo.path,
+    () => call(MONITOR_ROUTES.buildInfo, {}),
     { refreshInterval: 5000 },
   );
   return (

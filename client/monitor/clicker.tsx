@@ -4,25 +4,23 @@
  */
 import { type FormEvent, useState } from "react";
 import useSWR from "swr";
-import { z } from "zod";
-import { ClickerJob, ClickerScenario } from "../../contracts/monitor.ts";
-import { api } from "../app/api.ts";
+import { MONITOR_ROUTES } from "../../contracts/api/monitor.ts";
+import { call } from "../app/api.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { Field } from "../ui/field.tsx";
 import { ClickerReport } from "./clicker_report.tsx";
 
-const Scenarios = z.object({ scenarios: z.array(ClickerScenario) });
 const POLL_MS = 400;
 
 /** Scenario picker, password, progress and the report. */
 export function ClickerTool() {
   const scenarios = useSWR(
-    "/api/monitor/clicker/scenarios",
-    () => api("/api/monitor/clicker/scenarios", { schema: Scenarios }),
+    MONITOR_ROUTES.scenarios.path,
+    () => call(MONITOR_ROUTES.scenarios, {}),
   );
   const { data: job, mutate } = useSWR(
-    "/api/monitor/clicker",
-    () => api("/api/monitor/clicker", { schema: ClickerJob }),
+    MONITOR_ROUTES.clicker.path,
+    () => call(MONITOR_ROUTES.clicker, {}),
     { refreshInterval: (latest) => latest?.state === "running" ? POLL_MS : 0 },
   );
   const [scenario, setScenario] = useState("small");
@@ -37,7 +35,7 @@ export function ClickerTool() {
     setStarting(true);
     try {
       const body = { scenario, password };
-      await mutate(await api("/api/monitor/clicker", { method: "post", body, schema: ClickerJob }));
+      await mutate(await call(MONITOR_ROUTES.startClicker, { body }));
       setPassword("");
     } catch (err) {
       setProblem(err instanceof Error ? err.message : String(err));

@@ -4,7 +4,9 @@
  * check how panel messages look and stack.
  */
 import { useEffect, useRef, useState } from "react";
+import { MONITOR_ROUTES } from "../../contracts/api/monitor.ts";
 import { LogLevel, LogLine } from "../../contracts/monitor.ts";
+import { routeUrl } from "../../contracts/route.ts";
 import { notify } from "../app/toasts.tsx";
 import { TOAST_CONFIG, TOAST_TYPES } from "../app/toast_config.ts";
 import { Field } from "../ui/field.tsx";
@@ -34,7 +36,7 @@ function LiveLog() {
   useEffect(() => {
     setLines([]);
     setConnection("connecting");
-    const source = new EventSource(`/api/monitor/messages?level=${level}`);
+    const source = new EventSource(routeUrl(MONITOR_ROUTES.messages, { query: { level } }));
     source.onopen = () => setConnection("live");
     // EventSource reconnects by itself; the tail is sent again, so start clean.
     source.onerror = () => {

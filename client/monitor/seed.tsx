@@ -1,8 +1,8 @@
 /** Developer monitor → Seed: loads the fixture set, polling the job for progress. */
 import { useState } from "react";
 import useSWR from "swr";
-import { SeedJob } from "../../contracts/monitor.ts";
-import { api } from "../app/api.ts";
+import { MONITOR_ROUTES } from "../../contracts/api/monitor.ts";
+import { call } from "../app/api.ts";
 import { notifyError } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 
@@ -12,14 +12,14 @@ const POLL_MS = 300;
 export function SeedTool() {
   const [starting, setStarting] = useState(false);
   const { data: job, error, isLoading, mutate } = useSWR(
-    "/api/monitor/seed",
-    () => api("/api/monitor/seed", { schema: SeedJob }),
+    MONITOR_ROUTES.seed.path,
+    () => call(MONITOR_ROUTES.seed, {}),
     { refreshInterval: (latest) => latest?.state === "running" ? POLL_MS : 0 },
   );
   const start = async () => {
     setStarting(true);
     try {
-      await mutate(await api("/api/monitor/seed", { method: "post", schema: SeedJob }));
+      await mutate(await call(MONITOR_ROUTES.startSeed, {}));
     } catch (err) {
       notifyError(err);
     } finally {

@@ -5,8 +5,10 @@
  */
 import { useState } from "react";
 import useSWR from "swr";
-import { type CurrencyRate, CurrencyRatesAnswer } from "../../contracts/currency_rate.ts";
-import { api, buildUrl } from "../app/api.ts";
+import { CURRENCY_RATE_ROUTES } from "../../contracts/api/currency_rates.ts";
+import type { CurrencyRate } from "../../contracts/currency_rate.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import { useConfirm } from "../ui/confirm.tsx";
@@ -32,16 +34,18 @@ function RatesTable(props: { admin: boolean; onEdit: (rate: CurrencyRate) => voi
   const [to, setTo] = useState("");
   const [offset, setOffset] = useState(0);
   const [confirm, dialog] = useConfirm();
-  const key = buildUrl("/api/currency-rates", {
+  const query = {
     currency: /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : undefined,
     from: from || undefined,
     to: to || undefined,
     limit: PAGE,
     offset,
-  });
-  const rates = useSWR(key, (url: string) => api(url, { schema: CurrencyRatesAnswer }), {
-    keepPreviousData: true,
-  });
+  };
+  const rates = useSWR(
+    routeUrl(CURRENCY_RATE_ROUTES.list, { query }),
+    () => call(CURRENCY_RATE_ROUTES.list, { query }),
+    { keepPreviousData: true },
+  );
   const filter = (set: (v: string) => void) => (value: string) => {
     set(value);
     setOffset(0);
@@ -56,8 +60,8 @@ function RatesTable(props: { admin: boolean; onEdit: (rate: CurrencyRate) => voi
     });
     if (!ok) return;
     try {
-      const query = `currency=${rate.currency}&day=${rate.day}`;
-      await api(`/api/currency-rates?${query}`, { method: "delete" });
+      const { currency, day } = rate;
+      await call(CURRENCY_RATE_ROUTES.remove, { query: { currency, day } });
       notify(`${rate.currency} rate of ${rate.day} deleted`, { type: "success" });
       await refreshRates();
     } catch (err) {

@@ -1,8 +1,10 @@
 /** Settings → Stats → Currency rates: the CSV upload (checked, then applied whole) and the history. */
 import { useState } from "react";
 import useSWR from "swr";
-import { CurrencyRateChangesAnswer, CurrencyRateCsvAnswer } from "../../contracts/currency_rate.ts";
-import { api } from "../app/api.ts";
+import { CURRENCY_RATE_ROUTES } from "../../contracts/api/currency_rates.ts";
+import type { CurrencyRateCsvAnswer } from "../../contracts/currency_rate.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
 import { CsvActions, CsvRowErrors, CsvRowsInput, useCsvUpload } from "../ui/csv_rows.tsx";
 import { DataState } from "../ui/data_state.tsx";
@@ -30,7 +32,7 @@ function outcome(answer: CurrencyRateCsvAnswer, refused: number): string {
 
 /** The CSV upload card (admins). */
 export function RatesCsvCard() {
-  const upload = useCsvUpload("/api/currency-rates/csv", CurrencyRateCsvAnswer, {
+  const upload = useCsvUpload(CURRENCY_RATE_ROUTES.csv.path, CURRENCY_RATE_ROUTES.csv.answer, {
     body: {},
     onApplied: async (result) => {
       notify(`${count(result.rows.length, "rate")} stored`, { type: "success" });
@@ -99,9 +101,10 @@ const HISTORY_PAGE = 25;
 /** Every change of a rate, newest first, a page at a time. */
 export function RateChanges() {
   const [offset, setOffset] = useState(0);
+  const query = { limit: HISTORY_PAGE, offset };
   const changes = useSWR(
-    `/api/currency-rates/changes?limit=${HISTORY_PAGE}&offset=${offset}`,
-    (url: string) => api(url, { schema: CurrencyRateChangesAnswer }),
+    routeUrl(CURRENCY_RATE_ROUTES.changes, { query }),
+    () => call(CURRENCY_RATE_ROUTES.changes, { query }),
     { keepPreviousData: true },
   );
   const items = changes.data?.items ?? [];

@@ -1,15 +1,14 @@
 /** Settings → Stats → Currency rates → ECB: the daily fetch's settings, its last run and "Fetch now". */
 import { useState } from "react";
 import useSWR from "swr";
-import { EcbRun, EcbRunAnswer } from "../../contracts/currency_rate.ts";
-import { api } from "../app/api.ts";
+import { CURRENCY_RATE_ROUTES } from "../../contracts/api/currency_rates.ts";
+import type { EcbRun } from "../../contracts/currency_rate.ts";
+import { call } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { SectionForm } from "./section_form.tsx";
 import { Input, Switch, toNumber } from "./controls.tsx";
 import { refreshRates } from "./currency_rates_upload.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
-
-const LAST_RUN = "/api/currency-rates/fetch/last-run";
 
 /** `3 days: 85 added, 0 changed, 0 the same, 2 kept`. */
 function summary(run: EcbRun): string {
@@ -20,17 +19,16 @@ function summary(run: EcbRun): string {
 /** The ECB card; plain users see the settings and the last run, read-only. */
 export function EcbRatesCard(props: { admin: boolean }) {
   const section = useSection("ecb-rates");
-  const run = useSWR(LAST_RUN, (url: string) => api(url, { schema: EcbRunAnswer }));
+  const run = useSWR(
+    CURRENCY_RATE_ROUTES.lastRun.path,
+    () => call(CURRENCY_RATE_ROUTES.lastRun, {}),
+  );
   const [busy, setBusy] = useState(false);
   const d = section.draft;
   const fetchNow = async () => {
     setBusy(true);
     try {
-      const result = await api("/api/currency-rates/fetch", {
-        method: "post",
-        body: {},
-        schema: EcbRun,
-      });
+      const result = await call(CURRENCY_RATE_ROUTES.fetch, {});
       notify(`ECB rates fetched — ${summary(result)}`, { type: "success" });
       await refreshRates();
     } catch (err) {

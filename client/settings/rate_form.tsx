@@ -1,7 +1,8 @@
 /** Settings → Stats → Currency rates: the form that sets (adds or changes) one rate by hand. */
 import { useState } from "react";
-import { CurrencyRateInput, CurrencyRateSetAnswer } from "../../contracts/currency_rate.ts";
-import { api } from "../app/api.ts";
+import { CURRENCY_RATE_ROUTES } from "../../contracts/api/currency_rates.ts";
+import { CurrencyRateInput } from "../../contracts/currency_rate.ts";
+import { call } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
 import { checkWith, type FieldErrors } from "../ui/form_errors.ts";
 import { Input, toNumber } from "./controls.tsx";
@@ -21,11 +22,7 @@ export function RateForm(props: { draft: Draft; onChange: (draft: Draft) => void
     if (!checked.ok) return setErrors(checked.errors);
     setBusy(true);
     try {
-      const answer = await api("/api/currency-rates", {
-        method: "put",
-        body: checked.value,
-        schema: CurrencyRateSetAnswer,
-      });
+      const answer = await call(CURRENCY_RATE_ROUTES.set, { body: checked.value });
       setErrors({});
       const { currency, day, perEur } = answer.rate;
       notify(

@@ -1,19 +1,17 @@
 /** The trigger calls beyond the shared entity ones, with one SWR hook per call. */
 import useSWR, { useSWRConfig } from "swr";
-import {
-  ActionRecord,
-  ChannelSettings,
-  CheckAnswer,
-  DryRunAnswer,
-  HistoryAnswer,
-  NotificationsAnswer,
-} from "../../contracts/trigger.ts";
-import { api, buildUrl } from "../app/api.ts";
+import { NOTIFICATION_ROUTES, TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import type { ChannelSettings, TriggerInput } from "../../contracts/trigger.ts";
+import { call } from "../app/api.ts";
 
 /** Actions triggers took (one trigger's when `triggerId` is set), newest first. */
 export function useHistory(triggerId?: number) {
-  const url = buildUrl("/api/triggers/history", { triggerId });
-  return useSWR(url, (u: string) => api(u, { schema: HistoryAnswer }));
+  const query = { triggerId };
+  return useSWR(
+    routeUrl(TRIGGER_ROUTES.history, { query }),
+    () => call(TRIGGER_ROUTES.history, { query }),
+  );
 }
 
 /**
@@ -25,52 +23,48 @@ export function useRefreshTriggerViews(): () => Promise<unknown> {
   return () =>
     mutate((key) =>
       typeof key === "string" &&
-      (key.startsWith("/api/triggers/history") || key.startsWith("/api/notifications"))
+      (key.startsWith(TRIGGER_ROUTES.history.path) || key.startsWith(NOTIFICATION_ROUTES.list.path))
     );
 }
 
-/** `POST /api/triggers/history/:id/undo`. */
+/** Undoes an action: puts back exactly what it changed. */
 export function undoAction(id: number) {
-  return api(`/api/triggers/history/${id}/undo`, { method: "post", schema: ActionRecord });
+  return call(TRIGGER_ROUTES.undo, { params: { id } });
 }
 
-/** `POST /api/triggers/:id/check`. */
+/** Checks a trigger now and acts for what it fires for. */
 export function checkNow(id: number) {
-  return api(`/api/triggers/${id}/check`, { method: "post", schema: CheckAnswer });
+  return call(TRIGGER_ROUTES.check, { params: { id } });
 }
 
-/** `POST /api/triggers/dry-run` with the form's values. */
-export function dryRun(values: unknown) {
-  return api("/api/triggers/dry-run", { method: "post", body: values, schema: DryRunAnswer });
+/** When the trigger as the form holds it would have fired over the last 7 days. */
+export function dryRun(trigger: TriggerInput) {
+  return call(TRIGGER_ROUTES.dryRun, { body: trigger });
 }
 
 /** The channel settings (admins). */
 export function useChannels(enabled: boolean) {
   return useSWR(
-    enabled ? "/api/triggers/channels" : null,
-    (u: string) => api(u, { schema: ChannelSettings }),
+    enabled ? TRIGGER_ROUTES.channels.path : null,
+    () => call(TRIGGER_ROUTES.channels, {}),
   );
 }
 
-/** `PUT /api/triggers/channels`. */
-export function saveChannels(values: unknown) {
-  return api("/api/triggers/channels", { method: "put", body: values, schema: ChannelSettings });
+/** Saves the channel settings (admins). */
+export function saveChannels(values: ChannelSettings) {
+  return call(TRIGGER_ROUTES.saveChannels, { body: values });
 }
 
 /** The notification centre's list and unread count, polled every 30 s. */
 export function useNotifications(enabled: boolean) {
   return useSWR(
-    enabled ? "/api/notifications" : null,
-    (u: string) => api(u, { schema: NotificationsAnswer }),
+    enabled ? NOTIFICATION_ROUTES.list.path : null,
+    () => call(NOTIFICATION_ROUTES.list, {}),
     { refreshInterval: 30_000 },
   );
 }
 
 /** Marks notifications read (all when `ids` is absent). */
 export function markRead(ids?: number[]) {
-  return api("/api/notifications/read", {
-    method: "post",
-    body: ids ? { ids } : {},
-    schema: NotificationsAnswer,
-  });
+  return call(NOTIFICATION_ROUTES.read, { body: ids ? { ids } : {} });
 }

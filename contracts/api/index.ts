@@ -6,10 +6,23 @@ import type { RouteDecl } from "../route.ts";
 import { COST_ROUTES } from "./costs.ts";
 import { SETTINGS_ROUTES } from "./settings.ts";
 import { API_KEY_ROUTES, SETTINGS_TOOL_ROUTES } from "./settings_tools.ts";
+import { NOTIFICATION_ROUTES, TRIGGER_ROUTES } from "./triggers.ts";
+import { FILE_ROUTES } from "./files.ts";
+import { MONITOR_ROUTES } from "./monitor.ts";
+import { CLICK_API_ROUTES } from "./click_api.ts";
+import { CURRENCY_RATE_ROUTES } from "./currency_rates.ts";
+import { DOCS_ROUTES } from "./docs.ts";
 
 export const API_ROUTES: RouteDecl[] = [
   ...Object.values(COST_ROUTES),
   ...Object.values(SETTINGS_ROUTES).flatMap((s) => [s.get, s.put]),
   ...Object.values(API_KEY_ROUTES),
   ...Object.values(SETTINGS_TOOL_ROUTES),
+  ...Object.values(TRIGGER_ROUTES),
+  ...Object.values(NOTIFICATION_ROUTES),
+  ...Object.values(FILE_ROUTES),
+  ...Object.values(MONITOR_ROUTES),
+  ...Object.values(CLICK_API_ROUTES),
+  ...Object.values(CURRENCY_RATE_ROUTES),
+  ...Object.values(DOCS_ROUTES),
 ];

@@ -29,9 +29,9 @@ export function assertAccess(
   throw forbidden(`You have no right to ${verb} ${subject} items`);
 }
 
-/** Throws 403 unless the user may manage users. */
-export function assertUserManager(user: UserRow): void {
-  if (!canManageUsers(user)) throw forbidden("Only admins manage users");
+/** Throws 403 unless the user may manage users (`refusal` says what else only admins do). */
+export function assertUserManager(user: UserRow, refusal = "Only admins manage users"): void {
+  if (!canManageUsers(user)) throw forbidden(refusal);
 }
 
 /**

@@ -1,13 +1,16 @@
 import assert from "node:assert/strict";
 import { parseEcbXml } from "./ecb.ts";
 import { ecbTick } from "./ecb_schedule.ts";
-import { ecbFixture, ecbServer, ratesApp, storedChanges, storedRates } from "./testing.ts";
+import { CURRENCY_RATE_ROUTES as R } from "../../contracts/api/currency_rates.ts";
+import type { EcbRun } from "../../contracts/currency_rate.ts";
+import { ecbFixture, ecbServer, errorOf, ratesApp, storedChanges, storedRates } from "./testing.ts";
 
 const HIST = "/stats/eurofxref/eurofxref-hist-90d.xml";
 const DAILY = "/stats/eurofxref/eurofxref-daily.xml";
 
-type Run = { added: number; changed: number; unchanged: number; kept: number; days: number };
-const counts = (run: Run) => [run.days, run.added, run.changed, run.unchanged, run.kept];
+const counts = (
+  run: EcbRun | null,
+) => [run?.days, run?.added, run?.changed, run?.unchanged, run?.kept];
 
 Deno.test("ECB feed: the 90-day and daily files read as days of rates, EUR left out", () => {
   const hist = parseEcbXml(ecbFixture("eurofxref-hist-90d.xml"));
@@ -38,14 +41,14 @@ Deno.test("ECB fetch: the first fetch adds the feed, a second changes nothing, a
   const { api, db } = await ratesApp();
   await using feed = ecbServer({ [HIST]: { body: ecbFixture("eurofxref-hist-90d.xml") } });
   assert.equal((await api.put("/api/settings/ecb-rates", { url: feed.url(HIST) })).status, 200);
-  await api.put("/api/currency-rates", { currency: "USD", day: "2026-11-23", perEur: 1.2 });
-  await api.post("/api/currency-rates/csv", { csv: "2026-11-24,GBP,0.9", dryRun: false });
+  await api.call(R.set, { body: { currency: "USD", day: "2026-11-23", perEur: 1.2 } });
+  await api.call(R.csv, { body: { csv: "2026-11-24,GBP,0.9", dryRun: false } });
+  const fetchNow = () => api.call(R.fetch, {});
 
   await t.step("the first fetch adds every rate but the operator's two", async () => {
-    const res = await api.post("/api/currency-rates/fetch");
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.deepEqual(counts(res.body as Run), [3, 85, 0, 0, 2]);
-    assert.equal(res.body.trigger, "manual");
+    const res = await fetchNow();
+    assert.deepEqual(counts(res), [3, 85, 0, 0, 2]);
+    assert.equal(res.trigger, "manual");
     assert.equal(storedRates(db).length, 87);
     const kept = storedRates(db).filter((r) => !r.endsWith(" ecb"));
     assert.deepEqual(kept, ["GBP 2026-11-24 0.9 csv", "USD 2026-11-23 1.2 manual"]);
@@ -56,11 +59,10 @@ Deno.test("ECB fetch: the first fetch adds the feed, a second changes nothing, a
   });
   await t.step("a second fetch of the same feed changes nothing", async () => {
     const changes = storedChanges(db).length;
-    const res = await api.post("/api/currency-rates/fetch");
-    assert.deepEqual(counts(res.body as Run), [3, 0, 0, 85, 2]);
+    assert.deepEqual(counts(await fetchNow()), [3, 0, 0, 85, 2]);
     assert.equal(storedChanges(db).length, changes);
-    const last = await api.get("/api/currency-rates/fetch/last-run");
-    assert.deepEqual(counts(last.body.lastRun as Run), [3, 0, 0, 85, 2]);
+    const last = await api.call(R.lastRun, {});
+    assert.deepEqual(counts(last.lastRun), [3, 0, 0, 85, 2]);
   });
   await t.step("a corrected ECB rate replaces the fetched one, with its history", async () => {
     feed.files[HIST] = {
@@ -69,11 +71,10 @@ Deno.test("ECB fetch: the first fetch adds the feed, a second changes nothing, a
         '"USD" rate="1.1530"',
       ),
     };
-    const res = await api.post("/api/currency-rates/fetch");
-    assert.deepEqual(counts(res.body as Run), [3, 0, 1, 84, 2]);
+    assert.deepEqual(counts(await fetchNow()), [3, 0, 1, 84, 2]);
     assert.equal(storedChanges(db).at(-1), "ecb ecb USD 2026-11-24 1.1523→1.153");
-    const history = await api.get("/api/currency-rates/changes?currency=USD&day=2026-11-24");
-    const first = (history.body.items as Array<Record<string, unknown>>)[0];
+    const query = { currency: "USD", day: "2026-11-24" };
+    const [first] = (await api.call(R.changes, { query })).items;
     assert.deepEqual([first.username, first.userId, first.before, first.after], [
       "ecb",
       null,
@@ -84,8 +85,7 @@ Deno.test("ECB fetch: the first fetch adds the feed, a second changes nothing, a
   await t.step("the daily file adds its day", async () => {
     feed.files[DAILY] = { body: ecbFixture("eurofxref-daily.xml") };
     await api.put("/api/settings/ecb-rates", { url: feed.url(DAILY) });
-    const res = await api.post("/api/currency-rates/fetch");
-    assert.deepEqual(counts(res.body as Run), [1, 29, 0, 0, 0]);
+    assert.deepEqual(counts(await fetchNow()), [1, 29, 0, 0, 0]);
   });
 });
 
@@ -113,21 +113,18 @@ Deno.test("ECB fetch: a failing status, a page that is not the feed, or no answe
   for (const [name, url, message] of cases) {
     await t.step(name, async () => {
       assert.equal((await api.put("/api/settings/ecb-rates", { url })).status, 200);
-      const res = await api.post("/api/currency-rates/fetch");
+      const res = await api.attempt(R.fetch, {});
       assert.equal(res.status, 502, JSON.stringify(res.body));
-      assert.match((res.body.error as { message: string }).message, message);
-      const last = await api.get("/api/currency-rates/fetch/last-run");
-      assert.match((last.body.lastRun as { error: string }).error, message);
+      assert.match(errorOf(res).message, message);
+      const last = await api.call(R.lastRun, {});
+      assert.match(last.lastRun?.error ?? "", message);
     });
   }
   await t.step("a URL that is not http(s) is refused when saved", async () => {
     for (const url of ["ftp://www.ecb.europa.eu/feed.xml", "not a url", ""]) {
       const res = await api.put("/api/settings/ecb-rates", { url });
       assert.equal(res.status, 400);
-      assert.match(
-        (res.body.error as { message: string }).message,
-        /url: must be an http\(s\) URL/,
-      );
+      assert.match(errorOf(res).message, /url: must be an http\(s\) URL/);
     }
     assert.equal((await api.get("/api/settings/ecb-rates")).body.url, deadUrl);
   });

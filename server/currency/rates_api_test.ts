@@ -1,50 +1,56 @@
 import assert from "node:assert/strict";
-import { ratesApp, storedChanges, storedRates } from "./testing.ts";
+import { CURRENCY_RATE_ROUTES as R } from "../../contracts/api/currency_rates.ts";
+import { errorOf, ratesApp, storedChanges, storedRates } from "./testing.ts";
 
 const RATES = "/api/currency-rates";
 
 Deno.test("currency rates: set, list with filters and paging, delete; each change is in the history", async (t) => {
   const { api, db } = await ratesApp();
   await t.step("setting adds a rate, then replaces it", async () => {
-    const added = await api.put(RATES, { currency: "usd", day: "2026-11-20", perEur: 1.08 });
-    assert.equal(added.status, 200, JSON.stringify(added.body));
-    assert.equal(added.body.outcome, "added");
-    assert.equal(added.body.before, null);
+    const set = (body: { currency: string; day: string; perEur: number }) =>
+      api.call(R.set, { body });
+    const added = await set({ currency: "usd", day: "2026-11-20", perEur: 1.08 });
+    assert.equal(added.outcome, "added");
+    assert.equal(added.before, null);
     assert.deepEqual(
-      { ...added.body.rate as object, updatedAt: 0 },
+      { ...added.rate, updatedAt: 0 },
       { currency: "USD", day: "2026-11-20", perEur: 1.08, source: "manual", updatedAt: 0 },
     );
-    const changed = await api.put(RATES, { currency: "USD", day: "2026-11-20", perEur: 1.0856 });
-    assert.equal(changed.body.outcome, "changed");
-    assert.equal(changed.body.before, 1.08);
-    const same = await api.put(RATES, { currency: "USD", day: "2026-11-20", perEur: 1.0856 });
-    assert.equal(same.body.outcome, "unchanged");
+    const changed = await set({ currency: "USD", day: "2026-11-20", perEur: 1.0856 });
+    assert.equal(changed.outcome, "changed");
+    assert.equal(changed.before, 1.08);
+    const same = await set({ currency: "USD", day: "2026-11-20", perEur: 1.0856 });
+    assert.equal(same.outcome, "unchanged");
     assert.deepEqual(storedRates(db), ["USD 2026-11-20 1.0856 manual"]);
   });
   await t.step("the list is newest day first, filtered by currency and days, paged", async () => {
     for (
-      const [currency, day, perEur] of [["GBP", "2026-11-20", 0.86], ["USD", "2026-11-21", 1.09]]
+      const body of [
+        { currency: "GBP", day: "2026-11-20", perEur: 0.86 },
+        { currency: "USD", day: "2026-11-21", perEur: 1.09 },
+      ]
     ) {
-      await api.put(RATES, { currency, day, perEur });
+      await api.call(R.set, { body });
     }
-    const all = await api.get(RATES);
-    assert.equal(all.body.total, 3);
-    const keys = (all.body.items as Array<{ currency: string; day: string }>)
-      .map((r) => `${r.day} ${r.currency}`);
+    const all = await api.call(R.list, {});
+    assert.equal(all.total, 3);
+    const keys = all.items.map((r) => `${r.day} ${r.currency}`);
     assert.deepEqual(keys, ["2026-11-21 USD", "2026-11-20 GBP", "2026-11-20 USD"]);
-    const usd = await api.get(`${RATES}?currency=usd&from=2026-11-21&to=2026-11-30`);
-    assert.deepEqual(usd.body.total, 1);
-    const page = await api.get(`${RATES}?limit=1&offset=1`);
-    assert.equal((page.body.items as Array<{ currency: string }>)[0].currency, "GBP");
-    assert.equal(page.body.total, 3);
+    const usd = await api.call(R.list, {
+      query: { currency: "usd", from: "2026-11-21", to: "2026-11-30" },
+    });
+    assert.deepEqual(usd.total, 1);
+    const page = await api.call(R.list, { query: { limit: 1, offset: 1 } });
+    assert.equal(page.items[0].currency, "GBP");
+    assert.equal(page.total, 3);
   });
   await t.step("deleting removes one rate; a missing one is a 404", async () => {
-    const gone = await api.del(`${RATES}?currency=GBP&day=2026-11-20`);
-    assert.equal(gone.status, 200);
-    assert.equal((gone.body.deleted as { perEur: number }).perEur, 0.86);
-    const again = await api.del(`${RATES}?currency=GBP&day=2026-11-20`);
+    const key = { currency: "GBP", day: "2026-11-20" };
+    const gone = await api.call(R.remove, { query: key });
+    assert.equal(gone.deleted.perEur, 0.86);
+    const again = await api.attempt(R.remove, { query: key });
     assert.equal(again.status, 404);
-    assert.match((again.body.error as { message: string }).message, /No GBP rate on 2026-11-20/);
+    assert.match(errorOf(again).message, /No GBP rate on 2026-11-20/);
   });
   await t.step(
     "the history has every change with who, before and after, newest first",
@@ -56,8 +62,8 @@ Deno.test("currency rates: set, list with filters and paging, delete; each chang
         "root manual USD 2026-11-21 null→1.09",
         "root manual GBP 2026-11-20 0.86→null",
       ]);
-      const usd = await api.get(`${RATES}/changes?currency=USD&day=2026-11-20`);
-      const items = usd.body.items as Array<Record<string, unknown>>;
+      const query = { currency: "USD", day: "2026-11-20" };
+      const { items } = await api.call(R.changes, { query });
       assert.deepEqual(items.map((i) => [i.username, i.before, i.after]), [
         ["root", 1.08, 1.0856],
         ["root", null, 1.08],
@@ -91,8 +97,8 @@ Deno.test("currency rates: bad input answers 400 with the field and changes noth
     await t.step(name, async () => {
       const res = await api.put(RATES, body);
       assert.equal(res.status, 400, JSON.stringify(res.body));
-      const error = res.body.error as { message: string; issues: Array<{ path: string }> };
-      assert.equal(error.issues[0].path, field);
+      const error = errorOf(res);
+      assert.equal(error.issues?.[0].path, field);
       assert.match(error.message, message);
     });
   }
@@ -111,20 +117,20 @@ Deno.test("currency rates: only admins change rates; every signed-in user reads 
   const { app, api, user, db } = await ratesApp();
   await api.put(RATES, { currency: "USD", day: "2026-11-20", perEur: 1.08 });
   await t.step("a plain user reads the rates and their history", async () => {
-    assert.equal((await user.get(RATES)).body.total, 1);
-    assert.equal(((await user.get(`${RATES}/changes`)).body.items as unknown[]).length, 1);
-    assert.equal((await user.get(`${RATES}/fetch/last-run`)).body.lastRun, null);
+    assert.equal((await user.call(R.list, {})).total, 1);
+    assert.equal((await user.call(R.changes, {})).items.length, 1);
+    assert.equal((await user.call(R.lastRun, {})).lastRun, null);
   });
   await t.step("but sets, deletes, uploads and fetches nothing", async () => {
     const answers = [
-      await user.put(RATES, { currency: "USD", day: "2026-11-20", perEur: 2 }),
-      await user.del(`${RATES}?currency=USD&day=2026-11-20`),
-      await user.post(`${RATES}/csv`, { csv: "2026-11-20,USD,2", dryRun: false }),
-      await user.post(`${RATES}/fetch`),
+      await user.attempt(R.set, { body: { currency: "USD", day: "2026-11-20", perEur: 2 } }),
+      await user.attempt(R.remove, { query: { currency: "USD", day: "2026-11-20" } }),
+      await user.attempt(R.csv, { body: { csv: "2026-11-20,USD,2", dryRun: false } }),
+      await user.attempt(R.fetch, {}),
     ];
     for (const res of answers) {
       assert.equal(res.status, 403);
-      assert.match((res.body.error as { message: string }).message, /Only admins/);
+      assert.match(errorOf(res).message, /Only admins change currency rates/);
     }
     assert.deepEqual(storedRates(db), ["USD 2026-11-20 1.08 manual"]);
   });
@@ -136,15 +142,15 @@ Deno.test("currency rates: only admins change rates; every signed-in user reads 
 Deno.test("currency rates CSV: a dry run answers each row and changes nothing", async () => {
   const { api, db } = await ratesApp();
   await api.put(RATES, { currency: "USD", day: "2026-11-20", perEur: 1.08 });
-  const res = await api.post(`${RATES}/csv`, {
-    csv: "2026-11-20,USD,1.0856\n2026-11-20,gbp,0.8612\n2026-11-21, JPY ,162.5\n",
-    dryRun: true,
+  const res = await api.call(R.csv, {
+    body: {
+      csv: "2026-11-20,USD,1.0856\n2026-11-20,gbp,0.8612\n2026-11-21, JPY ,162.5\n",
+      dryRun: true,
+    },
   });
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  assert.equal(res.body.applied, false);
-  assert.deepEqual([res.body.added, res.body.changed, res.body.unchanged], [2, 1, 0]);
-  const rows = res.body.rows as Array<Record<string, unknown>>;
-  assert.deepEqual(rows.map((r) => [r.line, r.ok, r.currency, r.before, r.outcome]), [
+  assert.equal(res.applied, false);
+  assert.deepEqual([res.added, res.changed, res.unchanged], [2, 1, 0]);
+  assert.deepEqual(res.rows.map((r) => [r.line, r.ok, r.currency, r.before, r.outcome]), [
     [1, true, "USD", 1.08, "changed"],
     [2, true, "GBP", null, "added"],
     [3, true, "JPY", null, "added"],
@@ -165,11 +171,9 @@ Deno.test("currency rates CSV: one refused row refuses the whole file, each with
     "2026-11-20,USD,1.09",
     "2026-11-21,SEK,0",
   ].join("\n");
-  const res = await api.post(`${RATES}/csv`, { csv, dryRun: false });
-  assert.equal(res.status, 200);
-  assert.equal(res.body.applied, false);
-  const rows = res.body.rows as Array<{ line: number; ok: boolean; error?: string }>;
-  assert.deepEqual(rows.map((r) => [r.line, r.ok, r.error]), [
+  const res = await api.call(R.csv, { body: { csv, dryRun: false } });
+  assert.equal(res.applied, false);
+  assert.deepEqual(res.rows.map((r) => [r.line, r.ok, r.error]), [
     [2, true, undefined],
     [3, false, "currency EUR is always 1 and takes no rate"],
     [4, false, "day is not a real date"],
@@ -187,9 +191,8 @@ Deno.test("currency rates CSV: a header may order the columns; applying stores e
   await api.put(RATES, { currency: "USD", day: "2026-11-20", perEur: 1.08 });
   await t.step("applied whole", async () => {
     const csv = "Currency,Rate,Date\r\nUSD,1.0856,2026-11-20\r\nGBP,0.8612,2026-11-20\r\n";
-    const res = await api.post(`${RATES}/csv`, { csv, dryRun: false });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.equal(res.body.applied, true);
+    const res = await api.call(R.csv, { body: { csv, dryRun: false } });
+    assert.equal(res.applied, true);
     assert.deepEqual(storedRates(db), [
       "GBP 2026-11-20 0.8612 csv",
       "USD 2026-11-20 1.0856 csv",
@@ -201,17 +204,16 @@ Deno.test("currency rates CSV: a header may order the columns; applying stores e
     ]);
   });
   await t.step("a file that cannot be read is a 400 and changes nothing", async () => {
-    for (
-      const [csv, message] of [
-        ["day,currency,per_eur\n", /CSV: no rows/],
-        ["day,currency,amount\n2026-11-20,USD,1", /unknown column 'amount'/],
-        ['2026-11-20,"USD,1.1\n', /never closed/],
-        ["", /csv: must not be empty/],
-      ]
-    ) {
-      const res = await api.post(`${RATES}/csv`, { csv, dryRun: false });
+    const files: Array<[string, RegExp]> = [
+      ["day,currency,per_eur\n", /CSV: no rows/],
+      ["day,currency,amount\n2026-11-20,USD,1", /unknown column 'amount'/],
+      ['2026-11-20,"USD,1.1\n', /never closed/],
+      ["", /csv: must not be empty/],
+    ];
+    for (const [csv, message] of files) {
+      const res = await api.attempt(R.csv, { body: { csv, dryRun: false } });
       assert.equal(res.status, 400, `${csv}: ${JSON.stringify(res.body)}`);
-      assert.match((res.body.error as { message: string }).message, message as RegExp);
+      assert.match(errorOf(res).message, message);
     }
     assert.equal(storedChanges(db).length, 3);
   });

@@ -1,5 +1,7 @@
 /** Test helpers for currency rates: a local ECB feed server and an app with an admin. */
+import { ErrorBody } from "../../contracts/common.ts";
 import { testApp } from "../../tests/helpers/api.ts";
+import type { Answer } from "../entities/testing.ts";
 import { settingsUser } from "../settings/testing.ts";
 
 const FIXTURES = new URL("../../fixtures/ecb/", import.meta.url);
@@ -43,6 +45,11 @@ export async function ratesApp() {
   const api = await settingsUser(app, { username: "root", role: "super-admin" });
   const user = await settingsUser(app, { username: "maria", role: "user" });
   return { app, api, user, db: app.deps.db };
+}
+
+/** The error of a refused call, checked against the error shape. */
+export function errorOf(res: Answer): ErrorBody["error"] {
+  return ErrorBody.parse(res.body).error;
 }
 
 /** Every stored rate, `CUR day per_eur source`, sorted. */

@@ -1,24 +1,12 @@
 /**
- * `/api/files`: the files manager. Reading needs read on landers, changing
- * needs write on landers (hosted files are landers' pages).
+ * The files manager's calls (`contracts/api/files.ts`): reading needs read on
+ * landers, changing needs write on landers (hosted files are landers' pages).
+ * Uploads are multipart: the handler reads the form itself, within the body
+ * limit `server/body_limits.ts` sets for them.
  */
-import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { z } from "zod";
-import {
-  CreateDirectoryInput,
-  CreateTextFileInput,
-  EditTextFileInput,
-  FolderPath,
-  MAX_UPLOAD_BYTES,
-  PathQuery,
-  RenameInput,
-} from "../../contracts/files.ts";
-import { type AppEnv, userOf } from "../context.ts";
-import { requireUser } from "../auth/middleware.ts";
-import { assertAccess } from "../auth/permissions.ts";
-import { badRequest, HttpError } from "../errors.ts";
-import { validate } from "../validate.ts";
+import { FILE_ROUTES } from "../../contracts/api/files.ts";
+import { badRequest } from "../errors.ts";
+import { implement } from "../route.ts";
 import { filesRoot } from "./paths.ts";
 import {
   createDirectory,
@@ -33,79 +21,50 @@ import {
   uploadFiles,
 } from "./service.ts";
 
-const UploadQuery = z.object({
-  dir: FolderPath.default(""),
-  replace: z.enum(["true", "false"]).default("false"),
-});
-
-const tooLarge = () => {
-  throw new HttpError(413, "TOO_LARGE", `Uploads are limited to ${MAX_UPLOAD_BYTES >> 20} MiB`);
-};
-
-export const fileRoutes = new Hono<AppEnv>()
-  .use("*", requireUser)
-  .get("/tree", (c) => {
-    assertAccess(userOf(c), "landing", "read");
-    return c.json(listTree(filesRoot(c.var.deps.config.dataDir)));
-  })
-  .get("/content", validate("query", PathQuery), (c) => {
-    const { path } = c.req.valid("query");
-    assertAccess(userOf(c), "landing", "read");
-    return c.json(readTextFile(filesRoot(c.var.deps.config.dataDir), path));
-  })
-  .get("/download", validate("query", PathQuery), async (c) => {
-    const { path } = c.req.valid("query");
-    assertAccess(userOf(c), "landing", "read");
+/** The files manager's routes (mounted at their full paths). */
+export const fileRoutes = [
+  implement(FILE_ROUTES.tree, (c) => listTree(filesRoot(c.var.deps.config.dataDir))),
+  implement(
+    FILE_ROUTES.content,
+    (c, { query }) => readTextFile(filesRoot(c.var.deps.config.dataDir), query.path),
+  ),
+  implement(FILE_ROUTES.download, async (c, { query: { path } }) => {
     const file = fileForDownload(filesRoot(c.var.deps.config.dataDir), path);
-    const name = encodeURIComponent(path.split("/").at(-1)!);
+    const name = encodeURIComponent(path.split("/").at(-1) ?? path);
     const handle = await Deno.open(file.abs, { read: true });
     return c.body(handle.readable, 200, {
       "Content-Type": "application/octet-stream",
       "Content-Length": String(file.size),
       "Content-Disposition": `attachment; filename*=UTF-8''${name}`,
     });
-  })
-  .post("/directory", validate("json", CreateDirectoryInput), (c) => {
-    const { path } = c.req.valid("json");
-    assertAccess(userOf(c), "landing", "write");
-    return c.json(createDirectory(filesRoot(c.var.deps.config.dataDir), path), 201);
-  })
-  .post("/file", validate("json", CreateTextFileInput), (c) => {
-    const { path, content } = c.req.valid("json");
-    assertAccess(userOf(c), "landing", "write");
-    return c.json(createTextFile(filesRoot(c.var.deps.config.dataDir), path, content), 201);
-  })
-  .put("/content", validate("json", EditTextFileInput), (c) => {
-    const { path, content } = c.req.valid("json");
-    assertAccess(userOf(c), "landing", "write");
-    return c.json(editTextFile(filesRoot(c.var.deps.config.dataDir), path, content));
-  })
-  .post("/rename", validate("json", RenameInput), (c) => {
-    const { from, to } = c.req.valid("json");
-    assertAccess(userOf(c), "landing", "write");
-    return c.json(renameEntry(filesRoot(c.var.deps.config.dataDir), from, to));
-  })
-  .delete("/", validate("query", PathQuery), (c) => {
-    const { path } = c.req.valid("query");
-    assertAccess(userOf(c), "landing", "write");
-    return c.json(deleteEntry(filesRoot(c.var.deps.config.dataDir), path));
-  })
-  .post(
-    "/upload",
-    bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 64 * 1024, onError: tooLarge }),
-    validate("query", UploadQuery),
-    async (c) => {
-      const { dir, replace } = c.req.valid("query");
-      assertAccess(userOf(c), "landing", "write");
-      const form = await c.req.formData().catch(() => {
-        throw badRequest("Send the files as multipart/form-data");
-      });
-      const files: Upload[] = [];
-      for (const value of form.getAll("file")) {
-        if (typeof value === "string") continue;
-        files.push({ name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) });
-      }
-      const root = filesRoot(c.var.deps.config.dataDir);
-      return c.json(uploadFiles(root, dir, { files, replace: replace === "true" }), 201);
-    },
-  );
+  }),
+  implement(
+    FILE_ROUTES.createDirectory,
+    (c, { body }) => createDirectory(filesRoot(c.var.deps.config.dataDir), body.path),
+  ),
+  implement(FILE_ROUTES.createFile, (c, { body: { path, content } }) => {
+    return createTextFile(filesRoot(c.var.deps.config.dataDir), path, content);
+  }),
+  implement(FILE_ROUTES.save, (c, { body: { path, content } }) => {
+    return editTextFile(filesRoot(c.var.deps.config.dataDir), path, content);
+  }),
+  implement(FILE_ROUTES.rename, (c, { body: { from, to } }) => {
+    return renameEntry(filesRoot(c.var.deps.config.dataDir), from, to);
+  }),
+  implement(
+    FILE_ROUTES.remove,
+    (c, { query }) => deleteEntry(filesRoot(c.var.deps.config.dataDir), query.path),
+  ),
+  implement(FILE_ROUTES.upload, async (c, { query: { dir, replace } }) => {
+    const form = await c.req.formData().catch(() => {
+      throw badRequest("Send the files as multipart/form-data");
+    });
+    const files: Upload[] = [];
+    for (const value of form.getAll("file")) {
+      if (typeof value === "string") continue;
+      files.push({ name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) });
+    }
+    const root = filesRoot(c.var.deps.config.dataDir);
+    return uploadFiles(root, dir, { files, replace: replace === "true" });
+  }),
+];

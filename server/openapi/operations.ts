@@ -16,9 +16,7 @@ import { PasswordChangeInput } from "../../contracts/user.ts";
 import { dataOperations } from "./data_operations.ts";
 import { entityOperations } from "./entity_operations.ts";
 import type { Operation } from "./operation.ts";
-import { triggerOperations } from "./trigger_operations.ts";
 import { costOperations } from "./cost_operations.ts";
-import { currencyOperations } from "./currency_operations.ts";
 
 export type { Operation };
 
@@ -101,9 +99,7 @@ export function operations(): Operation[] {
     },
     ...entityOperations(),
     ...dataOperations(),
-    ...triggerOperations(),
     ...costOperations(),
-    ...currencyOperations(),
   ];
 }
 

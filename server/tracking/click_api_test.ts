@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { CLICK_API_ROUTES } from "../../contracts/api/click_api.ts";
 import { createApiKey } from "../auth/api_keys.ts";
 import { apiAs } from "../entities/testing.ts";
 import { UA } from "./enrich/test_agents.ts";
@@ -7,15 +8,15 @@ import { trackingApp } from "./testing.ts";
 Deno.test("click API: answers the decision as JSON and records the click", async (t) => {
   const s = await trackingApp();
   const body = { key: s.key, ip: "81.169.145.1", userAgent: UA.galaxy, params: { subid: "e1" } };
+  const click = CLICK_API_ROUTES.click;
   await t.step("with a session", async () => {
-    const res = await s.api.post("/api/click-api/v1", body);
-    assert.equal(res.status, 200);
-    assert.equal(res.body.blocked, false);
-    assert.equal(res.body.rule, null);
-    const url = new URL(String(res.body.url));
-    assert.equal(url.searchParams.get("click"), res.body.clickId);
+    const res = await s.api.call(click, { body });
+    assert.equal(res.blocked, false);
+    assert.equal(res.rule, null);
+    const url = new URL(String(res.url));
+    assert.equal(url.searchParams.get("click"), res.clickId);
     const row = s.app.deps.db.prepare("SELECT external_id, ip FROM clicks WHERE id = ?")
-      .get(String(res.body.clickId))!;
+      .get(res.clickId)!;
     assert.deepEqual({ ...row }, { external_id: "e1", ip: "81.169.145.1" });
   });
   await t.step("with an API key (click scope)", async () => {
@@ -39,23 +40,21 @@ Deno.test("click API: answers the decision as JSON and records the click", async
         },
       },
     });
-    const res = await s.api.post("/api/click-api/v1", body);
-    const rule = res.body.rule as { index: number; id: number; name: string };
+    const { rule } = await s.api.call(click, { body });
+    assert.ok(rule, "a rule matched");
     assert.deepEqual([rule.index, rule.name], [0, "Android"]);
-    assert.ok(rule.id >= 1000, "the rule's stable id");
+    assert.ok(rule.id !== null && rule.id >= 1000, "the rule's stable id");
   });
   await t.step("errors: anonymous 401, unknown campaign 404, bad input 400", async () => {
-    assert.equal((await apiAs(s.app).post("/api/click-api/v1", body)).status, 401);
-    assert.equal(
-      (await s.api.post("/api/click-api/v1", { ...body, key: "nope-nope-nope" })).status,
-      404,
-    );
+    assert.equal((await apiAs(s.app).attempt(click, { body })).status, 401);
+    const unknown = { ...body, key: "nope-nope-nope" };
+    assert.equal((await s.api.attempt(click, { body: unknown })).status, 404);
     assert.equal((await s.api.post("/api/click-api/v1", { key: s.key })).status, 400);
   });
   await t.step("blocked bots get no URL", async () => {
     await s.api.patch(`/api/campaigns/${s.campaignId}`, { botPolicy: "block" });
-    const res = await s.api.post("/api/click-api/v1", { ...body, userAgent: UA.curl });
-    assert.equal(res.body.blocked, true);
-    assert.equal(res.body.url, null);
+    const res = await s.api.call(click, { body: { ...body, userAgent: UA.curl } });
+    assert.equal(res.blocked, true);
+    assert.equal(res.url, null);
   });
 });

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
+import { NOTIFICATION_ROUTES, TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
 import { signedIn } from "../entities/testing.ts";
 import { BLOCK_RULE } from "./flows.ts";
 import {
   check,
   createTrigger,
+  history,
   HOUR,
   metric,
   MIN,
@@ -14,11 +16,7 @@ import {
   world,
 } from "./testing.ts";
 
-type Rec = { id: number; kind: string; changes: unknown[]; error: string; undoneAt: number | null };
-
-async function history(w: World, id: number): Promise<Rec[]> {
-  return (await w.api.get(`/api/triggers/history?triggerId=${id}`)).body.items as Rec[];
-}
+const undo = (w: World, id: number) => w.api.attempt(TRIGGER_ROUTES.undo, { params: { id } });
 
 const clicksAtLeast = (value: number) => metric(`clicks >= ${value}`, "1 hours");
 
@@ -30,11 +28,10 @@ Deno.test("trigger actions: pause the campaign, recorded, undone from the histor
   assert.equal((await w.api.get(`/api/campaigns/${w.campaignId}`)).body.status, "paused");
   const [record] = await history(w, id);
   assert.equal(record.kind, "pauseCampaign");
-  const undo = await w.api.post(`/api/triggers/history/${record.id}/undo`);
-  assert.equal(undo.status, 200);
-  assert.equal(typeof undo.body.undoneAt, "number");
+  const undone = await w.api.call(TRIGGER_ROUTES.undo, { params: { id: record.id } });
+  assert.equal(typeof undone.undoneAt, "number");
   assert.equal((await w.api.get(`/api/campaigns/${w.campaignId}`)).body.status, "active");
-  assert.equal((await w.api.post(`/api/triggers/history/${record.id}/undo`)).status, 409);
+  assert.equal((await undo(w, record.id)).status, 409);
 });
 
 Deno.test("trigger actions: out of rotation sets weight 0 in every flow; undo restores the flow JSON exactly", async () => {
@@ -65,9 +62,9 @@ Deno.test("trigger actions: out of rotation sets weight 0 in every flow; undo re
   const records = await history(w, id);
   const removal = records.find((r) => r.kind === "removeFromRotation")!;
   assert.equal(removal.changes.length, 2, "the campaign's flow and the rotation");
-  const notice = (await w.api.get("/api/notifications")).body;
+  const notice = await w.api.call(NOTIFICATION_ROUTES.list, {});
   assert.match(JSON.stringify(notice.items), /Take out of rotation/);
-  assert.equal((await w.api.post(`/api/triggers/history/${removal.id}/undo`)).status, 200);
+  assert.equal((await undo(w, removal.id)).status, 200);
   const campaignAfter = (await w.api.get(`/api/campaigns/${w.campaignId}`)).body;
   const rotationAfter = (await w.api.get(`/api/rotations/${w.rotationId}`)).body;
   assert.equal(
@@ -90,7 +87,7 @@ Deno.test("trigger actions: undo refuses to overwrite a later change", async () 
   await w.api.patch(`/api/campaigns/${w.campaignId}`, { name: "Renamed" });
   const [record] = await history(w, id);
   // Status is active again: the action's after-state is gone, so undo changes nothing.
-  const res = await w.api.post(`/api/triggers/history/${record.id}/undo`);
+  const res = await undo(w, record.id);
   assert.equal(res.status, 409);
   assert.equal((await w.api.get(`/api/campaigns/${w.campaignId}`)).body.name, "Renamed");
 });
@@ -166,7 +163,7 @@ Deno.test("trigger actions: a token value goes on the campaign's block rule, sen
   assert.equal(rule.criteria[0].key, "t1");
   assert.equal(rule.paths[0].offers[0].offerId, w.offerB);
   const [record] = await history(w, id);
-  await w.api.post(`/api/triggers/history/${record.id}/undo`);
+  await w.api.call(TRIGGER_ROUTES.undo, { params: { id: record.id } });
   const after = (await w.api.get(`/api/campaigns/${w.campaignId}`)).body.destination;
   assert.equal(JSON.stringify(after), JSON.stringify(before));
 });
@@ -180,13 +177,11 @@ Deno.test("trigger actions: once per cooldown per subject; again after it", asyn
   assert.deepEqual(await check(w, id), []);
   w.clock.now = T0 + 30 * MIN;
   assert.deepEqual(await check(w, id), ["Push"]);
-  const notices = (await w.api.get("/api/notifications")).body;
+  const notices = await w.api.call(NOTIFICATION_ROUTES.list, {});
   assert.equal(notices.unread, 2);
-  const read = await w.api.post("/api/notifications/read", {
-    ids: [(notices.items as { id: number }[])[0].id],
-  });
-  assert.equal(read.body.unread, 1);
-  assert.equal((await w.api.post("/api/notifications/read", {})).body.unread, 0);
+  const read = await w.api.call(NOTIFICATION_ROUTES.read, { body: { ids: [notices.items[0].id] } });
+  assert.equal(read.unread, 1);
+  assert.equal((await w.api.call(NOTIFICATION_ROUTES.read, { body: {} })).unread, 0);
 });
 
 Deno.test("triggers: rights — no trigger right, no triggers, history or notifications", async () => {
@@ -204,7 +199,7 @@ Deno.test("triggers: rights — no trigger right, no triggers, history or notifi
   assert.equal((await reader.get("/api/triggers")).status, 200);
   assert.equal((await reader.post("/api/triggers", spendTrigger(w))).status, 403);
   assert.equal((await none.get("/api/triggers")).status, 403);
-  assert.equal((await none.get("/api/notifications")).status, 403);
-  assert.equal((await none.get("/api/triggers/history")).status, 403);
-  assert.equal((await reader.get("/api/triggers/channels")).status, 403);
+  assert.equal((await none.attempt(NOTIFICATION_ROUTES.list, {})).status, 403);
+  assert.equal((await none.attempt(TRIGGER_ROUTES.history, {})).status, 403);
+  assert.equal((await reader.attempt(TRIGGER_ROUTES.channels, {})).status, 403);
 });

@@ -1,11 +1,15 @@
 import assert from "node:assert/strict";
 import net from "node:net";
 import { buildLanding, buildOffer } from "../../fixtures/builders.ts";
+import type { z } from "zod";
+import { TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
+import type { ChannelSettings } from "../../contracts/trigger.ts";
 import { idOf } from "../entities/testing.ts";
 import { sign, SIGNATURE_HEADER } from "./notify.ts";
 import {
   check,
   createTrigger,
+  history,
   HOUR,
   spendTrigger,
   T0,
@@ -27,23 +31,18 @@ function listener(answer: (path: string) => Response = () => new Response("ok"))
   return { seen, base: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
 }
 
-async function putChannels(w: World, settings: Record<string, unknown>) {
-  const res = await w.put("/api/triggers/channels", settings);
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  return res.body as Record<string, Record<string, unknown>>;
+function putChannels(w: World, settings: z.input<typeof ChannelSettings>) {
+  return w.api.call(TRIGGER_ROUTES.saveChannels, { body: settings });
 }
 
-async function fire(w: World, channel: string): Promise<{ error: string; triggerId: number }[]> {
+async function fire(w: World, channel: string) {
   const id = await createTrigger(
     w,
     spendTrigger(w, { actions: [{ kind: "notify", channels: [channel] }] }),
   );
   traffic(w, { n: 20, ts: T0 - HOUR, cost: 1 });
   await check(w, id);
-  return (await w.api.get(`/api/triggers/history?triggerId=${id}`)).body.items as {
-    error: string;
-    triggerId: number;
-  }[];
+  return await history(w, id);
 }
 
 Deno.test("trigger channels: a webhook gets the JSON with an HMAC-SHA256 signature", async () => {
@@ -54,7 +53,7 @@ Deno.test("trigger channels: a webhook gets the JSON with an HMAC-SHA256 signatu
       allowlist: ["127.0.0.1/32"],
       webhook: { url: `${hook.base}/hook`, secret: "shh" },
     });
-    assert.equal(saved.webhook.secret, "********", "secrets are never answered");
+    assert.equal(saved.webhook?.secret, "********", "secrets are never answered");
     const [record] = await fire(w, "webhook");
     assert.equal(record.error, "");
     assert.equal(hook.seen.length, 1);
@@ -103,7 +102,7 @@ Deno.test("trigger channels: Telegram through a configurable API base", async ()
       allowlist: ["127.0.0.1"],
       telegram: { apiBase: `${api.base}/tg`, botToken: "********", chatId: "-100" },
     });
-    assert.equal(saved.telegram.botToken, "********");
+    assert.equal(saved.telegram?.botToken, "********");
     w.clock.now = T0 + 2 * HOUR;
     await check(w, record.triggerId);
     assert.equal(api.seen.at(-1)?.path, "/tg/bot123:abc/sendMessage");
@@ -187,13 +186,11 @@ Deno.test("trigger channels: e-mail over SMTP with a login", async () => {
     assert.match(message.data, /cost 20 >= 20/);
     assert.equal(message.from, "<rotor@example.com>");
     // STARTTLS asked of a server that does not offer it: refused, nothing sent in clear.
-    const saved = await w.api.get("/api/triggers/channels");
-    const email = { ...(saved.body.email as Record<string, unknown>), tls: "starttls" };
-    await putChannels(w, { ...saved.body, email });
+    const saved = await w.api.call(TRIGGER_ROUTES.channels, {});
+    await putChannels(w, { ...saved, email: { ...saved.email, tls: "starttls" } });
     w.clock.now = T0 + 2 * HOUR;
     await check(w, record.triggerId);
-    const [again] = (await w.api.get(`/api/triggers/history?triggerId=${record.triggerId}`)).body
-      .items as { error: string }[];
+    const [again] = await history(w, record.triggerId);
     assert.match(again.error, /email: SMTP server does not offer STARTTLS/);
     assert.equal(smtp.messages.length, 1);
   } finally {

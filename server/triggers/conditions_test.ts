@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   check,
   createTrigger,
+  history,
   HOUR,
   metric,
   MIN,
@@ -18,8 +19,7 @@ Deno.test("triggers: cost ≥ 20 with no conversions over 6 h fires, with the fi
   assert.deepEqual(await check(w, id), [], "15 spent: below 20");
   traffic(w, { n: 5, ts: T0 - HOUR, cost: 1.5 });
   assert.deepEqual(await check(w, id), ["Push"]);
-  const history = await w.api.get(`/api/triggers/history?triggerId=${id}`);
-  const [record] = history.body.items as { figures: Record<string, number>; why: string }[];
+  const [record] = await history(w, id);
   assert.equal(record.figures["cost@6h"], 22.5);
   assert.equal(record.figures["conversions@6h"], 0);
   assert.match(record.why, /cost 22.5 >= 20/);
@@ -86,8 +86,7 @@ Deno.test("triggers: a % change against the previous window (CR fell by more tha
   assert.deepEqual(await check(w, id), []);
   traffic(w, { n: 100, ts: T0 - 2 * HOUR }); // now: CR 3 % (-70 %)
   assert.deepEqual(await check(w, id), ["Push"]);
-  const [record] = (await w.api.get(`/api/triggers/history?triggerId=${id}`)).body
-    .items as { figures: Record<string, number> }[];
+  const [record] = await history(w, id);
   assert.equal(record.figures["cr change %"], -70);
 });
 

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { NOTIFICATION_ROUTES, TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
 import { signedIn } from "../entities/testing.ts";
 import { runDueTriggers } from "./scheduler.ts";
 import { check, createTrigger, HOUR, metric, spendTrigger, T0, traffic, world } from "./testing.ts";
@@ -36,16 +37,11 @@ Deno.test("triggers: a hide-profit user sees no profit figures in the history or
     permissions: { "*": "read" },
     hideProfit: true,
   });
-  const [record] = (await hidden.get("/api/triggers/history")).body.items as {
-    why: string;
-    figures: Record<string, number>;
-  }[];
+  const [record] = (await hidden.call(TRIGGER_ROUTES.history, {})).items;
   assert.deepEqual(record.figures, {});
   assert.match(record.why, /hidden/);
-  const notes = (await hidden.get("/api/notifications")).body.items as { body: string }[];
+  const notes = (await hidden.call(NOTIFICATION_ROUTES.list, {})).items;
   assert.match(notes[0].body, /hidden/);
-  const admin = (await w.api.get("/api/triggers/history")).body.items as {
-    figures: Record<string, number>;
-  }[];
+  const admin = (await w.api.call(TRIGGER_ROUTES.history, {})).items;
   assert.equal(admin[0].figures["profit@6h"], -10);
 });

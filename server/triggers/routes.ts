@@ -1,23 +1,16 @@
 /**
- * `/api/triggers` (the shared entity routes plus dry run, check now, history
- * with undo, channel settings) and `/api/notifications` (the in-panel centre).
+ * `/api/triggers`: the shared entity routes, and the declared dry run, check
+ * now, history with undo and channel settings (`contracts/api/triggers.ts`);
+ * `/api/notifications`: the in-panel centre.
  */
-import { Hono } from "hono";
-import { z } from "zod";
-import {
-  type ChannelSettings,
-  ChannelSettings as ChannelSettingsSchema,
-  HistoryQuery,
-  MarkReadInput,
-  SECRET_MASK,
-  TriggerInput,
-} from "../../contracts/trigger.ts";
-import { type AppEnv, userOf } from "../context.ts";
-import { requireUser } from "../auth/middleware.ts";
-import { assertAccess, assertUserManager } from "../auth/permissions.ts";
+import { NOTIFICATION_ROUTES, TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
+import { type ActionRecord, type ChannelSettings, SECRET_MASK } from "../../contracts/trigger.ts";
+import type { Db } from "../db/connection.ts";
+import { userOf } from "../context.ts";
+import { assertAccess } from "../auth/permissions.ts";
 import { entityRoutes } from "../entities/routes.ts";
 import { HttpError, notFound } from "../errors.ts";
-import { IdParam, validate } from "../validate.ts";
+import { implement } from "../route.ts";
 import { undoChanges } from "./actions.ts";
 import { checkTrigger } from "./check.ts";
 import { triggerNow } from "./clock.ts";
@@ -56,28 +49,26 @@ function merged(input: ChannelSettings, stored: ChannelSettings): ChannelSetting
   };
 }
 
-const extra = new Hono<AppEnv>()
-  .use("*", requireUser)
-  .post("/dry-run", validate("json", TriggerInput), async (c) => {
-    const trigger = c.req.valid("json");
-    assertAccess(userOf(c), "trigger", "read");
+/** The action `id` (profit figures left out for `hideProfit`), or 404. */
+function foundRecord(db: Db, id: number, hideProfit = false): ActionRecord {
+  const record = getRecord(db, id, hideProfit);
+  if (!record) throw notFound(`Action ${id} not found`);
+  return record;
+}
+
+/** Dry run, check now, history and undo, channels, notifications (mounted at their full paths). */
+export const triggerCallRoutes = [
+  implement(TRIGGER_ROUTES.dryRun, async (c, { body }) => {
     const { db, reads } = c.var.deps;
-    return c.json(await reads.run("triggerDryRun", { trigger, now: triggerNow(db) }));
-  })
-  .get("/history", validate("query", HistoryQuery), (c) => {
-    const query = c.req.valid("query");
-    assertAccess(userOf(c), "trigger", "read");
-    return c.json({
-      items: listRecords(c.var.deps.db, { ...query, hideProfit: userOf(c).hideProfit }),
-    });
-  })
-  .post("/history/:id/undo", validate("param", IdParam), (c) => {
-    const id = c.req.valid("param").id;
+    return await reads.run("triggerDryRun", { trigger: body, now: triggerNow(db) });
+  }),
+  implement(TRIGGER_ROUTES.history, (c, { query }) => ({
+    items: listRecords(c.var.deps.db, { ...query, hideProfit: userOf(c).hideProfit }),
+  })),
+  implement(TRIGGER_ROUTES.undo, (c, { params: { id } }) => {
     const user = userOf(c);
-    assertAccess(user, "trigger", "write");
     const db = c.var.deps.db;
-    const record = getRecord(db, id);
-    if (!record) throw notFound(`Action ${id} not found`);
+    const record = foundRecord(db, id);
     if (record.undoneAt !== null) throw new HttpError(409, "ALREADY_UNDONE", "Already undone");
     if (record.changes.length === 0) {
       throw new HttpError(409, "NOTHING_TO_UNDO", "This action changed nothing to undo");
@@ -87,50 +78,27 @@ const extra = new Hono<AppEnv>()
     }
     undoChanges(db, record.changes);
     markUndone(db, id, { userId: user.id, now: triggerNow(db) });
-    return c.json(getRecord(db, id, user.hideProfit));
-  })
-  .get("/channels", (c) => {
-    assertUserManager(userOf(c));
-    return c.json(masked(readChannels(c.var.deps.db)));
-  })
-  .put("/channels", validate("json", ChannelSettingsSchema), (c) => {
-    const input = c.req.valid("json");
-    assertUserManager(userOf(c));
+    return foundRecord(db, id, user.hideProfit);
+  }),
+  implement(TRIGGER_ROUTES.channels, (c) => masked(readChannels(c.var.deps.db))),
+  implement(TRIGGER_ROUTES.saveChannels, (c, { body }) => {
     const db = c.var.deps.db;
-    writeChannels(db, merged(input, readChannels(db)));
-    return c.json(masked(readChannels(db)));
-  })
-  .post("/:id/check", validate("param", IdParam), async (c) => {
-    const id = c.req.valid("param").id;
-    assertAccess(userOf(c), "trigger", "write");
+    writeChannels(db, merged(body, readChannels(db)));
+    return masked(readChannels(db));
+  }),
+  implement(TRIGGER_ROUTES.check, (c, { params: { id } }) => {
     const { db, reads } = c.var.deps;
-    return c.json(await checkTrigger({ db, reads }, { id, now: triggerNow(db) }));
-  });
-
-/** Mounted at `/api/triggers`. */
-export const triggerRoutes = new Hono<AppEnv>().route("/", extra).route(
-  "/",
-  entityRoutes(triggerDef),
-);
-
-/** Mounted at `/api/notifications`: anyone who may see triggers sees their notifications. */
-export const notificationRoutes = new Hono<AppEnv>()
-  .use("*", requireUser)
-  .get(
-    "/",
-    validate("query", z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) })),
-    (c) => {
-      assertAccess(userOf(c), "trigger", "read");
-      const { limit } = c.req.valid("query");
-      return c.json(
-        listNotifications(c.var.deps.db, { limit, hideProfit: userOf(c).hideProfit }),
-      );
-    },
-  )
-  .post("/read", validate("json", MarkReadInput), (c) => {
-    const input = c.req.valid("json");
-    assertAccess(userOf(c), "trigger", "read");
+    return checkTrigger({ db, reads }, { id, now: triggerNow(db) });
+  }),
+  implement(NOTIFICATION_ROUTES.list, (c, { query: { limit } }) => {
+    return listNotifications(c.var.deps.db, { limit, hideProfit: userOf(c).hideProfit });
+  }),
+  implement(NOTIFICATION_ROUTES.read, (c, { body }) => {
     const db = c.var.deps.db;
-    markRead(db, input.ids, triggerNow(db));
-    return c.json(listNotifications(db, { limit: 50, hideProfit: userOf(c).hideProfit }));
-  });
+    markRead(db, body.ids, triggerNow(db));
+    return listNotifications(db, { limit: 50, hideProfit: userOf(c).hideProfit });
+  }),
+];
+
+/** The shared entity routes, mounted at `/api/triggers` (after the declared calls above). */
+export const triggerRoutes = entityRoutes(triggerDef);

@@ -13,9 +13,10 @@ import {
   buildTrafficSource,
 } from "../../fixtures/builders.ts";
 import { TEST_PASSWORD, type TestApp, testApp } from "../../tests/helpers/api.ts";
-import { type Answer, type Api, apiAs, idOf } from "../entities/testing.ts";
+import { type Api, apiAs, idOf } from "../entities/testing.ts";
 import { insertTestClick, insertTestConversion } from "../reports/testing.ts";
 import { setTriggerClock } from "./clock.ts";
+import { TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
 
 /** 2026-03-02 12:00 UTC: "now" at the start of each test. */
 export const T0 = Date.UTC(2026, 2, 2, 12);
@@ -26,8 +27,6 @@ export const HOUR = 3_600_000;
 export type World = {
   app: TestApp;
   api: Api;
-  /** `PUT` as the admin. */
-  put: (path: string, body: unknown) => Promise<Answer>;
   clock: { now: number };
   networkId: number;
   offerA: number;
@@ -44,10 +43,6 @@ export async function world(): Promise<World> {
   await app.addUser("root", "super-admin");
   const cookie = await app.signIn("root", TEST_PASSWORD);
   const api = apiAs(app, cookie);
-  const put = async (path: string, body: unknown) => {
-    const res = await app.send(path, body, { cookie, method: "PUT" });
-    return { status: res.status, body: await res.json() };
-  };
   const clock = { now: T0 };
   setTriggerClock(app.deps.db, () => clock.now);
   const networkId = idOf(await api.post("/api/affiliate-networks", buildAffiliateNetwork()));
@@ -77,7 +72,6 @@ export async function world(): Promise<World> {
   return {
     app,
     api,
-    put,
     clock,
     networkId,
     offerA,
@@ -145,9 +139,13 @@ export async function createTrigger(w: World, input: unknown): Promise<number> {
 
 /** `POST /api/triggers/:id/check`: the labels it fired for. */
 export async function check(w: World, id: number): Promise<string[]> {
-  const res = await w.api.post(`/api/triggers/${id}/check`);
-  if (res.status !== 200) throw new Error(`check failed: ${JSON.stringify(res.body)}`);
-  return (res.body.fired as { label: string }[]).map((f) => f.label);
+  const { fired } = await w.api.call(TRIGGER_ROUTES.check, { params: { id } });
+  return fired.map((f) => f.label);
+}
+
+/** The actions trigger `triggerId` took, newest first. */
+export async function history(w: World, triggerId: number) {
+  return (await w.api.call(TRIGGER_ROUTES.history, { query: { triggerId } })).items;
 }
 
 /** A metric condition from words: `metric("cost >= 20", "6 hours")`. */
