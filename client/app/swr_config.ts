@@ -10,7 +10,7 @@ import { expiringCache } from "./cached_data.ts";
 
 /** SWR settings for the whole panel. */
 export const SWR_CONFIG: SWRConfiguration = {
-  provider: () => expiringCache() as unknown as Cache,
+  provider: (): Cache => expiringCache(),
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
   shouldRetryOnError: false,

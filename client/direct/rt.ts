@@ -90,9 +90,9 @@ function main(): void {
     const id = visit.id;
     document.querySelectorAll<HTMLAnchorElement>(OFFER_LINKS)
       .forEach((link) => (link.href = offerLink(base, id, link)));
-    const w = window as unknown as { rotor?: unknown };
-    w.rotor = { clickId: id, offerUrl: visit.url };
-    document.dispatchEvent(new CustomEvent("rotor:click", { detail: w.rotor }));
+    const rotor = { clickId: id, offerUrl: visit.url };
+    Object.assign(window, { rotor });
+    document.dispatchEvent(new CustomEvent("rotor:click", { detail: rotor }));
   };
   const ready = (then: () => void) =>
     document.readyState === "loading"

@@ -120,8 +120,7 @@ export function CopyRow(props: { label: string; value: string; testId?: string }
 
 /** Time zones the browser knows, for `<datalist>`. */
 export function TimezoneList(props: { id: string }) {
-  const zones = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] })
-    .supportedValuesOf?.("timeZone") ?? [];
+  const zones = "supportedValuesOf" in Intl ? Intl.supportedValuesOf("timeZone") : [];
   return (
     <datalist id={props.id}>
       <option value="UTC" />

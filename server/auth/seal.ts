@@ -19,7 +19,7 @@ const keys = new WeakMap<Db, Buffer>();
 function loadKey(db: Db): Buffer {
   const found = keys.get(db);
   if (found) return found;
-  const location = (db as unknown as { location(): string | null }).location();
+  const location = db.location();
   let key: Buffer;
   if (location === null) key = randomBytes(32);
   else {

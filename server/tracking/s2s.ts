@@ -57,9 +57,14 @@ export class S2sQueue {
   async runDue(now: number = Date.now()): Promise<void> {
     const room = (this.options.concurrency ?? 16) - this.#inFlight.size;
     if (room <= 0) return;
-    const due = this.db.prepare(
+    const due: Due[] = this.db.prepare(
       "SELECT id, conversion_id, url, attempts FROM s2s_queue WHERE next_at <= ? ORDER BY next_at LIMIT ?",
-    ).all(now, room + this.#inFlight.size) as unknown as Due[];
+    ).all(now, room + this.#inFlight.size).map((row) => ({
+      id: Number(row.id),
+      conversion_id: Number(row.conversion_id),
+      url: String(row.url),
+      attempts: Number(row.attempts),
+    }));
     const started = due.filter((d) => !this.#inFlight.has(d.id)).slice(0, room).map((d) => {
       const p = this.#send(d).finally(() => this.#inFlight.delete(d.id));
       this.#inFlight.set(d.id, p);
