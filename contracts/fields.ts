@@ -115,10 +115,10 @@ type PatchShape<S extends Shape> = { [K in keyof S]: z.ZodOptional<Unwrapped<S[K
  * default (zod 4 would otherwise fill absent fields and overwrite stored ones).
  */
 export function toPatch<S extends Shape>(schema: z.ZodObject<S>): z.ZodObject<PatchShape<S>> {
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodOptional> = {};
   for (const [key, field] of Object.entries(schema.shape)) {
     const inner = field instanceof z.ZodDefault ? field.unwrap() as z.ZodType : field;
     shape[key] = inner.optional();
   }
-  return z.object(shape) as unknown as z.ZodObject<PatchShape<S>>;
+  return z.object(shape as PatchShape<S>);
 }
