@@ -46,6 +46,14 @@ const TRACKING_PREFIXES = ["/c/", "/rt/", "/lp/", "/postback", "/pixel.gif", "/c
 /** The handlers of every declared route. */
 const DECLARED_ROUTES: Implemented[] = [
   ...costUpdateRoutes,
+  ...groupRoutes,
+  ...domainRoutes,
+  ...trafficSourceRoutes,
+  ...affiliateNetworkRoutes,
+  ...offerRoutes,
+  ...landingRoutes,
+  ...rotationRoutes,
+  ...campaignRoutes,
 ];
 
 /** Builds the app around `deps`. */
@@ -72,14 +80,6 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/", routes(DECLARED_ROUTES));
   app.route("/api", settingsRoutes);
   app.route("/api", authRoutes);
-  app.route("/api/groups", groupRoutes);
-  app.route("/api/domains", domainRoutes);
-  app.route("/api/traffic-sources", trafficSourceRoutes);
-  app.route("/api/affiliate-networks", affiliateNetworkRoutes);
-  app.route("/api/offers", offerRoutes);
-  app.route("/api/landings", landingRoutes);
-  app.route("/api/rotations", rotationRoutes);
-  app.route("/api/campaigns", campaignRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api", openApiRoutes);
   app.route("/api/files", fileRoutes);

@@ -4,7 +4,9 @@
  */
 import type { RouteDecl } from "../route.ts";
 import { COST_ROUTES } from "./costs.ts";
+import { ENTITY_ROUTES } from "./entities.ts";
 
 export const API_ROUTES: RouteDecl[] = [
   ...Object.values(COST_ROUTES),
+  ...Object.values(ENTITY_ROUTES).flatMap((routes) => Object.values(routes)),
 ];
