@@ -8,14 +8,14 @@ import useSWR from "swr";
 import { TrackingLinks } from "../../contracts/tracking_links.ts";
 import { api, buildUrl } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
-import type { AnyEntity } from "../entities/entity_api.ts";
+import type { Campaign } from "../../contracts/campaign.ts";
 
-function linksUrl(entity: AnyEntity): string {
-  return buildUrl("/api/settings/tracking-links/links", { campaignId: Number(entity.id) });
+function linksUrl(entity: { id: number }): string {
+  return buildUrl("/api/settings/tracking-links/links", { campaignId: entity.id });
 }
 
 /** A campaign's tracking link, asked of the server when needed (a list row's Copy link). */
-export async function fetchTrackingLink(entity: AnyEntity): Promise<string> {
+export async function fetchTrackingLink(entity: { id: number }): Promise<string> {
   return (await api(linksUrl(entity), { schema: TrackingLinks })).click;
 }
 
@@ -30,7 +30,7 @@ export async function copyText(text: string, what: string): Promise<void> {
 }
 
 /** The tracking link box of the campaign form; before the first save it says when the link comes. */
-export function TrackingLink({ entity }: { entity?: AnyEntity }) {
+export function TrackingLink({ entity }: { entity?: Campaign }) {
   if (!entity) {
     return (
       <section className="card tracking-link" aria-label="Tracking link">
@@ -46,7 +46,7 @@ export function TrackingLink({ entity }: { entity?: AnyEntity }) {
   return <SavedTrackingLink entity={entity} />;
 }
 
-function SavedTrackingLink({ entity }: { entity: AnyEntity }) {
+function SavedTrackingLink({ entity }: { entity: Campaign }) {
   // The entity's domain and source are in the key: a saved change builds the link again.
   const url = linksUrl(entity);
   const key = `${url}#${String(entity.domainId)}:${String(entity.trafficSourceId)}`;

@@ -8,12 +8,12 @@ import { useLocation, useMatches, useNavigate, useParams } from "react-router";
 import useSWR from "swr";
 import type { z } from "zod";
 import type { GroupType } from "../../contracts/group.ts";
-import { api, ApiError } from "../app/api.ts";
+import { ApiError } from "../app/api.ts";
 import { parseRouteIds } from "../app/route_rules.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import {
-  AnyEntity,
+  getEntity,
   massPatchEntities,
   refreshResource,
   type ResourceName,
@@ -46,17 +46,15 @@ export interface MassEditConfig {
   /** The group picker of this type is the first field. */
   groupType: GroupType;
   /** The patch contract: it checks the chosen values. */
-  patchSchema: z.ZodType;
+  patchSchema: z.ZodObject;
   /** The fields after the group. */
   fields: MassField[];
 }
 
-type Item = AnyEntity & Record<string, unknown>;
-
 function useItems(resource: ResourceName, ids: number[]) {
   return useSWR(
     `mass:${resource}:${ids.join(",")}`,
-    () => Promise.all(ids.map((id) => api(`/api/${resource}/${id}`, { schema: AnyEntity }))),
+    () => Promise.all(ids.map((id) => getEntity(resource, id))),
   );
 }
 

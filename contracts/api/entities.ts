@@ -7,7 +7,7 @@ import { z } from "zod";
 import { route } from "../route.ts";
 import type { Subject } from "../rights.ts";
 import { listAnswer, ListQuery, massPatch } from "../list.ts";
-import { Campaign, CampaignInput, CampaignPatch } from "../campaign.ts";
+import { Campaign, CampaignBody, CampaignPatchBody } from "../campaign.ts";
 import { Offer, OfferCapsAnswer, OfferInput, OfferPatch } from "../offer.ts";
 import { Landing, LandingInput, LandingPatch } from "../landing.ts";
 import { Rotation, RotationInput, RotationPatch } from "../rotation.ts";
@@ -23,8 +23,11 @@ import {
 /** A warning answered beside an entity whose save still succeeded (field and message). */
 export const SaveWarning = z.object({ path: z.string(), message: z.string() });
 
+/** A create or patch body: an object once parsed. */
+type Body = z.ZodType<Record<string, unknown>>;
+
 /** What one entity type's routes are made of. */
-export type EntitySchemas<P extends string, Item extends z.ZodObject, In extends z.ZodObject> = {
+export type EntitySchemas<P extends string, Item extends z.ZodObject, In extends Body> = {
   /** The path under `/api/`: `offers`, `traffic-sources`. */
   path: P;
   /** The entity's name in summaries and the OpenAPI tag: `Offer`, `Lander`. */
@@ -33,15 +36,15 @@ export type EntitySchemas<P extends string, Item extends z.ZodObject, In extends
   subject: Subject;
   item: Item;
   input: In;
-  patch: z.ZodObject;
+  patch: Body;
 };
 
 /** The eight shared routes of one entity type, typed by its schemas. */
 export function entityRoutes<
   const P extends string,
   Item extends z.ZodObject,
-  In extends z.ZodObject,
-  Pa extends z.ZodObject,
+  In extends Body,
+  Pa extends Body,
 >(e: EntitySchemas<P, Item, In> & { patch: Pa }) {
   const noun = e.label.toLowerCase();
   const base: `/api/${P}` = `/api/${e.path}`;
@@ -132,8 +135,9 @@ export const CAMPAIGN_ROUTES = entityRoutes({
   label: "Campaign",
   subject: "campaign",
   item: Campaign,
-  input: CampaignInput,
-  patch: CampaignPatch,
+  // Input from before redirect modes (`hideReferrer`, in old exports and clients) still works.
+  input: CampaignBody,
+  patch: CampaignPatchBody,
 });
 
 export const OFFER_ROUTES = {

@@ -1,6 +1,5 @@
 /** Campaigns as the shared entity code sees them. */
-import { z } from "zod";
-import { CampaignInput, CampaignPatch, withRedirectMode } from "../../contracts/campaign.ts";
+import { CampaignBody, CampaignInput, CampaignPatchBody } from "../../contracts/campaign.ts";
 import { columns, type EntityDef } from "../entities/definition.ts";
 import { postbackUrlWarnings } from "../tracking/safe_fetch.ts";
 import { campaignRefs, newCampaignKey } from "./service.ts";
@@ -28,8 +27,8 @@ export const campaignDef: EntityDef = {
     ["timeZone", "text"],
   ]),
   // Input from before redirect modes (`hideReferrer`, in old exports and clients) still works.
-  create: z.preprocess(withRedirectMode, CampaignInput),
-  patch: z.preprocess(withRedirectMode, CampaignPatch),
+  create: CampaignBody,
+  patch: CampaignPatchBody,
   refs: campaignRefs,
   // Create and clone both get a fresh key; a patch never changes it.
   onInsert: (values) => ({ ...values, key: newCampaignKey() }),
