@@ -1,12 +1,17 @@
 /** Campaigns as the shared entity code sees them. */
-import { CampaignBody, CampaignInput, CampaignPatchBody } from "../../contracts/campaign.ts";
+import {
+  type Campaign,
+  CampaignBody,
+  CampaignInput,
+  CampaignPatchBody,
+} from "../../contracts/campaign.ts";
 import { columns, type EntityDef } from "../entities/definition.ts";
 import { postbackUrlWarnings } from "../tracking/safe_fetch.ts";
 import { campaignRefs, newCampaignKey } from "./service.ts";
 import { assignCampaignIds } from "../rotations/flow_ids.ts";
 
 /** The `campaign` definition the shared entity code runs on. */
-export const campaignDef: EntityDef = {
+export const campaignDef: EntityDef<Campaign, CampaignInput> = {
   subject: "campaign",
   table: "campaigns",
   groupType: "campaign",

@@ -4,12 +4,12 @@
  * with read (GET) or write (the rest) on the definition's subject.
  */
 import { getStatsSettings } from "../settings/sections.ts";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { ListQuery, massPatch } from "../../contracts/list.ts";
 import type { EntityRoutes } from "../../contracts/api/entities.ts";
-import type { RouteDecl } from "../../contracts/route.ts";
+import type { BodyOf, ReceivedOf } from "../../contracts/route.ts";
 import { type AppEnv, userOf } from "../context.ts";
-import { implement, type Implemented, type RouteHandler, type RouteInput } from "../route.ts";
+import { implement, type Implemented } from "../route.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
 import { IdParam, validate } from "../validate.ts";
@@ -35,38 +35,33 @@ function answer(def: EntityDef, saved: Values): Values {
 }
 
 /**
- * A handler answering the def's values. The store maps each column to its
- * contract field, so the values are the declared entity; tests check every
- * answer against the declaration (`ROTOR_STRICT_ANSWERS`).
+ * The shared entity routes of `def`, on the declarations of its type
+ * (decision 171). The definition is typed by the declarations: it stores and
+ * answers the declared entity, and creates from the declared body.
  */
-function entityRoute<D extends RouteDecl>(
-  decl: D,
-  handler: (c: Context<AppEnv>, input: RouteInput<D>) => Values | Promise<Values>,
-): Implemented {
-  return implement(decl, handler as RouteHandler<D>);
-}
-
-/** The shared entity routes of `def`, on the declarations of its type (decision 171). */
-export function declaredEntityRoutes(decls: EntityRoutes, def: EntityDef): Implemented[] {
+export function declaredEntityRoutes<D extends EntityRoutes>(
+  decls: D,
+  def: EntityDef<ReceivedOf<D["get"]>, BodyOf<D["create"]>>,
+): Implemented[] {
   return [
-    entityRoute(decls.list, async (c, { query }) => {
+    implement(decls.list, async (c, { query }) => {
       const user = userOf(c);
       const { db, reads } = c.var.deps;
       const currency = getStatsSettings(db, user.id).currency;
       return await listEntities(db, def, { query, viewer: user, reads, currency });
     }),
-    entityRoute(decls.create, (c, { body }) => answer(def, createEntity(c.var.deps.db, def, body))),
-    entityRoute(decls.mass, (c, { body }) => ({
+    implement(decls.create, (c, { body }) => answer(def, createEntity(c.var.deps.db, def, body))),
+    implement(decls.mass, (c, { body }) => ({
       items: massPatchEntities(c.var.deps.db, def, body),
     })),
-    entityRoute(decls.get, (c, { params }) => getEntity(c.var.deps.db, def, params.id)),
-    entityRoute(
+    implement(decls.get, (c, { params }) => getEntity(c.var.deps.db, def, params.id)),
+    implement(
       decls.patch,
       (c, { params, body }) => answer(def, patchEntity(c.var.deps.db, def, params.id, body)),
     ),
-    entityRoute(decls.archive, (c, { params }) => archiveEntity(c.var.deps.db, def, params.id)),
-    entityRoute(decls.restore, (c, { params }) => restoreEntity(c.var.deps.db, def, params.id)),
-    entityRoute(decls.clone, (c, { params }) => cloneEntity(c.var.deps.db, def, params.id)),
+    implement(decls.archive, (c, { params }) => archiveEntity(c.var.deps.db, def, params.id)),
+    implement(decls.restore, (c, { params }) => restoreEntity(c.var.deps.db, def, params.id)),
+    implement(decls.clone, (c, { params }) => cloneEntity(c.var.deps.db, def, params.id)),
   ];
 }
 
