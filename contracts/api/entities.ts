@@ -127,7 +127,7 @@ export function entityRoutes<
   };
 }
 
-/** One entity type's routes. */
+/** One entity type's routes, whichever the type (the shared code's view). */
 export type EntityRoutes = ReturnType<typeof entityRoutes>;
 
 export const CAMPAIGN_ROUTES = entityRoutes({
