@@ -1,3 +1,4 @@
+import { TRAFFIC_SOURCE_ROUTES } from "../../contracts/api/entities.ts";
 import assert from "node:assert/strict";
 import { TrafficSourceInput } from "../../contracts/traffic_source.ts";
 import { isRequired } from "../../client/ui/form_state.ts";
@@ -5,8 +6,7 @@ import { adminApi } from "../entities/testing.ts";
 
 Deno.test("traffic source: the fields the form marks required are required by the API", async (t) => {
   const { api } = await adminApi();
-  const count = async () =>
-    ((await api.get("/api/traffic-sources")).body.items as unknown[]).length;
+  const count = async () => (await api.call(TRAFFIC_SOURCE_ROUTES.list, {})).items.length;
   await t.step("the form's markers: name and the click id parameter, nothing else", () => {
     const marked = [
       "name",
