@@ -20,7 +20,7 @@ import {
   ROTATION_ROUTES,
   TRAFFIC_SOURCE_ROUTES,
 } from "../../contracts/api/entities.ts";
-import { adminApi, type Api, idIn, idOf, withoutFlowIds } from "./testing.ts";
+import { adminApi, type Api, errorOf, idIn, idOf, withoutFlowIds } from "./testing.ts";
 
 type Input = Record<string, unknown>;
 
@@ -169,9 +169,9 @@ for (const c of CASES) {
       await t.step(what, async () => {
         const res = await api.post(c.path, { ...input, ...override });
         assert.equal(res.status, 400, JSON.stringify(res.body));
-        const error = res.body.error as { code: string; issues: Array<{ path: string }> };
+        const error = errorOf(res);
         assert.equal(error.code, "VALIDATION_ERROR");
-        assert.ok(error.issues.some((i) => i.path === field), JSON.stringify(error.issues));
+        assert.ok(error.issues?.some((i) => i.path === field), JSON.stringify(error.issues));
       });
     }
     await t.step("unknown id", async () => {
@@ -187,8 +187,8 @@ for (const c of CASES) {
       const [, override, field] = c.invalid[0];
       const res = await api.patch(`${c.path}/${id}`, override);
       assert.equal(res.status, 400);
-      const error = res.body.error as { issues: Array<{ path: string }> };
-      assert.ok(error.issues.some((i) => i.path === field), JSON.stringify(error.issues));
+      const error = errorOf(res);
+      assert.ok(error.issues?.some((i) => i.path === field), JSON.stringify(error.issues));
       assertSubset((await api.get(`${c.path}/${id}`)).body, input, "after a bad patch");
     });
   });

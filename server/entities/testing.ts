@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Role } from "../../contracts/auth.ts";
 import { type AnswerOf, type CallInput, type RouteDecl, routeUrl } from "../../contracts/route.ts";
 import { TEST_PASSWORD, type TestApp, testApp } from "../../tests/helpers/api.ts";
@@ -84,6 +84,21 @@ export function idOf(res: Answer): number {
     throw new Error(`no id in ${res.status} ${JSON.stringify(res.body)}`);
   }
   return res.body.id;
+}
+
+/** Rotor's error answer (`server/errors.ts`). */
+const ErrorAnswer = z.object({
+  error: z.object({
+    status: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+
+/** The error of a refused call (fails unless the body has Rotor's error shape). */
+export function errorOf(res: Answer): z.infer<typeof ErrorAnswer>["error"] {
+  return ErrorAnswer.parse(res.body).error;
 }
 
 /** An answer's `id`, as a number (fails loudly when absent). */
