@@ -8,10 +8,10 @@ import useSWR, { type SWRResponse } from "swr";
 import { z } from "zod";
 import { ENTITY_ROUTES, type EntityRoutes } from "../../contracts/api/entities.ts";
 import { listAnswer, MAX_PAGE } from "../../contracts/list.ts";
-import type { CallInput, ReceivedOf } from "../../contracts/route.ts";
+import type { CallInput, ReceivedOf, RouteDecl } from "../../contracts/route.ts";
 import { routeUrl } from "../../contracts/route.ts";
 import { User } from "../../contracts/user.ts";
-import { api, buildUrl, call } from "../app/api.ts";
+import { api, call } from "../app/api.ts";
 import { mutatePanel } from "../app/swr_config.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 
@@ -72,9 +72,23 @@ export type PatchOf<R extends ResourceName> = R extends DeclaredResource
   ? CallInput<RoutesOf<R>["patch"]>["body"]
   : Record<string, unknown>;
 
+const DECLARED: Partial<Record<ResourceName, EntityRoutes>> = ENTITY_ROUTES;
+
 /** The declared routes of `resource`, or none for the resources still called by path. */
 function declared(resource: ResourceName): EntityRoutes | undefined {
-  return resource in ENTITY_ROUTES ? ENTITY_ROUTES[resource as DeclaredResource] : undefined;
+  return DECLARED[resource];
+}
+
+/** A list's URL for the resources still called by path. */
+function pathListUrl(resource: ResourceName, query: ListCallQuery): string {
+  const decl: RouteDecl = {
+    method: "get",
+    path: `/api/${resource}`,
+    tag: "",
+    summary: "",
+    access: "user",
+  };
+  return routeUrl(decl, { query });
 }
 
 /** One page of a list (stats for the query's days); the previous page stays while the next loads. */
@@ -88,7 +102,7 @@ export function useEntityList(resource: ResourceName, query: ListCallQuery | nul
     ? null
     : routes
     ? routeUrl(routes.list, { query })
-    : buildUrl(`/api/${resource}`, query as Record<string, string | number | undefined>);
+    : pathListUrl(resource, query);
   const fetcher = (url: string) =>
     routes ? call(routes.list, { query: query ?? {} }) : api(url, { schema: AnyList });
   return useSWR(key, fetcher, { keepPreviousData: true });
