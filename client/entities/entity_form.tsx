@@ -13,6 +13,7 @@ import { DataState } from "../ui/data_state.tsx";
 import {
   createEntity,
   type EntityOf,
+  type InputOf,
   patchEntity,
   refreshResource,
   type ResourceName,
@@ -42,7 +43,7 @@ export interface FormConfig<R extends ResourceName = UndeclaredResource> {
   /** The create contract: it checks the form and marks required fields. */
   schema: z.ZodObject;
   /** Starting values of the fields the contract requires. */
-  blanks: Values;
+  blanks: Partial<InputOf<R>>;
   Fields: ComponentType<{ action: CrudAction; entity?: EntityOf<R> }>;
   /** Shown beside the form once the item exists (a campaign's tracking link). */
   /** Beside the form: given the saved entity when editing, nothing before the first save. */
