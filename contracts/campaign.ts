@@ -86,6 +86,21 @@ export type CampaignInput = z.infer<typeof CampaignInput>;
 export const CampaignPatch = toPatch(CampaignInput);
 export type CampaignPatch = z.infer<typeof CampaignPatch>;
 
+/** What callers from before redirect modes may still send beside a campaign's fields. */
+type Legacy = { hideReferrer?: boolean };
+
+/** `POST /api/campaigns`'s body: the input, or input from before redirect modes. */
+export const CampaignBody = z.preprocess(
+  (input: z.input<typeof CampaignInput> & Legacy) => withRedirectMode(input),
+  CampaignInput,
+);
+
+/** `PATCH /api/campaigns/:id`'s body: the patch, or a patch from before redirect modes. */
+export const CampaignPatchBody = z.preprocess(
+  (input: z.input<typeof CampaignPatch> & Legacy) => withRedirectMode(input),
+  CampaignPatch,
+);
+
 /** A campaign as the API answers it. */
 export const Campaign = EntityBase.extend(CampaignInput.shape).extend({ key: CampaignKey });
 export type Campaign = z.infer<typeof Campaign>;

@@ -53,6 +53,14 @@ const DECLARED_ROUTES: Implemented[] = [
   ...clickApiRoutes,
   ...currencyRateRoutes,
   ...openApiRoutes,
+  ...groupRoutes,
+  ...domainRoutes,
+  ...trafficSourceRoutes,
+  ...affiliateNetworkRoutes,
+  ...offerRoutes,
+  ...landingRoutes,
+  ...rotationRoutes,
+  ...campaignRoutes,
 ];
 
 /** Builds the app around `deps`. */
@@ -79,14 +87,6 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/", routes(DECLARED_ROUTES));
   app.route("/api", modeRoutes);
   app.route("/api", authRoutes);
-  app.route("/api/groups", groupRoutes);
-  app.route("/api/domains", domainRoutes);
-  app.route("/api/traffic-sources", trafficSourceRoutes);
-  app.route("/api/affiliate-networks", affiliateNetworkRoutes);
-  app.route("/api/offers", offerRoutes);
-  app.route("/api/landings", landingRoutes);
-  app.route("/api/rotations", rotationRoutes);
-  app.route("/api/campaigns", campaignRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api", reportRoutes);
   app.route("/api/conversions", conversionRoutes);

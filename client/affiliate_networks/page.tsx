@@ -17,7 +17,7 @@ import { GroupField, LinesField, TextAreaField, TextField } from "../ui/form_con
 import { useField } from "../ui/form_state.ts";
 import { entityPages } from "../entities/entity_pages.tsx";
 
-const list: ListConfig = {
+const list: ListConfig<"affiliate-networks"> = {
   resource: "affiliate-networks",
   path: "/affiliate-networks",
   title: "Affiliate Networks",
@@ -32,14 +32,14 @@ const list: ListConfig = {
       label: "Currency",
       width: 72,
       sort: "currency",
-      render: (n) => String(n.currency),
+      render: (n) => n.currency,
     },
     { key: "token", label: "Token", width: 70, render: (n) => (n.postbackToken ? "set" : "—") },
     {
       key: "template",
       label: "Offer URL template",
       width: 220,
-      render: (n) => <span className="ellipsis">{String(n.offerUrlTemplate || "—")}</span>,
+      render: (n) => <span className="ellipsis">{n.offerUrlTemplate || "—"}</span>,
     },
   ],
 };
@@ -187,7 +187,7 @@ function NetworkGeneral() {
   );
 }
 
-const form: FormConfig = {
+const form: FormConfig<"affiliate-networks"> = {
   resource: "affiliate-networks",
   path: "/affiliate-networks",
   noun: "affiliate network",

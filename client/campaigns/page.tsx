@@ -6,7 +6,7 @@ import {
   CostModel,
 } from "../../contracts/campaign.ts";
 import type { Destination } from "../../contracts/campaign.ts";
-import { type AnyEntity, useOptions } from "../entities/entity_api.ts";
+import { useOptions } from "../entities/entity_api.ts";
 import type { FormConfig } from "../entities/entity_form.tsx";
 import type { ListConfig } from "../entities/entity_list.tsx";
 import { formatPrice } from "../ui/format.ts";
@@ -15,7 +15,7 @@ import { newFlow } from "../flow/flow_model.ts";
 import { MassEditModal } from "../entities/mass_edit.tsx";
 import { CampaignFields, COST_MODEL_LABELS } from "./fields.tsx";
 import { fetchTrackingLink, TrackingLink } from "./tracking_link.tsx";
-import { CopyLinkButton } from "../entities/row_actions.tsx";
+import { CopyLinkButton, type EntityRow } from "../entities/row_actions.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
 import { CostUpdatesAction, UpdateCostAction } from "./cost_update.tsx";
 
@@ -26,13 +26,13 @@ const DESTINATION_LABELS: Record<Destination["type"], string> = {
   campaign: "Campaign",
 };
 
-function SourceName({ id }: { id: unknown }) {
+function SourceName({ id }: { id: number | null }) {
   const sources = useOptions("traffic-sources");
-  if (typeof id !== "number") return <span className="muted">—</span>;
+  if (id === null) return <span className="muted">—</span>;
   return <>{sources.data?.items.find((s) => s.id === id)?.name ?? `#${id}`}</>;
 }
 
-const list: ListConfig = {
+const list: ListConfig<"campaigns"> = {
   resource: "campaigns",
   path: "/campaigns",
   title: "Campaigns",
@@ -53,9 +53,7 @@ const list: ListConfig = {
       width: 72,
       minWidth: 64,
       sort: "status",
-      render: (c: AnyEntity) => (
-        <span className={`status status--${c.status}`}>{String(c.status)}</span>
-      ),
+      render: (c) => <span className={`status status--${c.status}`}>{c.status}</span>,
     },
     {
       key: "source",
@@ -71,8 +69,8 @@ const list: ListConfig = {
       minWidth: 84,
       sort: "costValue",
       render: (c) =>
-        `${COST_MODEL_LABELS[String(c.costModel)]?.split(" ")[0] ?? c.costModel} ${
-          formatPrice(Number(c.costValue))
+        `${COST_MODEL_LABELS[c.costModel]?.split(" ")[0] ?? c.costModel} ${
+          formatPrice(c.costValue)
         }`,
     },
     {
@@ -80,18 +78,18 @@ const list: ListConfig = {
       label: "Destination",
       width: 90,
       minWidth: 76,
-      render: (c) => DESTINATION_LABELS[(c.destination as Destination).type],
+      render: (c) => DESTINATION_LABELS[c.destination.type],
     },
-    { key: "key", label: "Key", width: 130, render: (c) => <code>{String(c.key)}</code> },
+    { key: "key", label: "Key", width: 130, render: (c) => <code>{c.key}</code> },
   ],
 };
 
 /** A campaign row's Copy link: its tracking link. */
-function CampaignCopyLink({ item }: { item: AnyEntity }) {
+function CampaignCopyLink({ item }: { item: EntityRow }) {
   return <CopyLinkButton link={() => fetchTrackingLink(item)} name={item.name} />;
 }
 
-const form: FormConfig = {
+const form: FormConfig<"campaigns"> = {
   resource: "campaigns",
   path: "/campaigns",
   noun: "campaign",

@@ -9,17 +9,17 @@ import { SETTINGS_TOOL_ROUTES } from "../../contracts/api/settings_tools.ts";
 import { routeUrl } from "../../contracts/route.ts";
 import { call } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
-import type { AnyEntity } from "../entities/entity_api.ts";
+import type { Campaign } from "../../contracts/campaign.ts";
 
 const LINKS = SETTINGS_TOOL_ROUTES.trackingLinks;
 
 /** The links call of a campaign. */
-function linksInput(entity: AnyEntity) {
+function linksInput(entity: { id: number }) {
   return { query: { campaignId: String(entity.id) } };
 }
 
 /** A campaign's tracking link, asked of the server when needed (a list row's Copy link). */
-export async function fetchTrackingLink(entity: AnyEntity): Promise<string> {
+export async function fetchTrackingLink(entity: { id: number }): Promise<string> {
   return (await call(LINKS, linksInput(entity))).click;
 }
 
@@ -34,7 +34,7 @@ export async function copyText(text: string, what: string): Promise<void> {
 }
 
 /** The tracking link box of the campaign form; before the first save it says when the link comes. */
-export function TrackingLink({ entity }: { entity?: AnyEntity }) {
+export function TrackingLink({ entity }: { entity?: Campaign }) {
   if (!entity) {
     return (
       <section className="card tracking-link" aria-label="Tracking link">
@@ -50,7 +50,7 @@ export function TrackingLink({ entity }: { entity?: AnyEntity }) {
   return <SavedTrackingLink entity={entity} />;
 }
 
-function SavedTrackingLink({ entity }: { entity: AnyEntity }) {
+function SavedTrackingLink({ entity }: { entity: Campaign }) {
   // The entity's domain and source are in the key: a saved change builds the link again.
   const input = linksInput(entity);
   const key = `${routeUrl(LINKS, input)}#${String(entity.domainId)}:${

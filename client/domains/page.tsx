@@ -1,9 +1,8 @@
 /** Domains (menu entry): hosts Rotor answers on, with the default tracking domain. */
 import { useState } from "react";
-import { DomainInput, DomainPurpose } from "../../contracts/domain.ts";
+import { type Domain, DomainInput, DomainPurpose } from "../../contracts/domain.ts";
 import { DataState } from "../ui/data_state.tsx";
 import {
-  type AnyEntity,
   archiveEntities,
   changeAndRefresh,
   patchEntity,
@@ -31,7 +30,7 @@ export function Page() {
   const list = useEntityList("domains", { sort: "host", order: "asc", limit: 1000 });
   const account = useMyAccount();
   const writable = canWrite(account.data, "domain");
-  const [editing, setEditing] = useState<AnyEntity | null>(null);
+  const [editing, setEditing] = useState<Domain | null>(null);
   const run = (change: () => Promise<unknown>, done: string) =>
     changeAndRefresh("domains", change, { done });
   const items = list.data?.items ?? [];
@@ -85,10 +84,10 @@ export function Page() {
           {items.map((d) => (
             <tr key={d.id}>
               <td>
-                <code>{String(d.host)}</code>
+                <code>{d.host}</code>
               </td>
               <td>{d.name}</td>
-              <td>{String(d.purpose)}</td>
+              <td>{d.purpose}</td>
               <td>{d.isDefault ? <span className="chip">default</span> : ""}</td>
               {writable && (
                 <EditArchiveCell

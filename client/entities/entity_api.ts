@@ -1,12 +1,17 @@
 /**
  * The entity calls of the screens (DESIGN §5) over the one fetcher, with one
- * SWR hook per call. Answers are parsed with the contracts.
+ * SWR hook per call. The declared resources (`contracts/api/entities.ts`) are
+ * called through their declarations, so each answer is typed and parsed by
+ * its entity's own schema; users and triggers still go by path.
  */
-import useSWR from "swr";
+import useSWR, { type SWRResponse } from "swr";
 import { z } from "zod";
+import { ENTITY_ROUTES, type EntityRoutes } from "../../contracts/api/entities.ts";
 import { listAnswer, MAX_PAGE } from "../../contracts/list.ts";
+import type { CallInput, ReceivedOf, RouteDecl } from "../../contracts/route.ts";
+import { routeUrl } from "../../contracts/route.ts";
 import { User } from "../../contracts/user.ts";
-import { api, buildUrl } from "../app/api.ts";
+import { api, call } from "../app/api.ts";
 import { mutatePanel } from "../app/swr_config.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 
@@ -23,7 +28,14 @@ export type ResourceName =
   | "groups"
   | "triggers";
 
-type Query = Record<string, string | number | undefined>;
+/** The resources whose routes are declared. */
+export type DeclaredResource = keyof typeof ENTITY_ROUTES;
+/** The resources still called by path (their own helpers convert them). */
+export type UndeclaredResource = Exclude<ResourceName, DeclaredResource>;
+type RoutesOf<R extends DeclaredResource> = (typeof ENTITY_ROUTES)[R];
+
+/** A list's query, as the list route declares it. */
+export type ListCallQuery = NonNullable<CallInput<EntityRoutes["list"]>["query"]>;
 
 /** An entity answer: the fields every entity has, the rest unchecked until a form parses it. */
 export const AnyEntity = z.looseObject({
@@ -37,22 +49,92 @@ export type AnyEntity = z.infer<typeof AnyEntity> & Record<string, unknown>;
 const AnyList = listAnswer(AnyEntity);
 export type EntityListAnswer = z.infer<typeof AnyList>;
 
+/** The entity a resource answers: its own schema's type where its routes are declared. */
+export type EntityOf<R extends ResourceName> = R extends DeclaredResource
+  ? ReceivedOf<RoutesOf<R>["get"]>
+  : AnyEntity;
+/** A resource's list answer. */
+export type ListOf<R extends ResourceName> = R extends DeclaredResource
+  ? ReceivedOf<RoutesOf<R>["list"]>
+  : EntityListAnswer;
+/** One row of a resource's list: the entity with its stats. */
+export type ListItemOf<R extends ResourceName> = ListOf<R>["items"][number];
+/** What a save of a resource answers: the entity, with warnings when there are any. */
+export type SavedOf<R extends ResourceName> = R extends DeclaredResource
+  ? ReceivedOf<RoutesOf<R>["create"]>
+  : AnyEntity;
+/** The create body of a resource. */
+export type InputOf<R extends ResourceName> = R extends DeclaredResource
+  ? CallInput<RoutesOf<R>["create"]>["body"]
+  : Record<string, unknown>;
+/** The patch body of a resource. */
+export type PatchOf<R extends ResourceName> = R extends DeclaredResource
+  ? CallInput<RoutesOf<R>["patch"]>["body"]
+  : Record<string, unknown>;
+
+const DECLARED: Partial<Record<ResourceName, EntityRoutes>> = ENTITY_ROUTES;
+
+/** The declared routes of `resource`, or none for the resources still called by path. */
+function declared(resource: ResourceName): EntityRoutes | undefined {
+  return DECLARED[resource];
+}
+
+/** A list's URL for the resources still called by path. */
+function pathListUrl(resource: ResourceName, query: ListCallQuery): string {
+  const decl: RouteDecl = {
+    method: "get",
+    path: `/api/${resource}`,
+    tag: "",
+    summary: "",
+    access: "user",
+  };
+  return routeUrl(decl, { query });
+}
+
 /** One page of a list (stats for the query's days); the previous page stays while the next loads. */
-export function useEntityList(resource: ResourceName, query: Query | null) {
-  const key = query ? buildUrl(`/api/${resource}`, query) : null;
-  return useSWR(key, (url: string) => api(url, { schema: AnyList }), { keepPreviousData: true });
+export function useEntityList<R extends ResourceName>(
+  resource: R,
+  query: ListCallQuery | null,
+): SWRResponse<ListOf<R>>;
+export function useEntityList(resource: ResourceName, query: ListCallQuery | null) {
+  const routes = declared(resource);
+  const key = query === null
+    ? null
+    : routes
+    ? routeUrl(routes.list, { query })
+    : pathListUrl(resource, query);
+  const fetcher = (url: string) =>
+    routes ? call(routes.list, { query: query ?? {} }) : api(url, { schema: AnyList });
+  return useSWR(key, fetcher, { keepPreviousData: true });
 }
 
 /** Every live item of a resource, by name: what pickers (groups, offers, landers…) offer. */
-export function useOptions(resource: ResourceName, enabled = true) {
-  const query = { sort: "name", order: "asc", limit: MAX_PAGE, archived: "all" };
+export function useOptions<R extends ResourceName>(resource: R, enabled = true) {
+  const query = { sort: "name", order: "asc", limit: MAX_PAGE, archived: "all" } as const;
   return useEntityList(resource, enabled ? query : null);
 }
 
 /** One entity, or none while `id` is undefined. */
+export function useEntity<R extends ResourceName>(
+  resource: R,
+  id: number | undefined,
+): SWRResponse<EntityOf<R>>;
 export function useEntity(resource: ResourceName, id: number | undefined) {
-  const key = id === undefined ? null : `/api/${resource}/${id}`;
-  return useSWR(key, (url: string) => api(url, { schema: AnyEntity }));
+  return useSWR(id === undefined ? null : entityKey(resource, id), () => getEntity(resource, id!));
+}
+
+/** The SWR key of one entity. */
+function entityKey(resource: ResourceName, id: number): string {
+  return `/api/${resource}/${id}`;
+}
+
+/** `GET /:id`. */
+export function getEntity<R extends ResourceName>(resource: R, id: number): Promise<EntityOf<R>>;
+export function getEntity(resource: ResourceName, id: number) {
+  const routes = declared(resource);
+  return routes
+    ? call(routes.get, { params: { id } })
+    : api(entityKey(resource, id), { schema: AnyEntity });
 }
 
 /** Drops every cached answer of a resource (after a write), so open lists reload. */
@@ -62,33 +144,63 @@ export function refreshResource(resource: ResourceName): Promise<unknown> {
 }
 
 /** `POST` create. */
-export function createEntity(resource: ResourceName, body: unknown) {
-  return api(`/api/${resource}`, { method: "post", body, schema: AnyEntity });
+export function createEntity<R extends ResourceName>(
+  resource: R,
+  body: InputOf<R>,
+): Promise<SavedOf<R>>;
+export function createEntity(resource: ResourceName, body: Record<string, unknown>) {
+  const routes = declared(resource);
+  return routes
+    ? call(routes.create, { body })
+    : api(`/api/${resource}`, { method: "post", body, schema: AnyEntity });
 }
 
 /** `PATCH /:id`. */
-export function patchEntity(resource: ResourceName, id: number, body: unknown) {
-  return api(`/api/${resource}/${id}`, { method: "patch", body, schema: AnyEntity });
+export function patchEntity<R extends ResourceName>(
+  resource: R,
+  id: number,
+  body: PatchOf<R>,
+): Promise<SavedOf<R>>;
+export function patchEntity(resource: ResourceName, id: number, body: Record<string, unknown>) {
+  const routes = declared(resource);
+  return routes
+    ? call(routes.patch, { params: { id }, body })
+    : api(entityKey(resource, id), { method: "patch", body, schema: AnyEntity });
 }
 
 /** `PATCH /mass`: one patch for many, all or none. */
-export function massPatchEntities(resource: ResourceName, ids: number[], patch: unknown) {
-  return api(`/api/${resource}/mass`, { method: "patch", body: { ids, patch } });
+export function massPatchEntities<R extends ResourceName>(
+  resource: R,
+  ids: number[],
+  patch: PatchOf<R>,
+): Promise<unknown>;
+export function massPatchEntities(
+  resource: ResourceName,
+  ids: number[],
+  patch: Record<string, unknown>,
+) {
+  const routes = declared(resource);
+  return routes
+    ? call(routes.mass, { body: { ids, patch } })
+    : api(`/api/${resource}/mass`, { method: "patch", body: { ids, patch } });
 }
 
 /** `DELETE /:id` (archive) for each id, one by one; stops at the first refusal. */
 export async function archiveEntities(resource: ResourceName, ids: number[]): Promise<void> {
-  for (const id of ids) await api(`/api/${resource}/${id}`, { method: "delete" });
+  const routes = declared(resource);
+  for (const id of ids) {
+    if (routes) await call(routes.archive, { params: { id } });
+    else await api(entityKey(resource, id), { method: "delete" });
+  }
 }
 
 /** `POST /:id/restore` for each id. */
 export async function restoreEntities(resource: ResourceName, ids: number[]): Promise<void> {
-  for (const id of ids) await api(`/api/${resource}/${id}/restore`, { method: "post", body: {} });
-}
-
-/** `POST /:id/clone`. */
-export function cloneEntity(resource: ResourceName, id: number, body: unknown = {}) {
-  return api(`/api/${resource}/${id}/clone`, { method: "post", body, schema: AnyEntity });
+  const routes = declared(resource);
+  for (const id of ids) {
+    if (routes) await call(routes.restore, { params: { id } });
+    else await api(`${entityKey(resource, id)}/restore`, { method: "post", body: {} });
+  }
 }
 
 /** Runs a change to `resource`, refreshes its lists, and toasts `done` or the failure. */

@@ -11,11 +11,14 @@ import { type CrudAction, crudAction } from "../app/route_rules.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import {
-  type AnyEntity,
   createEntity,
+  type EntityOf,
+  type InputOf,
   patchEntity,
   refreshResource,
   type ResourceName,
+  type SavedOf,
+  type UndeclaredResource,
   useEntity,
   useMyAccount,
 } from "./entity_api.ts";
@@ -28,29 +31,36 @@ import { useUnsavedGuard } from "../ui/unsaved_guard.tsx";
 
 type Values = Record<string, unknown>;
 
-/** What an entity feature tells the shared form. */
-export interface FormConfig {
-  resource: ResourceName;
+/**
+ * What an entity feature tells the shared form: `R` is its resource, whose
+ * declared schemas type the entity the fields and the aside are given.
+ */
+export interface FormConfig<R extends ResourceName = UndeclaredResource> {
+  resource: R;
   path: string;
   noun: string;
   subject: Subject;
   /** The create contract: it checks the form and marks required fields. */
   schema: z.ZodObject;
   /** Starting values of the fields the contract requires. */
-  blanks: Values;
-  Fields: ComponentType<{ action: CrudAction; entity?: AnyEntity }>;
+  blanks: Partial<InputOf<R>>;
+  Fields: ComponentType<{ action: CrudAction; entity?: EntityOf<R> }>;
   /** Shown beside the form once the item exists (a campaign's tracking link). */
   /** Beside the form: given the saved entity when editing, nothing before the first save. */
-  Aside?: ComponentType<{ entity?: AnyEntity }>;
+  Aside?: ComponentType<{ entity?: EntityOf<R> }>;
   /** A different contract per action (users: the password is optional on edit). */
   schemaFor?: (action: CrudAction) => z.ZodObject;
   /** Overrides the save call (users clone through their own route). */
-  save?: (action: CrudAction, values: Values) => Promise<AnyEntity>;
+  save?: (action: CrudAction, values: Values) => Promise<SavedOf<R>>;
   /** Values of a clone, from the source's (default: name gets " (copy)"). */
   cloneValues?: (values: Values) => Values;
 }
 
-function startValues(config: FormConfig, action: CrudAction, entity?: AnyEntity): Values {
+function startValues<R extends ResourceName>(
+  config: FormConfig<R>,
+  action: CrudAction,
+  entity?: EntityOf<R>,
+): Values {
   const schema = config.schemaFor?.(action) ?? config.schema;
   if (action.type === "create" || !entity) return initialValues(schema, config.blanks);
   const values = { ...initialValues(schema, config.blanks), ...pickInput(schema, entity) };
@@ -59,7 +69,7 @@ function startValues(config: FormConfig, action: CrudAction, entity?: AnyEntity)
 }
 
 /** The form page of one entity type. */
-export function EntityFormPage({ config }: { config: FormConfig }) {
+export function EntityFormPage<R extends ResourceName>({ config }: { config: FormConfig<R> }) {
   const { title, action: type = "create" } = useRouteHandle();
   const { id } = useParams();
   const action = crudAction(type, id) ?? { type: "create" as const };
@@ -88,8 +98,12 @@ export function EntityFormPage({ config }: { config: FormConfig }) {
   );
 }
 
-function FormBody(props: { config: FormConfig; action: CrudAction; entity?: AnyEntity }) {
+function FormBody<R extends ResourceName>(
+  props: { config: FormConfig<R>; action: CrudAction; entity?: EntityOf<R> },
+) {
   const { config, action, entity } = props;
+  // The calls take any resource's values: the contract checked them just before.
+  const resource: ResourceName = config.resource;
   const navigate = useNavigate();
   const account = useMyAccount();
   const readOnly = account.data !== undefined && !canWrite(account.data, config.subject);
@@ -121,8 +135,8 @@ function FormBody(props: { config: FormConfig; action: CrudAction; entity?: AnyE
       const saved = config.save
         ? await config.save(action, result.value as Values)
         : action.type === "edit"
-        ? await patchEntity(config.resource, action.id, result.value)
-        : await createEntity(config.resource, result.value);
+        ? await patchEntity(resource, action.id, result.value)
+        : await createEntity(resource, result.value);
       await refreshResource(config.resource);
       notify(`${config.noun[0].toUpperCase()}${config.noun.slice(1)} saved`, { type: "success" });
       // A save can succeed with warnings (e.g. a postback URL that can never be sent).
@@ -209,7 +223,7 @@ function focusFirstError() {
 }
 
 /** The `warnings` a save answered beside the entity (field path and message). */
-function savedWarnings(saved: AnyEntity): string[] {
+function savedWarnings(saved: { warnings?: unknown }): string[] {
   const warnings = saved.warnings;
   if (!Array.isArray(warnings)) return [];
   return warnings.map((w) =>

@@ -14,9 +14,10 @@ import { DataTable, type TableColumn } from "../ui/data_table.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import { usePanelSettings } from "../app/panel_settings.ts";
 import {
-  type AnyEntity,
+  type ListItemOf,
   refreshResource,
   type ResourceName,
+  type UndeclaredResource,
   useEntityList,
   useMyAccount,
   useOptions,
@@ -34,9 +35,12 @@ import { useFillHeight } from "../ui/use_fill_height.ts";
 import { useColumnPrefs } from "../ui/use_column_prefs.ts";
 import { useListState } from "../ui/use_list_state.ts";
 
-/** What an entity feature tells the shared list. */
-export interface ListConfig {
-  resource: ResourceName;
+/**
+ * What an entity feature tells the shared list: `R` is its resource, whose
+ * declared schema types the rows its columns render.
+ */
+export interface ListConfig<R extends ResourceName = UndeclaredResource> {
+  resource: R;
   /** The list path: "/offers". */
   path: string;
   title: string;
@@ -47,11 +51,11 @@ export interface ListConfig {
   reportType?: ReportSubjectType;
   massEdit?: boolean;
   /** The row's copy-link button, where rows have a link. */
-  CopyLink?: RowLink;
+  CopyLink?: RowLink<ListItemOf<R>>;
   /** Whether items carry stats (and the list a date range). */
   stats: boolean;
   /** The entity's own columns, shown after id and name. */
-  columns: TableColumn<AnyEntity>[];
+  columns: TableColumn<ListItemOf<R>>[];
   hiddenByDefault?: string[];
   /** More bulk actions for the selected rows (writable users only). */
   SelectionActions?: ComponentType<SelectionActionProps>;
@@ -69,8 +73,11 @@ export type SelectionActionProps = {
   onDone: () => void;
 };
 
-function baseColumns(config: ListConfig, groupName: (id: number | null) => string) {
-  const columns: TableColumn<AnyEntity>[] = [
+function baseColumns<R extends ResourceName>(
+  config: ListConfig<R>,
+  groupName: (id: number | null) => string,
+) {
+  const columns: TableColumn<ListItemOf<R>>[] = [
     { key: "id", label: "ID", width: 56, align: "end", sort: "id", render: (i) => i.id },
     {
       key: "name",
@@ -106,7 +113,10 @@ function baseColumns(config: ListConfig, groupName: (id: number | null) => strin
 }
 
 /** Edit (when the name opens the report) and Copy link, last in every row. */
-function actionColumn(config: ListConfig, writable: boolean): TableColumn<AnyEntity>[] {
+function actionColumn<R extends ResourceName>(
+  config: ListConfig<R>,
+  writable: boolean,
+): TableColumn<ListItemOf<R>>[] {
   const edit = writable && config.reportType !== undefined;
   if (!edit && !config.CopyLink) return [];
   return [{
@@ -125,7 +135,7 @@ function actionColumn(config: ListConfig, writable: boolean): TableColumn<AnyEnt
 }
 
 /** The list page; a mass-edit modal renders over it through the outlet. */
-export function EntityListPage({ config }: { config: ListConfig }) {
+export function EntityListPage<R extends ResourceName>({ config }: { config: ListConfig<R> }) {
   const [state, update] = useListState();
   const debug = useSyncExternalStore(debugSettingsStore.subscribe, debugSettingsStore.get);
   const user = useSyncExternalStore(currentUserStore.subscribe, currentUserStore.get);

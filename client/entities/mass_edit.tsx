@@ -8,13 +8,14 @@ import { useLocation, useMatches, useNavigate, useParams } from "react-router";
 import useSWR from "swr";
 import type { z } from "zod";
 import type { GroupType } from "../../contracts/group.ts";
-import { api, ApiError } from "../app/api.ts";
+import { ApiError } from "../app/api.ts";
 import { parseRouteIds } from "../app/route_rules.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import {
-  AnyEntity,
+  getEntity,
   massPatchEntities,
+  type PatchOf,
   refreshResource,
   type ResourceName,
   useOptions,
@@ -26,9 +27,9 @@ import { useModalDialog } from "../ui/modal.tsx";
 import { GroupField } from "../ui/form_controls.tsx";
 
 /** One field a mass edit may change. */
-export interface MassField {
+export interface MassField<K extends string = string> {
   /** The patch key (`payout`). */
-  key: string;
+  key: K;
   label: string;
   /** The control, bound to `key` inside the modal's form. */
   control: ReactNode;
@@ -38,25 +39,26 @@ export interface MassField {
   show?: (value: unknown) => string;
 }
 
-/** What an entity feature tells the mass-edit modal. */
-export interface MassEditConfig {
-  resource: ResourceName;
+/** The fields a patch of `R` may change. */
+type PatchKey<R extends ResourceName> = Extract<keyof PatchOf<R>, string>;
+
+/** What an entity feature tells the mass-edit modal; its fields are keys of the resource's patch. */
+export interface MassEditConfig<R extends ResourceName = ResourceName> {
+  resource: R;
   path: string;
   noun: string;
   /** The group picker of this type is the first field. */
   groupType: GroupType;
   /** The patch contract: it checks the chosen values. */
-  patchSchema: z.ZodType;
+  patchSchema: z.ZodObject;
   /** The fields after the group. */
-  fields: MassField[];
+  fields: MassField<PatchKey<R>>[];
 }
-
-type Item = AnyEntity & Record<string, unknown>;
 
 function useItems(resource: ResourceName, ids: number[]) {
   return useSWR(
     `mass:${resource}:${ids.join(",")}`,
-    () => Promise.all(ids.map((id) => api(`/api/${resource}/${id}`, { schema: AnyEntity }))),
+    () => Promise.all(ids.map((id) => getEntity(resource, id))),
   );
 }
 
@@ -79,8 +81,8 @@ function groupField(type: GroupType): MassField {
 }
 
 /** The modal over a list. */
-export function MassEditModal(props: { config: MassEditConfig }) {
-  const config = {
+export function MassEditModal<R extends ResourceName>(props: { config: MassEditConfig<R> }) {
+  const config: Omit<MassEditConfig, "fields"> & { fields: MassField[] } = {
     ...props.config,
     fields: [groupField(props.config.groupType), ...props.config.fields],
   };

@@ -2,10 +2,12 @@
 import type { ComponentType } from "react";
 import { Link } from "react-router";
 import { copyText } from "../campaigns/tracking_link.tsx";
-import type { AnyEntity } from "./entity_api.ts";
+
+/** What every row has. */
+export type EntityRow = { id: number; name: string };
 
 /** A row's copy-link button, given the row. */
-export type RowLink = ComponentType<{ item: AnyEntity }>;
+export type RowLink<T extends EntityRow = EntityRow> = ComponentType<{ item: T }>;
 
 /** Copies `link` (or what it fetches); the button names the row for screen readers. */
 export function CopyLinkButton(props: { link: string | (() => Promise<string>); name: string }) {
@@ -34,13 +36,15 @@ export function absoluteUrl(url: string): string {
 }
 
 /** A row whose `url` field is its link (offers, landers). */
-export function UrlCopyLink({ item }: { item: AnyEntity }) {
-  const url = typeof item.url === "string" ? item.url.trim() : "";
+export function UrlCopyLink({ item }: { item: EntityRow & { url: string } }) {
+  const url = item.url.trim();
   return url ? <CopyLinkButton link={absoluteUrl(url)} name={item.name} /> : null;
 }
 
 /** Edit, then the row's copy-link button when it has one. */
-export function RowActions(props: { item: AnyEntity; editTo?: string; CopyLink?: RowLink }) {
+export function RowActions<T extends EntityRow>(
+  props: { item: T; editTo?: string; CopyLink?: RowLink<T> },
+) {
   const { item, editTo, CopyLink } = props;
   return (
     <span className="row-actions">

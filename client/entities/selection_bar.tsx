@@ -2,12 +2,12 @@
 import { Link, useNavigate } from "react-router";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { useConfirm } from "../ui/confirm.tsx";
-import { archiveEntities, restoreEntities } from "./entity_api.ts";
+import { archiveEntities, type ResourceName, restoreEntities } from "./entity_api.ts";
 import type { ListConfig } from "./entity_list.tsx";
 
 /** Props of `SelectionBar`. */
-export interface SelectionBarProps {
-  config: ListConfig;
+export interface SelectionBarProps<R extends ResourceName> {
+  config: ListConfig<R>;
   ids: number[];
   writable: boolean;
   archivedView: boolean;
@@ -17,7 +17,7 @@ export interface SelectionBarProps {
 }
 
 /** The bar; hidden while nothing is selected. */
-export function SelectionBar(props: SelectionBarProps) {
+export function SelectionBar<R extends ResourceName>(props: SelectionBarProps<R>) {
   const { config, ids, writable, archivedView, onDone } = props;
   const navigate = useNavigate();
   const [confirm, dialog] = useConfirm();

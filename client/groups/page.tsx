@@ -1,9 +1,8 @@
 /** Groups (menu entry): named buckets per entity type, used by the lists' group filter. */
 import { useState } from "react";
-import { GroupInput, GroupType } from "../../contracts/group.ts";
+import { type Group, GroupInput, GroupType } from "../../contracts/group.ts";
 import { DataState } from "../ui/data_state.tsx";
 import {
-  type AnyEntity,
   archiveEntities,
   changeAndRefresh,
   useEntityList,
@@ -21,10 +20,10 @@ export function Page() {
   const list = useEntityList("groups", { sort: "name", order: "asc", limit: 10_000 });
   const account = useMyAccount();
   const writable = canWrite(account.data, "group");
-  const [editing, setEditing] = useState<AnyEntity | null>(null);
+  const [editing, setEditing] = useState<Group | null>(null);
   const all = list.data?.items ?? [];
   const items = all.filter((g) => g.type === type);
-  const archive = (group: AnyEntity) =>
+  const archive = (group: Group) =>
     changeAndRefresh("groups", () => archiveEntities("groups", [group.id]), {
       done: `${group.name} archived`,
     });

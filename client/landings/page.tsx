@@ -13,7 +13,7 @@ import { MassEditModal } from "../entities/mass_edit.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
 import { UrlCopyLink } from "../entities/row_actions.tsx";
 
-const list: ListConfig = {
+const list: ListConfig<"landings"> = {
   resource: "landings",
   path: "/landings",
   title: "Landers",
@@ -29,7 +29,7 @@ const list: ListConfig = {
       key: "url",
       label: "URL",
       width: 240,
-      render: (l) => <span className="ellipsis">{String(l.url)}</span>,
+      render: (l) => <span className="ellipsis">{l.url}</span>,
     },
     {
       key: "offerCount",
@@ -37,7 +37,7 @@ const list: ListConfig = {
       width: 64,
       align: "end",
       sort: "offerCount",
-      render: (l) => String(l.offerCount),
+      render: (l) => l.offerCount,
     },
     { key: "protect", label: "Protected", width: 80, render: (l) => (l.protect ? "yes" : "—") },
   ],
@@ -63,7 +63,7 @@ function LandingFields() {
   );
 }
 
-const form: FormConfig = {
+const form: FormConfig<"landings"> = {
   resource: "landings",
   path: "/landings",
   noun: "lander",

@@ -1,8 +1,10 @@
 /** Offer screens (lazy chunk): list, form, mass edit (group, payout, URL). */
 import useSWR from "swr";
-import { OfferCapsAnswer, OfferInput, OfferPatch, PayoutMode } from "../../contracts/offer.ts";
-import { api } from "../app/api.ts";
-import { type AnyEntity, useOptions } from "../entities/entity_api.ts";
+import { OFFER_ROUTES } from "../../contracts/api/entities.ts";
+import { type Offer, OfferInput, OfferPatch, PayoutMode } from "../../contracts/offer.ts";
+import { routeUrl } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
+import { useOptions } from "../entities/entity_api.ts";
 import type { FormConfig } from "../entities/entity_form.tsx";
 import type { ListConfig } from "../entities/entity_list.tsx";
 import { formatPrice } from "../ui/format.ts";
@@ -19,21 +21,21 @@ import { MassEditModal } from "../entities/mass_edit.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
 import { UrlCopyLink } from "../entities/row_actions.tsx";
 
-function NetworkName({ id }: { id: unknown }) {
+function NetworkName({ id }: { id: number | null }) {
   const networks = useOptions("affiliate-networks");
-  if (typeof id !== "number") return <span className="muted">—</span>;
+  if (id === null) return <span className="muted">—</span>;
   return <>{networks.data?.items.find((n) => n.id === id)?.name ?? `#${id}`}</>;
 }
 
 /** Today's caps (one request for the whole list; refreshed with the offers). */
 function useOfferCaps() {
-  return useSWR("/api/offers/caps", (url: string) => api(url, { schema: OfferCapsAnswer }));
+  return useSWR(routeUrl(OFFER_ROUTES.caps, {}), () => call(OFFER_ROUTES.caps, {}));
 }
 
 /** An offer's daily cap: "—", today's count of the cap, or "capped today". */
-function CapCell({ offer }: { offer: AnyEntity }) {
+function CapCell({ offer }: { offer: Offer }) {
   const caps = useOfferCaps();
-  if (typeof offer.dailyCap !== "number") return <span className="muted">—</span>;
+  if (offer.dailyCap === null) return <span className="muted">—</span>;
   const state = caps.data?.items.find((i) => i.offerId === offer.id);
   const count = `${state?.conversions ?? 0} / ${offer.dailyCap}`;
   if (!state?.capped) return <span title="conversions today / daily cap">{count}</span>;
@@ -47,10 +49,10 @@ function CapCell({ offer }: { offer: AnyEntity }) {
   );
 }
 
-const payoutText = (o: AnyEntity) =>
-  o.payoutMode === "auto" ? "auto" : `${formatPrice(Number(o.payout))} ${o.currency}`;
+const payoutText = (o: Offer) =>
+  o.payoutMode === "auto" ? "auto" : `${formatPrice(o.payout)} ${o.currency}`;
 
-const list: ListConfig = {
+const list: ListConfig<"offers"> = {
   resource: "offers",
   path: "/offers",
   title: "Offers",
@@ -88,13 +90,13 @@ const list: ListConfig = {
       label: "Geo",
       width: 56,
       sort: "country",
-      render: (o) => String(o.country || "—"),
+      render: (o) => o.country || "—",
     },
     {
       key: "url",
       label: "URL",
       width: 260,
-      render: (o) => <span className="ellipsis">{String(o.url)}</span>,
+      render: (o) => <span className="ellipsis">{o.url}</span>,
     },
   ],
 };
@@ -152,7 +154,7 @@ function OfferFields() {
   );
 }
 
-const form: FormConfig = {
+const form: FormConfig<"offers"> = {
   resource: "offers",
   path: "/offers",
   noun: "offer",

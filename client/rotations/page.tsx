@@ -1,6 +1,5 @@
 /** Rotation screens (lazy chunk): list and the flow editor form. */
 import { RotationInput } from "../../contracts/rotation.ts";
-import type { Flow } from "../../contracts/flow.ts";
 import type { FormConfig } from "../entities/entity_form.tsx";
 import type { ListConfig } from "../entities/entity_list.tsx";
 import { FlowEditor } from "../flow/flow_editor.tsx";
@@ -8,7 +7,7 @@ import { newFlow } from "../flow/flow_model.ts";
 import { GroupField, TextAreaField, TextField } from "../ui/form_controls.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
 
-const list: ListConfig = {
+const list: ListConfig<"rotations"> = {
   resource: "rotations",
   path: "/rotations",
   title: "Rotations",
@@ -23,14 +22,14 @@ const list: ListConfig = {
       label: "Rules",
       width: 64,
       align: "end",
-      render: (r) => String((r.rules as Flow["rules"]).length),
+      render: (r) => r.rules.length,
     },
     {
       key: "paths",
       label: "Default paths",
       width: 100,
       align: "end",
-      render: (r) => String((r.defaultPaths as Flow["defaultPaths"]).length),
+      render: (r) => r.defaultPaths.length,
     },
   ],
 };
@@ -55,7 +54,7 @@ function RotationFields() {
   );
 }
 
-const form: FormConfig = {
+const form: FormConfig<"rotations"> = {
   resource: "rotations",
   path: "/rotations",
   noun: "rotation",

@@ -12,7 +12,7 @@ import { useField } from "../ui/form_state.ts";
 import { TokensField } from "./tokens_field.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
 
-const list: ListConfig = {
+const list: ListConfig<"traffic-sources"> = {
   resource: "traffic-sources",
   path: "/traffic-sources",
   title: "Traffic Sources",
@@ -27,7 +27,7 @@ const list: ListConfig = {
       label: "Tokens",
       width: 64,
       align: "end",
-      render: (s) => String((s.tokens as unknown[]).length),
+      render: (s) => s.tokens.length,
     },
     { key: "postback", label: "Postback", width: 80, render: (s) => (s.postbackUrl ? "on" : "—") },
   ],
@@ -161,7 +161,7 @@ function SourceFields({ action }: { action: CrudAction }) {
   );
 }
 
-const form: FormConfig = {
+const form: FormConfig<"traffic-sources"> = {
   resource: "traffic-sources",
   path: "/traffic-sources",
   noun: "traffic source",

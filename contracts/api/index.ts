@@ -12,6 +12,7 @@ import { MONITOR_ROUTES } from "./monitor.ts";
 import { CLICK_API_ROUTES } from "./click_api.ts";
 import { CURRENCY_RATE_ROUTES } from "./currency_rates.ts";
 import { DOCS_ROUTES } from "./docs.ts";
+import { ENTITY_ROUTES } from "./entities.ts";
 
 export const API_ROUTES: RouteDecl[] = [
   ...Object.values(COST_ROUTES),
@@ -25,4 +26,5 @@ export const API_ROUTES: RouteDecl[] = [
   ...Object.values(CLICK_API_ROUTES),
   ...Object.values(CURRENCY_RATE_ROUTES),
   ...Object.values(DOCS_ROUTES),
+  ...Object.values(ENTITY_ROUTES).flatMap((routes) => Object.values(routes)),
 ];

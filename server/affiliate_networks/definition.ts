@@ -1,5 +1,9 @@
 /** Affiliate networks as the shared entity code sees them; their stats go through their offers. */
-import { AffiliateNetworkInput, AffiliateNetworkPatch } from "../../contracts/affiliate_network.ts";
+import {
+  type AffiliateNetwork,
+  AffiliateNetworkInput,
+  AffiliateNetworkPatch,
+} from "../../contracts/affiliate_network.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import type { Db } from "../db/connection.ts";
 import { columns, type EntityDef, type Issue, type Values } from "../entities/definition.ts";
@@ -20,7 +24,7 @@ function checkStatusMap(db: Db, values: Values): Issue[] {
 }
 
 /** The `affiliateNetwork` definition the shared entity code runs on. */
-export const affiliateNetworkDef: EntityDef = {
+export const affiliateNetworkDef: EntityDef<AffiliateNetwork, AffiliateNetworkInput> = {
   subject: "affiliate-network",
   table: "affiliate_networks",
   groupType: "affiliate-network",

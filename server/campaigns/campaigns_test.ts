@@ -1,3 +1,4 @@
+import { CAMPAIGN_ROUTES } from "../../contracts/api/entities.ts";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { CampaignInput } from "../../contracts/campaign.ts";
@@ -39,23 +40,21 @@ Deno.test("campaigns: mass edit changes all or none", async () => {
   const { api } = await adminApi();
   const a = idOf(await api.post("/api/campaigns", buildCampaign({ name: "A" })));
   const b = idOf(await api.post("/api/campaigns", buildCampaign({ name: "B" })));
-  const paused = await api.patch("/api/campaigns/mass", {
-    ids: [a, b],
-    patch: { status: "paused", costModel: "cpm", costValue: 1.5 },
+  const paused = await api.call(CAMPAIGN_ROUTES.mass, {
+    body: { ids: [a, b], patch: { status: "paused", costModel: "cpm", costValue: 1.5 } },
   });
-  assert.equal(paused.status, 200);
-  assert.deepEqual(
-    (paused.body.items as Array<Record<string, unknown>>).map((c) => [c.status, c.costValue]),
-    [["paused", 1.5], ["paused", 1.5]],
-  );
+  assert.deepEqual(paused.items.map((c) => [c.status, c.costValue]), [
+    ["paused", 1.5],
+    ["paused", 1.5],
+  ]);
   // Campaign b cannot point at itself, so nothing changes, a included.
   const refused = await api.patch("/api/campaigns/mass", {
     ids: [a, b],
     patch: { destination: { type: "campaign", campaignId: b } },
   });
   assert.equal(refused.status, 400);
-  const a2 = await api.get(`/api/campaigns/${a}`);
-  assert.deepEqual((a2.body.destination as { type: string }).type, "url");
+  const a2 = await api.call(CAMPAIGN_ROUTES.get, { params: { id: a } });
+  assert.deepEqual(a2.destination.type, "url");
 });
 
 const campaignInputs = (ids: { offerIds: number[]; landingIds: number[] }) =>

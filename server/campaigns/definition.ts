@@ -1,13 +1,17 @@
 /** Campaigns as the shared entity code sees them. */
-import { z } from "zod";
-import { CampaignInput, CampaignPatch, withRedirectMode } from "../../contracts/campaign.ts";
+import {
+  type Campaign,
+  CampaignBody,
+  CampaignInput,
+  CampaignPatchBody,
+} from "../../contracts/campaign.ts";
 import { columns, type EntityDef } from "../entities/definition.ts";
 import { postbackUrlWarnings } from "../tracking/safe_fetch.ts";
 import { campaignRefs, newCampaignKey } from "./service.ts";
 import { assignCampaignIds } from "../rotations/flow_ids.ts";
 
 /** The `campaign` definition the shared entity code runs on. */
-export const campaignDef: EntityDef = {
+export const campaignDef: EntityDef<Campaign, CampaignInput> = {
   subject: "campaign",
   table: "campaigns",
   groupType: "campaign",
@@ -28,8 +32,8 @@ export const campaignDef: EntityDef = {
     ["timeZone", "text"],
   ]),
   // Input from before redirect modes (`hideReferrer`, in old exports and clients) still works.
-  create: z.preprocess(withRedirectMode, CampaignInput),
-  patch: z.preprocess(withRedirectMode, CampaignPatch),
+  create: CampaignBody,
+  patch: CampaignPatchBody,
   refs: campaignRefs,
   // Create and clone both get a fresh key; a patch never changes it.
   onInsert: (values) => ({ ...values, key: newCampaignKey() }),

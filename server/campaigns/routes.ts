@@ -1,6 +1,7 @@
-/** `/api/campaigns`: the shared entity routes. */
-import { entityRoutes } from "../entities/routes.ts";
+/** `/api/campaigns`: the shared entity routes, on their declarations. */
+import { CAMPAIGN_ROUTES } from "../../contracts/api/entities.ts";
+import { declaredEntityRoutes } from "../entities/routes.ts";
 import { campaignDef } from "./definition.ts";
 
-/** Mounted by `createApp`; every route needs a signed-in user with the right. */
-export const campaignRoutes = entityRoutes(campaignDef);
+/** Mounted by `createApp` (`DECLARED_ROUTES`). */
+export const campaignRoutes = declaredEntityRoutes(CAMPAIGN_ROUTES, campaignDef);

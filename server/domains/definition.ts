@@ -1,9 +1,9 @@
 /** Domains as the shared entity code sees them: unique hosts, one default per purpose. */
-import { DomainInput, DomainPatch } from "../../contracts/domain.ts";
+import { type Domain, DomainInput, DomainPatch } from "../../contracts/domain.ts";
 import { columns, type EntityDef } from "../entities/definition.ts";
 
 /** The `domain` definition the shared entity code runs on. */
-export const domainDef: EntityDef = {
+export const domainDef: EntityDef<Domain, DomainInput> = {
   subject: "domain",
   table: "domains",
   columns: columns([

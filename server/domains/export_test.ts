@@ -1,3 +1,4 @@
+import { CAMPAIGN_ROUTES, DOMAIN_ROUTES } from "../../contracts/api/entities.ts";
 import assert from "node:assert/strict";
 import { buildCampaign, buildDomain, buildOffer } from "../../fixtures/builders.ts";
 import { testApp } from "../../tests/helpers/api.ts";
@@ -29,11 +30,9 @@ Deno.test("import/export: a domain's root campaign survives the trip; archived r
     const admin = await settingsUser(other, { username: "root", role: "super-admin" });
     const res = await admin.post("/api/settings/import-export/import", { file, dryRun: false });
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    const domains = (await admin.get("/api/domains")).body.items as Array<Record<string, unknown>>;
-    const campaigns = (await admin.get("/api/campaigns")).body.items as Array<
-      Record<string, unknown>
-    >;
-    const root = campaigns.find((c) => c.name === "Root")!;
-    assert.equal(domains[0].rootCampaignId, root.id);
+    const domains = (await admin.call(DOMAIN_ROUTES.list, {})).items;
+    const campaigns = (await admin.call(CAMPAIGN_ROUTES.list, {})).items;
+    const root = campaigns.find((c) => c.name === "Root");
+    assert.equal(domains[0].rootCampaignId, root?.id);
   });
 });

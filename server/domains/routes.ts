@@ -1,6 +1,7 @@
-/** `/api/domains`: the shared entity routes. */
-import { entityRoutes } from "../entities/routes.ts";
+/** `/api/domains`: the shared entity routes, on their declarations. */
+import { DOMAIN_ROUTES } from "../../contracts/api/entities.ts";
+import { declaredEntityRoutes } from "../entities/routes.ts";
 import { domainDef } from "./definition.ts";
 
-/** Mounted by `createApp`; every route needs a signed-in user with the right. */
-export const domainRoutes = entityRoutes(domainDef);
+/** Mounted by `createApp` (`DECLARED_ROUTES`). */
+export const domainRoutes = declaredEntityRoutes(DOMAIN_ROUTES, domainDef);

@@ -43,8 +43,14 @@ export const TABLE_LABELS: Record<string, string> = {
   triggers: "Trigger",
 };
 
-/** The per-entity definition the shared list/get/create/patch/archive/clone code runs on. */
-export type EntityDef = {
+/**
+ * The per-entity definition the shared list/get/create/patch/archive/clone
+ * code runs on. `E` is the entity as stored and answered, `I` its create
+ * input (the contract's output): the store and the services return `E`, and
+ * the hooks get the typed values. The hooks are methods, so definitions of
+ * every type fit in one list (`EntityDef` with the defaults).
+ */
+export type EntityDef<E = Values, I = Values> = {
   /** Whose rights guard it: an entity type, or `user` (admins only). */
   subject: PermissionSubject | "user";
   table: string;
@@ -52,26 +58,26 @@ export type EntityDef = {
   nameColumn?: string;
   /** Columns beyond id, name, group_id, notes, created_at, updated_at, archived. */
   columns: Column[];
-  create: z.ZodType<Values>;
+  create: z.ZodType<I>;
   patch: z.ZodType<Values>;
   /** The group type its `groupId` must point at; absent when the entity is not grouped. */
   groupType?: GroupType;
   /** The ids this entity's values refer to (beyond its group). */
-  refs?: (values: Values) => Ref[];
+  refs?(values: I): Ref[];
   /** How clicks are keyed to this entity (`key` is an SQL expression over `c`, clicks). */
   stats?: { key: string; join?: string };
   /** Extra columns `search` looks in, besides the name and the id. */
   searchColumns?: string[];
   /** Fills server-made fields on create and clone (a campaign's key). */
-  onInsert?: (values: Values) => Values;
+  onInsert?(values: I): I;
   /** Adjusts a copy's values before it is inserted (unique fields, defaults). */
-  onClone?: (db: Db, values: Values) => Values;
+  onClone?(db: Db, values: E): Values;
   /** Runs inside the write's transaction, after it (a domain's single default). */
-  afterWrite?: (db: Db, id: number, values: Values) => void;
+  afterWrite?(db: Db, id: number, values: I): void;
   /** Warnings answered with a save that still succeeds (`warnings` beside the entity). */
-  warnings?: (values: Values) => Issue[];
+  warnings?(values: E): Issue[];
   /** Checks that need the database, beyond references. */
-  check?: (db: Db, values: Values, id: number | undefined) => Issue[];
+  check?(db: Db, values: I, id: number | undefined): Issue[];
 };
 
 /** The columns every entity table starts with. */

@@ -9,13 +9,25 @@ import {
   buildRotation,
   buildTrafficSource,
 } from "../../fixtures/builders.ts";
-import { adminApi, type Api, idOf, withoutFlowIds } from "./testing.ts";
+import {
+  AFFILIATE_NETWORK_ROUTES,
+  CAMPAIGN_ROUTES,
+  DOMAIN_ROUTES,
+  type EntityRoutes,
+  GROUP_ROUTES,
+  LANDING_ROUTES,
+  OFFER_ROUTES,
+  ROTATION_ROUTES,
+  TRAFFIC_SOURCE_ROUTES,
+} from "../../contracts/api/entities.ts";
+import { adminApi, type Api, errorOf, idIn, idOf, withoutFlowIds } from "./testing.ts";
 
 type Input = Record<string, unknown>;
 
 /** One resource of the shared entity API, with a valid input, a patch and bad inputs. */
 type Case = {
   path: string;
+  routes: EntityRoutes;
   build: (api: Api) => Promise<Input>;
   patch: Input;
   /** [what, input override, the field the 400 names] */
@@ -31,18 +43,21 @@ async function flowIds(api: Api) {
 const CASES: Case[] = [
   {
     path: "/api/groups",
+    routes: GROUP_ROUTES,
     build: () => Promise.resolve(buildGroup()),
     patch: { name: "Finance" },
     invalid: [["unknown type", { type: "banner" }, "type"], ["empty name", { name: " " }, "name"]],
   },
   {
     path: "/api/domains",
+    routes: DOMAIN_ROUTES,
     build: () => Promise.resolve(buildDomain()),
     patch: { purpose: "landers" },
     invalid: [["a URL for a host", { host: "https://x.com/a" }, "host"]],
   },
   {
     path: "/api/traffic-sources",
+    routes: TRAFFIC_SOURCE_ROUTES,
     build: () => Promise.resolve(buildTrafficSource()),
     patch: { payoutPercent: 80 },
     invalid: [
@@ -57,12 +72,14 @@ const CASES: Case[] = [
   },
   {
     path: "/api/affiliate-networks",
+    routes: AFFILIATE_NETWORK_ROUTES,
     build: () => Promise.resolve(buildAffiliateNetwork()),
     patch: { postbackIpAllowlist: ["10.0.0.0/8", "2001:db8::/32"] },
     invalid: [["a bad CIDR", { postbackIpAllowlist: ["10.0.0.0/33"] }, "postbackIpAllowlist.0"]],
   },
   {
     path: "/api/offers",
+    routes: OFFER_ROUTES,
     build: () => Promise.resolve(buildOffer()),
     patch: { payout: 3.1415 },
     invalid: [
@@ -74,12 +91,14 @@ const CASES: Case[] = [
   },
   {
     path: "/api/landings",
+    routes: LANDING_ROUTES,
     build: () => Promise.resolve(buildLanding()),
     patch: { protect: true },
     invalid: [["a relative URL", { url: "lp/index.html" }, "url"]],
   },
   {
     path: "/api/rotations",
+    routes: ROTATION_ROUTES,
     build: async (api) => buildRotation(await flowIds(api)),
     patch: { name: "Renamed rotation" },
     invalid: [
@@ -91,6 +110,7 @@ const CASES: Case[] = [
   },
   {
     path: "/api/campaigns",
+    routes: CAMPAIGN_ROUTES,
     build: () => Promise.resolve(buildCampaign()),
     patch: { status: "paused", costValue: 0.05 },
     invalid: [
@@ -100,51 +120,46 @@ const CASES: Case[] = [
   },
 ];
 
-function assertSubset(actual: unknown, expected: Input, what: string): void {
-  const body = actual as Input;
+function assertSubset(actual: Input, expected: Input, what: string): void {
   for (const [key, value] of Object.entries(expected)) {
-    assert.deepEqual(withoutFlowIds(body[key]), value, `${what}: field ${key}`);
+    assert.deepEqual(withoutFlowIds(actual[key]), value, `${what}: field ${key}`);
   }
 }
 
 for (const c of CASES) {
   Deno.test(`entities ${c.path}: create → get → list → update → clone → mass edit → archive → restore`, async () => {
     const { api } = await adminApi();
+    const { routes } = c;
     const input = await c.build(api);
-    const created = await api.post(c.path, input);
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    assertSubset(created.body, input, "create");
-    const id = idOf(created);
-    assert.deepEqual((await api.get(`${c.path}/${id}`)).body, created.body);
+    const created = await api.call(routes.create, { body: input });
+    assertSubset(created, input, "create");
+    const id = idIn(created);
+    assert.deepEqual(await api.call(routes.get, { params: { id } }), created);
 
-    const list = await api.get(c.path);
-    assert.equal(list.status, 200);
-    assert.ok((list.body.items as Input[]).some((item) => item.id === id));
+    const list = await api.call(routes.list, {});
+    assert.ok(list.items.some((item) => item.id === id));
 
-    const patched = await api.patch(`${c.path}/${id}`, c.patch);
-    assert.equal(patched.status, 200, JSON.stringify(patched.body));
-    assertSubset(patched.body, { ...input, ...c.patch }, "patch");
+    const patched = await api.call(routes.patch, { params: { id }, body: c.patch });
+    assertSubset(patched, { ...input, ...c.patch }, "patch");
 
-    const clone = await api.post(`${c.path}/${id}/clone`);
-    assert.equal(clone.status, 201, JSON.stringify(clone.body));
-    assert.notEqual(idOf(clone), id);
-    assert.equal(clone.body.name, `${patched.body.name} (copy)`);
+    const clone = await api.call(routes.clone, { params: { id } });
+    const cloneId = idIn(clone);
+    assert.notEqual(cloneId, id);
+    assert.equal(clone.name, `${patched.name} (copy)`);
 
-    const mass = await api.patch(`${c.path}/mass`, {
-      ids: [id, idOf(clone)],
-      patch: { notes: "bulk" },
+    const mass = await api.call(routes.mass, {
+      body: { ids: [id, cloneId], patch: { notes: "bulk" } },
     });
-    assert.equal(mass.status, 200, JSON.stringify(mass.body));
-    for (const item of mass.body.items as Input[]) assert.equal(item.notes, "bulk");
+    for (const item of mass.items) assert.equal(item.notes, "bulk");
 
-    const archived = await api.del(`${c.path}/${idOf(clone)}`);
-    assert.equal(archived.body.archived, true);
-    const live = await api.get(c.path);
-    assert.ok(!(live.body.items as Input[]).some((item) => item.id === idOf(clone)));
-    const inArchive = await api.get(`${c.path}?archived=true`);
-    assert.deepEqual((inArchive.body.items as Input[]).map((item) => item.id), [idOf(clone)]);
-    const restored = await api.post(`${c.path}/${idOf(clone)}/restore`);
-    assert.equal(restored.body.archived, false);
+    const archived = await api.call(routes.archive, { params: { id: cloneId } });
+    assert.equal(archived.archived, true);
+    const live = await api.call(routes.list, {});
+    assert.ok(!live.items.some((item) => item.id === cloneId));
+    const inArchive = await api.call(routes.list, { query: { archived: "true" } });
+    assert.deepEqual(inArchive.items.map((item) => item.id), [cloneId]);
+    const restored = await api.call(routes.restore, { params: { id: cloneId } });
+    assert.equal(restored.archived, false);
   });
 
   Deno.test(`entities ${c.path}: bad input answers 400 naming the field, unknown ids 404`, async (t) => {
@@ -154,9 +169,9 @@ for (const c of CASES) {
       await t.step(what, async () => {
         const res = await api.post(c.path, { ...input, ...override });
         assert.equal(res.status, 400, JSON.stringify(res.body));
-        const error = res.body.error as { code: string; issues: Array<{ path: string }> };
+        const error = errorOf(res);
         assert.equal(error.code, "VALIDATION_ERROR");
-        assert.ok(error.issues.some((i) => i.path === field), JSON.stringify(error.issues));
+        assert.ok(error.issues?.some((i) => i.path === field), JSON.stringify(error.issues));
       });
     }
     await t.step("unknown id", async () => {
@@ -172,8 +187,8 @@ for (const c of CASES) {
       const [, override, field] = c.invalid[0];
       const res = await api.patch(`${c.path}/${id}`, override);
       assert.equal(res.status, 400);
-      const error = res.body.error as { issues: Array<{ path: string }> };
-      assert.ok(error.issues.some((i) => i.path === field), JSON.stringify(error.issues));
+      const error = errorOf(res);
+      assert.ok(error.issues?.some((i) => i.path === field), JSON.stringify(error.issues));
       assertSubset((await api.get(`${c.path}/${id}`)).body, input, "after a bad patch");
     });
   });

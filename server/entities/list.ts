@@ -16,10 +16,16 @@ import { allColumns, countWhere, selectWhere } from "./store.ts";
 /** Who is asking: a hide-profit user neither sees nor sorts by profit figures. */
 export type Viewer = { hideProfit: boolean };
 
-/** A list answer. */
-export type ListResult = { items: Values[]; total: number };
+/** A list answer: the entities, each with its stats when the type has them. */
+export type ListResult<E extends Values = Values> = {
+  items: Array<E & { stats?: Stats }>;
+  total: number;
+};
 
-function filters(def: EntityDef, query: ListQuery): { where: string; params: SQLInputValue[] } {
+function filters(
+  def: Pick<EntityDef, "nameColumn" | "searchColumns">,
+  query: ListQuery,
+): { where: string; params: SQLInputValue[] } {
   const conditions: string[] = [];
   const params: SQLInputValue[] = [];
   if (query.archived !== "all") conditions.push(`archived = ${query.archived === "true" ? 1 : 0}`);
@@ -43,7 +49,11 @@ function filters(def: EntityDef, query: ListQuery): { where: string; params: SQL
 
 type Sort = { kind: "column"; sql: string } | { kind: "stat"; field: keyof Stats };
 
-function resolveSort(def: EntityDef, query: ListQuery, viewer: Viewer): Sort {
+function resolveSort(
+  def: Pick<EntityDef, "columns" | "nameColumn" | "stats">,
+  query: ListQuery,
+  viewer: Viewer,
+): Sort {
   const column = allColumns(def).find((c) => c.field === query.sort && c.kind !== "json");
   if (column) {
     const collate = column.kind === "text" ? " COLLATE NOCASE" : "";
@@ -63,16 +73,16 @@ function resolveSort(def: EntityDef, query: ListQuery, viewer: Viewer): Sort {
  * from the (small) entity table on the main connection; the stats, a scan of
  * the clicks in range, come from the read worker, off the redirect path.
  */
-export async function listEntities(
+export async function listEntities<E extends Values>(
   db: Db,
-  def: EntityDef,
+  def: EntityDef<E>,
   options: { query: ListQuery; viewer: Viewer; reads: ReadWorker; currency?: string },
-): Promise<ListResult> {
+): Promise<ListResult<E>> {
   const { query, viewer, reads } = options;
   const sort = resolveSort(def, query, viewer);
   const where = filters(def, query);
   const range = { ...dayRange(query), currency: options.currency };
-  const withStats = (rows: Values[], raw: Map<number, RawStats>): Values[] =>
+  const withStats = (rows: E[], raw: Map<number, RawStats>) =>
     rows.map((row) => ({ ...row, stats: toStats(raw.get(Number(row.id)), viewer.hideProfit) }));
   if (sort.kind === "column") {
     const rows = selectWhere(def, db, {
@@ -92,7 +102,7 @@ export async function listEntities(
   const all = selectWhere(def, db, { ...where, orderBy: "id" });
   const rows = withStats(all, await reads.run("entityStats", { key: stats, range }));
   const sign = query.order === "asc" ? 1 : -1;
-  const statOf = (row: Values) => Number((row.stats as Stats)[sort.field] ?? 0);
+  const statOf = (row: E & { stats: Stats }) => row.stats[sort.field] ?? 0;
   rows.sort((a, b) => sign * (statOf(a) - statOf(b) || Number(a.id) - Number(b.id)));
   return { items: rows.slice(query.offset, query.offset + query.limit), total: rows.length };
 }

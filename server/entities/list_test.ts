@@ -2,14 +2,22 @@ import { rebuildRollups } from "../reports/rollup_rebuild.ts";
 import assert from "node:assert/strict";
 import { buildGroup, buildOffer } from "../../fixtures/builders.ts";
 import type { Db } from "../db/connection.ts";
-import { adminApi, idOf, signedIn } from "./testing.ts";
+import { OFFER_ROUTES } from "../../contracts/api/entities.ts";
+import type { CallInput } from "../../contracts/route.ts";
+import type { Stats } from "../../contracts/stats.ts";
+import { adminApi, type Api, idOf, signedIn } from "./testing.ts";
 import { toMicros } from "../money.ts";
 import { clickIdPrefix } from "../tracking/click_id.ts";
 
-type Item = { id: number; name: string; stats: Record<string, number> };
+/** The offer list for `query`, answered 200. */
+function offers(api: Api, query: CallInput<typeof OFFER_ROUTES.list>["query"] = {}) {
+  return api.call(OFFER_ROUTES.list, { query });
+}
 
-function items(body: Record<string, unknown>): Item[] {
-  return body.items as Item[];
+/** An item's stats (fails when the item has none). */
+function statsOf(item: { stats?: Stats }): Stats {
+  assert.ok(item.stats, "an offer in a list has stats");
+  return item.stats;
 }
 
 let clickSeq = 0;
@@ -41,28 +49,26 @@ Deno.test("lists: search, group filter, sort and paging", async (t) => {
     await api.post("/api/offers", buildOffer({ name, groupId: name === "Bravo" ? group : null }));
   }
   await t.step("search matches names case-insensitively, and % literally", async () => {
-    assert.deepEqual(items((await api.get("/api/offers?search=ALP")).body).map((i) => i.name), [
-      "alpha",
-    ]);
-    assert.deepEqual(items((await api.get("/api/offers?search=50%25")).body).map((i) => i.name), [
+    assert.deepEqual((await offers(api, { search: "ALP" })).items.map((i) => i.name), ["alpha"]);
+    assert.deepEqual((await offers(api, { search: "50%" })).items.map((i) => i.name), [
       "Delta 50%",
     ]);
-    assert.equal((await api.get("/api/offers?search=zzz")).body.total, 0);
+    assert.equal((await offers(api, { search: "zzz" })).total, 0);
   });
   await t.step("groupId keeps the group's members", async () => {
-    const res = await api.get(`/api/offers?groupId=${group}`);
-    assert.deepEqual(items(res.body).map((i) => i.name), ["Bravo"]);
+    const res = await offers(api, { groupId: group });
+    assert.deepEqual(res.items.map((i) => i.name), ["Bravo"]);
   });
   await t.step("sort by name, both ways, ignoring case", async () => {
-    const asc = items((await api.get("/api/offers?sort=name&order=asc")).body).map((i) => i.name);
+    const asc = (await offers(api, { sort: "name", order: "asc" })).items.map((i) => i.name);
     assert.deepEqual(asc, ["alpha", "Bravo", "Charlie", "Delta 50%"]);
-    const desc = items((await api.get("/api/offers?sort=name&order=desc")).body).map((i) => i.name);
+    const desc = (await offers(api, { sort: "name", order: "desc" })).items.map((i) => i.name);
     assert.deepEqual(desc, [...asc].reverse());
   });
   await t.step("paging keeps the total of all matches", async () => {
-    const page = await api.get("/api/offers?sort=name&order=asc&limit=2&offset=2");
-    assert.deepEqual(items(page.body).map((i) => i.name), ["Charlie", "Delta 50%"]);
-    assert.equal(page.body.total, 4);
+    const page = await offers(api, { sort: "name", order: "asc", limit: 2, offset: 2 });
+    assert.deepEqual(page.items.map((i) => i.name), ["Charlie", "Delta 50%"]);
+    assert.equal(page.total, 4);
   });
   await t.step("an unknown sort field or a bad limit answers 400", async () => {
     assert.equal((await api.get("/api/offers?sort=password")).status, 400);
@@ -83,11 +89,11 @@ Deno.test("lists: stats come from clicks and conversions in the range, exact to 
   }
   click(app.deps.db, b, { ts: day, cost: 0.3, payout: 1.2345 });
   click(app.deps.db, b, { ts: Date.parse("2024-03-12T12:00:00Z"), cost: 5 });
-  const range = "from=2024-03-10&to=2024-03-10&tz=UTC";
+  const range = { from: "2024-03-10", to: "2024-03-10", tz: "UTC" };
 
   await t.step("sums and ratios", async () => {
-    const itemA = items((await api.get(`/api/offers?${range}`)).body).find((i) => i.id === a)!;
-    assert.deepEqual(itemA.stats, {
+    const itemA = (await offers(api, range)).items.find((i) => i.id === a);
+    assert.deepEqual(itemA?.stats, {
       clicks: 10,
       uniqueClicks: 10,
       lpClicks: 5,
@@ -103,22 +109,22 @@ Deno.test("lists: stats come from clicks and conversions in the range, exact to 
     });
   });
   await t.step("outside the range counts nothing; no clicks gives zeros", async () => {
-    const res = await api.get("/api/offers?from=2024-01-01&to=2024-01-02");
-    for (const item of items(res.body)) assert.equal(item.stats.clicks, 0);
+    const res = await offers(api, { from: "2024-01-01", to: "2024-01-02" });
+    for (const item of res.items) assert.equal(statsOf(item).clicks, 0);
   });
   await t.step("the day is read in the time zone given", async () => {
     // 2024-03-12T12:00Z is still the 12th in Tokyo, and 2024-03-10T12:00Z is the 10th.
-    const res = await api.get("/api/offers?from=2024-03-12&to=2024-03-12&tz=Asia/Tokyo");
-    const itemB = items(res.body).find((i) => i.id === b)!;
-    assert.equal(itemB.stats.clicks, 1);
-    assert.equal(itemB.stats.cost, 5);
+    const res = await offers(api, { from: "2024-03-12", to: "2024-03-12", tz: "Asia/Tokyo" });
+    const itemB = statsOf(res.items.find((i) => i.id === b) ?? {});
+    assert.equal(itemB.clicks, 1);
+    assert.equal(itemB.cost, 5);
   });
   await t.step("sort by a stat", async () => {
-    const res = await api.get(`/api/offers?${range}&sort=revenue&order=desc`);
-    assert.deepEqual(items(res.body).map((i) => i.name), ["B", "A"]);
-    const byClicks = await api.get(`/api/offers?${range}&sort=clicks&order=desc&limit=1`);
-    assert.deepEqual(items(byClicks.body).map((i) => i.name), ["A"]);
-    assert.equal(byClicks.body.total, 2);
+    const res = await offers(api, { ...range, sort: "revenue", order: "desc" });
+    assert.deepEqual(res.items.map((i) => i.name), ["B", "A"]);
+    const byClicks = await offers(api, { ...range, sort: "clicks", order: "desc", limit: 1 });
+    assert.deepEqual(byClicks.items.map((i) => i.name), ["A"]);
+    assert.equal(byClicks.total, 2);
   });
   await t.step(
     "a hide-profit user gets no revenue, profit, ROI or EPC, and cannot sort by them",
@@ -129,9 +135,9 @@ Deno.test("lists: stats come from clicks and conversions in the range, exact to 
         permissions: { "*": "read" },
         hideProfit: true,
       });
-      const res = await hidden.get(`/api/offers?${range}`);
-      for (const item of items(res.body)) {
-        assert.deepEqual(Object.keys(item.stats).sort(), [
+      const res = await offers(hidden, range);
+      for (const item of res.items) {
+        assert.deepEqual(Object.keys(statsOf(item)).sort(), [
           "clicks",
           "conversions",
           "cost",
@@ -140,7 +146,10 @@ Deno.test("lists: stats come from clicks and conversions in the range, exact to 
           "uniqueClicks",
         ]);
       }
-      assert.equal((await hidden.get(`/api/offers?${range}&sort=profit`)).status, 400);
+      const byProfit = await hidden.attempt(OFFER_ROUTES.list, {
+        query: { ...range, sort: "profit" },
+      });
+      assert.equal(byProfit.status, 400);
       const networks = await hidden.get("/api/affiliate-networks");
       assert.equal(networks.status, 200);
     },

@@ -7,11 +7,10 @@ import {
   buildOffer,
   buildRotation,
 } from "../../fixtures/builders.ts";
-import { adminApi, type Answer, idOf } from "./testing.ts";
+import { adminApi, type Answer, errorOf, idOf } from "./testing.ts";
 
 function issuePaths(res: Answer): string[] {
-  const error = res.body.error as { issues?: Array<{ path: string }> };
-  return (error.issues ?? []).map((i) => i.path);
+  return (errorOf(res).issues ?? []).map((i) => i.path);
 }
 
 Deno.test("references: a missing or archived entity is refused with the field that names it", async (t) => {
@@ -99,7 +98,7 @@ Deno.test("references: archiving what live entities use answers 409 with who use
     await t.step(what, async () => {
       const res = await api.del(path);
       assert.equal(res.status, 409, JSON.stringify(res.body));
-      assert.equal((res.body.error as { code: string }).code, "IN_USE");
+      assert.equal(errorOf(res).code, "IN_USE");
       assert.ok(issuePaths(res).some((p) => p.startsWith(usedBy)), JSON.stringify(res.body));
       assert.equal((await api.get(path)).body.archived, false);
     });

@@ -6,7 +6,10 @@
 import { getStatsSettings } from "../settings/sections.ts";
 import { Hono } from "hono";
 import { ListQuery, massPatch } from "../../contracts/list.ts";
+import type { EntityRoutes } from "../../contracts/api/entities.ts";
+import type { BodyOf, ReceivedOf } from "../../contracts/route.ts";
 import { type AppEnv, userOf } from "../context.ts";
+import { implement, type Implemented } from "../route.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
 import { IdParam, validate } from "../validate.ts";
@@ -31,7 +34,38 @@ function answer(def: EntityDef, saved: Values): Values {
   return warnings.length > 0 ? { ...saved, warnings } : saved;
 }
 
-/** A Hono sub-app with the shared entity routes for `def`. */
+/**
+ * The shared entity routes of `def`, on the declarations of its type
+ * (decision 171). The definition is typed by the declarations: it stores and
+ * answers the declared entity, and creates from the declared body.
+ */
+export function declaredEntityRoutes<D extends EntityRoutes>(
+  decls: D,
+  def: EntityDef<ReceivedOf<D["get"]>, BodyOf<D["create"]>>,
+): Implemented[] {
+  return [
+    implement(decls.list, async (c, { query }) => {
+      const user = userOf(c);
+      const { db, reads } = c.var.deps;
+      const currency = getStatsSettings(db, user.id).currency;
+      return await listEntities(db, def, { query, viewer: user, reads, currency });
+    }),
+    implement(decls.create, (c, { body }) => answer(def, createEntity(c.var.deps.db, def, body))),
+    implement(decls.mass, (c, { body }) => ({
+      items: massPatchEntities(c.var.deps.db, def, body),
+    })),
+    implement(decls.get, (c, { params }) => getEntity(c.var.deps.db, def, params.id)),
+    implement(
+      decls.patch,
+      (c, { params, body }) => answer(def, patchEntity(c.var.deps.db, def, params.id, body)),
+    ),
+    implement(decls.archive, (c, { params }) => archiveEntity(c.var.deps.db, def, params.id)),
+    implement(decls.restore, (c, { params }) => restoreEntity(c.var.deps.db, def, params.id)),
+    implement(decls.clone, (c, { params }) => cloneEntity(c.var.deps.db, def, params.id)),
+  ];
+}
+
+/** A Hono sub-app with the shared entity routes for `def` (users and triggers, not yet declared). */
 export function entityRoutes(def: EntityDef): Hono<AppEnv> {
   const idParam = validate("param", IdParam);
   return new Hono<AppEnv>()

@@ -18,24 +18,37 @@ function committed<T>(db: Db, fn: () => T): T {
   return result;
 }
 
-function label(def: EntityDef): string {
+function label(def: Pick<EntityDef, "table">): string {
   return TABLE_LABELS[def.table] ?? def.table;
 }
 
 /** The entity with `id`, archived or not; 404 when there is none. */
-export function getEntity(db: Db, def: EntityDef, id: number): Values {
+export function getEntity<E extends Values, I extends Values>(
+  db: Db,
+  def: EntityDef<E, I>,
+  id: number,
+): E {
   const found = selectById(def, db, id);
   if (!found) throw notFound(`${label(def)} ${id} not found`);
   return found;
 }
 
-function assertValid(db: Db, def: EntityDef, values: Values, id: number | undefined): void {
+function assertValid<I extends Values>(
+  db: Db,
+  def: EntityDef<Values, I>,
+  values: I,
+  id: number | undefined,
+): void {
   const issues = [...checkRefs(db, def, values), ...(def.check?.(db, values, id) ?? [])];
   if (issues.length > 0) throw validationError(issues.map((i) => ({ ...i, path: [i.path] })));
 }
 
 /** Inserts a validated create input inside the caller's transaction (import runs many in one). */
-export function insertEntity(db: Db, def: EntityDef, input: Values): Values {
+export function insertEntity<E extends Values, I extends Values>(
+  db: Db,
+  def: EntityDef<E, I>,
+  input: I,
+): E {
   const values = def.onInsert ? def.onInsert(input) : input;
   assertValid(db, def, values, undefined);
   const id = insertRow(def, db, values);
@@ -45,11 +58,20 @@ export function insertEntity(db: Db, def: EntityDef, input: Values): Values {
 }
 
 /** Creates an entity from a validated create input. */
-export function createEntity(db: Db, def: EntityDef, input: Values): Values {
+export function createEntity<E extends Values, I extends Values>(
+  db: Db,
+  def: EntityDef<E, I>,
+  input: I,
+): E {
   return committed(db, () => insertEntity(db, def, input));
 }
 
-function applyPatch(db: Db, def: EntityDef, id: number, patch: Values): Values {
+function applyPatch<E extends Values, I extends Values>(
+  db: Db,
+  def: EntityDef<E, I>,
+  id: number,
+  patch: Values,
+): E {
   const existing = getEntity(db, def, id);
   // The merged entity must still satisfy the whole create contract.
   const merged = def.create.safeParse({ ...existing, ...patch });
@@ -62,16 +84,21 @@ function applyPatch(db: Db, def: EntityDef, id: number, patch: Values): Values {
 }
 
 /** Applies a validated patch to entity `id`. */
-export function patchEntity(db: Db, def: EntityDef, id: number, patch: Values): Values {
+export function patchEntity<E extends Values, I extends Values>(
+  db: Db,
+  def: EntityDef<E, I>,
+  id: number,
+  patch: Values,
+): E {
   return committed(db, () => applyPatch(db, def, id, patch));
 }
 
 /** Applies one patch to many entities: all of them change, or none. */
-export function massPatchEntities(
+export function massPatchEntities<E extends Values, I extends Values>(
   db: Db,
-  def: EntityDef,
+  def: EntityDef<E, I>,
   input: { ids: number[]; patch: Values },
-): Values[] {
+): E[] {
   return committed(db, () =>
     [...new Set(input.ids)].map((id) => {
       try {
@@ -89,7 +116,11 @@ export function massPatchEntities(
 }
 
 /** Archives entity `id`; 409 with who uses it while live entities refer to it. */
-export function archiveEntity(db: Db, def: EntityDef, id: number): Values {
+export function archiveEntity<E extends Values, I extends Values>(
+  db: Db,
+  def: EntityDef<E, I>,
+  id: number,
+): E {
   return committed(db, () => {
     const existing = getEntity(db, def, id);
     if (existing.archived) return existing;
@@ -100,7 +131,11 @@ export function archiveEntity(db: Db, def: EntityDef, id: number): Values {
 }
 
 /** Brings an archived entity back. */
-export function restoreEntity(db: Db, def: EntityDef, id: number): Values {
+export function restoreEntity<E extends Values, I extends Values>(
+  db: Db,
+  def: EntityDef<E, I>,
+  id: number,
+): E {
   return committed(db, () => {
     getEntity(db, def, id);
     setArchived(def, db, id, false);
@@ -114,7 +149,11 @@ export function copyName(name: string): string {
 }
 
 /** Creates a copy of entity `id` (named "… (copy)", with fresh server-made fields). */
-export function cloneEntity(db: Db, def: EntityDef, id: number): Values {
+export function cloneEntity<E extends Values, I extends Values>(
+  db: Db,
+  def: EntityDef<E, I>,
+  id: number,
+): E {
   return committed(db, () => {
     const existing = getEntity(db, def, id);
     const copy = { ...existing, name: copyName(String(existing.name)) };

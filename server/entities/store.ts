@@ -8,7 +8,7 @@ import { fromMicros, toMicros } from "../money.ts";
 import { BASE_COLUMNS, type Column, type EntityDef, type Values } from "./definition.ts";
 
 /** Every column of the definition's table, base ones first. */
-export function allColumns(def: EntityDef): Column[] {
+export function allColumns(def: Pick<EntityDef, "nameColumn" | "columns">): Column[] {
   const base = BASE_COLUMNS.map((c) =>
     c.field === "name" ? { ...c, column: def.nameColumn ?? "name" } : c
   );
@@ -47,13 +47,17 @@ function toColumn(column: Column, value: unknown): SQLInputValue {
   }
 }
 
-/** A row as contract values. */
-export function rowToValues(def: EntityDef, row: Record<string, unknown>): Values {
+/**
+ * A row as the definition's entity. Its columns map one to one to the
+ * contract's fields (`entities_test.ts` checks each type's answers against
+ * its declared schema), so the values are the entity.
+ */
+export function rowToValues<E extends Values>(def: EntityDef<E>, row: Record<string, unknown>): E {
   const values: Values = {};
   for (const column of allColumns(def)) {
     values[column.field] = fromColumn(column, row[column.column]);
   }
-  return values;
+  return values as E;
 }
 
 function selectList(def: EntityDef): string {
@@ -61,14 +65,14 @@ function selectList(def: EntityDef): string {
 }
 
 /** One row by id, archived or not. */
-export function selectById(def: EntityDef, db: Db, id: number): Values | undefined {
+export function selectById<E extends Values>(def: EntityDef<E>, db: Db, id: number): E | undefined {
   const row = db.prepare(`SELECT ${selectList(def)} FROM ${def.table} WHERE id = ?`).get(id);
   return row ? rowToValues(def, row) : undefined;
 }
 
 /** Rows matching `where` (an SQL condition with `params`), ordered and paged. */
-export function selectWhere(
-  def: EntityDef,
+export function selectWhere<E extends Values>(
+  def: EntityDef<E>,
   db: Db,
   query: {
     where: string;
@@ -77,7 +81,7 @@ export function selectWhere(
     limit?: number;
     offset?: number;
   },
-): Values[] {
+): E[] {
   const page = query.limit === undefined ? "" : ` LIMIT ${query.limit} OFFSET ${query.offset ?? 0}`;
   const sql = `SELECT ${selectList(def)} FROM ${def.table} WHERE ${query.where}` +
     ` ORDER BY ${query.orderBy}${page}`;

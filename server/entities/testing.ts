@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Role } from "../../contracts/auth.ts";
 import { type AnswerOf, type CallInput, type RouteDecl, routeUrl } from "../../contracts/route.ts";
 import { TEST_PASSWORD, type TestApp, testApp } from "../../tests/helpers/api.ts";
@@ -14,7 +14,7 @@ export type Answer = { status: number; body: Record<string, unknown> & { [key: s
 
 /** JSON calls as one signed-in user. */
 export type Api = {
-  /** Calls a declared route with typed input; fails unless it answers 2xx, and returns the typed answer. */
+  /** Calls a declared route with typed input; fails unless it answers its declared status, and returns the typed answer. */
   call: <D extends RouteDecl>(decl: D, input: CallInput<D>) => Promise<AnswerOf<D>>;
   /** Calls a declared route, any status (refusals and errors). */
   attempt: <D extends RouteDecl>(decl: D, input: CallInput<D>) => Promise<Answer>;
@@ -43,7 +43,7 @@ export function apiAs(app: TestApp, cookie?: string): Api {
     attempt,
     call: async (decl, input) => {
       const res = await attempt(decl, input);
-      if (res.status >= 300) {
+      if (res.status !== (decl.status ?? 200)) {
         throw new Error(`${decl.method} ${decl.path}: ${res.status} ${JSON.stringify(res.body)}`);
       }
       return res.body as AnswerOf<typeof decl>;
@@ -84,6 +84,27 @@ export function idOf(res: Answer): number {
     throw new Error(`no id in ${res.status} ${JSON.stringify(res.body)}`);
   }
   return res.body.id;
+}
+
+/** Rotor's error answer (`server/errors.ts`). */
+const ErrorAnswer = z.object({
+  error: z.object({
+    status: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+
+/** The error of a refused call (fails unless the body has Rotor's error shape). */
+export function errorOf(res: Answer): z.infer<typeof ErrorAnswer>["error"] {
+  return ErrorAnswer.parse(res.body).error;
+}
+
+/** An answer's `id`, as a number (fails loudly when absent). */
+export function idIn(body: { id?: unknown }): number {
+  if (typeof body.id !== "number") throw new Error(`no id in ${JSON.stringify(body)}`);
+  return body.id;
 }
 
 /**

@@ -1,10 +1,10 @@
 /** Groups as the shared entity code sees them. */
-import { GroupInput, GroupPatch } from "../../contracts/group.ts";
+import { type Group, GroupInput, GroupPatch } from "../../contracts/group.ts";
 import { columns, type EntityDef } from "../entities/definition.ts";
 import { usersOf } from "../entities/refs.ts";
 
 /** The `group` definition the shared entity code runs on. */
-export const groupDef: EntityDef = {
+export const groupDef: EntityDef<Group, GroupInput> = {
   subject: "group",
   table: "groups",
   columns: columns([["type", "text"]]),

@@ -1,6 +1,7 @@
-/** `/api/groups`: the shared entity routes. */
-import { entityRoutes } from "../entities/routes.ts";
+/** `/api/groups`: the shared entity routes, on their declarations. */
+import { GROUP_ROUTES } from "../../contracts/api/entities.ts";
+import { declaredEntityRoutes } from "../entities/routes.ts";
 import { groupDef } from "./definition.ts";
 
-/** Mounted by `createApp`; every route needs a signed-in user with the right. */
-export const groupRoutes = entityRoutes(groupDef);
+/** Mounted by `createApp` (`DECLARED_ROUTES`). */
+export const groupRoutes = declaredEntityRoutes(GROUP_ROUTES, groupDef);

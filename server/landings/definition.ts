@@ -1,9 +1,9 @@
 /** Landers as the shared entity code sees them. */
-import { LandingInput, LandingPatch } from "../../contracts/landing.ts";
+import { type Landing, LandingInput, LandingPatch } from "../../contracts/landing.ts";
 import { columns, type EntityDef } from "../entities/definition.ts";
 
 /** The `landing` definition the shared entity code runs on. */
-export const landingDef: EntityDef = {
+export const landingDef: EntityDef<Landing, LandingInput> = {
   subject: "landing",
   table: "landings",
   groupType: "landing",

@@ -1,6 +1,7 @@
-/** `/api/landings`: the shared entity routes. */
-import { entityRoutes } from "../entities/routes.ts";
+/** `/api/landings`: the shared entity routes, on their declarations. */
+import { LANDING_ROUTES } from "../../contracts/api/entities.ts";
+import { declaredEntityRoutes } from "../entities/routes.ts";
 import { landingDef } from "./definition.ts";
 
-/** Mounted by `createApp`; every route needs a signed-in user with the right. */
-export const landingRoutes = entityRoutes(landingDef);
+/** Mounted by `createApp` (`DECLARED_ROUTES`). */
+export const landingRoutes = declaredEntityRoutes(LANDING_ROUTES, landingDef);

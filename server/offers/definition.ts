@@ -1,9 +1,9 @@
 /** Offers as the shared entity code sees them. */
-import { OfferInput, OfferPatch } from "../../contracts/offer.ts";
+import { type Offer, OfferInput, OfferPatch } from "../../contracts/offer.ts";
 import { columns, type EntityDef, type Ref } from "../entities/definition.ts";
 
 /** The `offer` definition the shared entity code runs on. */
-export const offerDef: EntityDef = {
+export const offerDef: EntityDef<Offer, OfferInput> = {
   subject: "offer",
   table: "offers",
   groupType: "offer",

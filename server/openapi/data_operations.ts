@@ -15,18 +15,10 @@ import {
   TrendsAnswer,
   TrendsQuery,
 } from "../../contracts/report_query.ts";
-import { OfferCapsAnswer } from "../../contracts/offer.ts";
 import type { Operation } from "./operation.ts";
 
 function analytics(): Operation[] {
   return [
-    {
-      method: "get",
-      path: "/api/offers/caps",
-      tag: "Offer",
-      summary: "Today's conversions of every capped offer, and whether its cap is reached",
-      response: OfferCapsAnswer,
-    },
     {
       method: "get",
       path: "/api/report",

@@ -1,22 +1,6 @@
-/** The entity calls of DESIGN §5 (list, create, get, change, archive, restore, clone, mass edit). */
+/** The user and trigger calls of DESIGN §5 (list, create, get, change, archive, restore, clone, mass edit). */
 import { z } from "zod";
 import { listAnswer, ListQuery, massPatch } from "../../contracts/list.ts";
-import { Campaign, CampaignInput, CampaignPatch } from "../../contracts/campaign.ts";
-import { Offer, OfferInput, OfferPatch } from "../../contracts/offer.ts";
-import { Landing, LandingInput, LandingPatch } from "../../contracts/landing.ts";
-import { Rotation, RotationInput, RotationPatch } from "../../contracts/rotation.ts";
-import { Group, GroupInput, GroupPatch } from "../../contracts/group.ts";
-import { Domain, DomainInput, DomainPatch } from "../../contracts/domain.ts";
-import {
-  TrafficSource,
-  TrafficSourceInput,
-  TrafficSourcePatch,
-} from "../../contracts/traffic_source.ts";
-import {
-  AffiliateNetwork,
-  AffiliateNetworkInput,
-  AffiliateNetworkPatch,
-} from "../../contracts/affiliate_network.ts";
 import { User, UserCloneInput, UserInput, UserPatch } from "../../contracts/user.ts";
 import { UserMassPatch } from "../users/definition.ts";
 import { Trigger, TriggerInput, TriggerPatch } from "../../contracts/trigger.ts";
@@ -32,39 +16,8 @@ type Entity = {
   cloneBody?: z.ZodType;
 };
 
+/** Users and triggers; the other entity types are declared in `contracts/api/entities.ts`. */
 const ENTITIES: readonly Entity[] = [
-  {
-    path: "campaigns",
-    label: "Campaign",
-    item: Campaign,
-    input: CampaignInput,
-    patch: CampaignPatch,
-  },
-  { path: "offers", label: "Offer", item: Offer, input: OfferInput, patch: OfferPatch },
-  { path: "landings", label: "Lander", item: Landing, input: LandingInput, patch: LandingPatch },
-  {
-    path: "rotations",
-    label: "Rotation",
-    item: Rotation,
-    input: RotationInput,
-    patch: RotationPatch,
-  },
-  {
-    path: "traffic-sources",
-    label: "Traffic source",
-    item: TrafficSource,
-    input: TrafficSourceInput,
-    patch: TrafficSourcePatch,
-  },
-  {
-    path: "affiliate-networks",
-    label: "Affiliate network",
-    item: AffiliateNetwork,
-    input: AffiliateNetworkInput,
-    patch: AffiliateNetworkPatch,
-  },
-  { path: "domains", label: "Domain", item: Domain, input: DomainInput, patch: DomainPatch },
-  { path: "groups", label: "Group", item: Group, input: GroupInput, patch: GroupPatch },
   { path: "triggers", label: "Trigger", item: Trigger, input: TriggerInput, patch: TriggerPatch },
   {
     path: "users",

@@ -1,11 +1,11 @@
 /** Rotations as the shared entity code sees them. */
-import { RotationInput, RotationPatch } from "../../contracts/rotation.ts";
+import { type Rotation, RotationInput, RotationPatch } from "../../contracts/rotation.ts";
 import { columns, type EntityDef } from "../entities/definition.ts";
 import { flowRefs } from "./flow_refs.ts";
 import { assignRotationIds } from "./flow_ids.ts";
 
 /** The `rotation` definition the shared entity code runs on. */
-export const rotationDef: EntityDef = {
+export const rotationDef: EntityDef<Rotation, RotationInput> = {
   subject: "rotation",
   table: "rotations",
   groupType: "rotation",

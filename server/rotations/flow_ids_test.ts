@@ -1,9 +1,16 @@
 import assert from "node:assert/strict";
+import { Rotation } from "../../contracts/rotation.ts";
 import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
 import { clickIdOf, directPath, trackingApp, type TrackingSetup } from "../tracking/testing.ts";
 import { TrackingEngine } from "../tracking/engine.ts";
 
-type Item = { id: number; name: string; paths: { id: number; name: string }[] };
+type Rules = Rotation["rules"];
+
+/** A rule's or path's id: the server gives each one (fails when it is missing). */
+function flowId(item: { id?: number }): number {
+  assert.ok(item.id !== undefined, "the server gives every rule and path an id");
+  return item.id;
+}
 
 const direct = directPath;
 const everyone = [{ field: "ipVersion", op: "isNot", values: ["9"] }];
@@ -15,7 +22,7 @@ async function rotation(s: TrackingSetup, rules: unknown[]) {
     defaultPaths: [direct(s.offerIds[0])],
   });
   assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body as { id: number; rules: Item[]; defaultPaths: { id: number }[] };
+  return Rotation.parse(res.body);
 }
 
 Deno.test("flow ids: rules and paths get ids that survive reorder and edits", async () => {
@@ -26,7 +33,7 @@ Deno.test("flow ids: rules and paths get ids that survive reorder and edits", as
     { name: "Second", criteria: everyone, paths: [direct(b)] },
   ]);
   const [first, second] = r.rules;
-  const ids = [first.id, second.id, first.paths[0].id, second.paths[0].id, r.defaultPaths[0].id];
+  const ids = [first, second, first.paths[0], second.paths[0], r.defaultPaths[0]].map(flowId);
   assert.ok(ids.every((id) => id >= 1000));
   assert.equal(new Set(ids).size, ids.length);
   // Reordered, renamed, and a new rule without an id.
@@ -37,17 +44,17 @@ Deno.test("flow ids: rules and paths get ids that survive reorder and edits", as
       { name: "New", criteria: everyone, paths: [direct(a)] },
     ],
   });
-  const rules = patched.body.rules as Item[];
+  const rules: Rules = Rotation.parse(patched.body).rules;
   assert.deepEqual(rules.slice(0, 2).map((x) => x.id), [second.id, first.id]);
   assert.equal(rules[0].paths[0].id, second.paths[0].id);
-  assert.ok(!ids.includes(rules[2].id));
+  assert.ok(!ids.includes(flowId(rules[2])));
   // An id pasted twice, or one belonging to another flow, is replaced.
   const twice = await s.api.patch(`/api/rotations/${r.id}`, { rules: [first, first] });
-  const [x, y] = twice.body.rules as Item[];
+  const [x, y] = Rotation.parse(twice.body).rules;
   assert.equal(x.id, first.id);
   assert.notEqual(y.id, first.id);
   const copy = await s.api.post(`/api/rotations/${r.id}/clone`);
-  const copied = (copy.body.rules as Item[]).map((rule) => rule.id);
+  const copied = Rotation.parse(copy.body).rules.map((rule) => rule.id);
   assert.ok(copied.every((id) => id !== x.id && id !== y.id), "a copy never shares ids");
 });
 
@@ -109,7 +116,7 @@ Deno.test("flow ids: flows saved before ids get them at start; old clicks read b
   ).run(Date.now(), s.campaignId, r.id, s.offerIds[0]);
   new TrackingEngine(db);
   const got = await s.api.get(`/api/rotations/${r.id}`);
-  assert.ok((got.body.rules as Item[])[0].id >= 1000);
+  assert.ok(flowId(Rotation.parse(got.body).rules[0]) >= 1000);
   const log = await s.api.get("/api/clicks?search=0ZZZZZZZ00legacyrule0001");
   const item = (log.body.items as Record<string, unknown>[])[0];
   assert.deepEqual([item.ruleName, item.pathName], ["Rule 2", "Path 1"]);

@@ -1,6 +1,7 @@
-/** `/api/rotations`: the shared entity routes. */
-import { entityRoutes } from "../entities/routes.ts";
+/** `/api/rotations`: the shared entity routes, on their declarations. */
+import { ROTATION_ROUTES } from "../../contracts/api/entities.ts";
+import { declaredEntityRoutes } from "../entities/routes.ts";
 import { rotationDef } from "./definition.ts";
 
-/** Mounted by `createApp`; every route needs a signed-in user with the right. */
-export const rotationRoutes = entityRoutes(rotationDef);
+/** Mounted by `createApp` (`DECLARED_ROUTES`). */
+export const rotationRoutes = declaredEntityRoutes(ROTATION_ROUTES, rotationDef);

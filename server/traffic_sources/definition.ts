@@ -1,6 +1,7 @@
 /** Traffic sources as the shared entity code sees them. */
 import {
   type PostbackEvent,
+  type TrafficSource,
   TrafficSourceInput,
   TrafficSourcePatch,
 } from "../../contracts/traffic_source.ts";
@@ -23,7 +24,7 @@ function checkPostbackEvents(db: Db, values: Values): Issue[] {
 }
 
 /** The `trafficSource` definition the shared entity code runs on. */
-export const trafficSourceDef: EntityDef = {
+export const trafficSourceDef: EntityDef<TrafficSource, TrafficSourceInput> = {
   subject: "traffic-source",
   table: "traffic_sources",
   groupType: "traffic-source",

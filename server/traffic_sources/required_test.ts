@@ -1,12 +1,12 @@
+import { TRAFFIC_SOURCE_ROUTES } from "../../contracts/api/entities.ts";
 import assert from "node:assert/strict";
 import { TrafficSourceInput } from "../../contracts/traffic_source.ts";
 import { isRequired } from "../../client/ui/form_state.ts";
-import { adminApi } from "../entities/testing.ts";
+import { adminApi, errorOf } from "../entities/testing.ts";
 
 Deno.test("traffic source: the fields the form marks required are required by the API", async (t) => {
   const { api } = await adminApi();
-  const count = async () =>
-    ((await api.get("/api/traffic-sources")).body.items as unknown[]).length;
+  const count = async () => (await api.call(TRAFFIC_SOURCE_ROUTES.list, {})).items.length;
   await t.step("the form's markers: name and the click id parameter, nothing else", () => {
     const marked = [
       "name",
@@ -39,7 +39,7 @@ Deno.test("traffic source: the fields the form marks required are required by th
     await t.step(`${what} → 400 on ${path}, nothing saved`, async () => {
       const res = await api.post("/api/traffic-sources", body);
       assert.equal(res.status, 400);
-      const issues = (res.body.error as { issues: Array<{ path: string }> }).issues;
+      const issues = errorOf(res).issues ?? [];
       assert.ok(issues.some((i) => i.path === path), JSON.stringify(issues));
       assert.equal(await count(), 0);
     });

@@ -1,6 +1,7 @@
-/** `/api/traffic-sources`: the shared entity routes. */
-import { entityRoutes } from "../entities/routes.ts";
+/** `/api/traffic-sources`: the shared entity routes, on their declarations. */
+import { TRAFFIC_SOURCE_ROUTES } from "../../contracts/api/entities.ts";
+import { declaredEntityRoutes } from "../entities/routes.ts";
 import { trafficSourceDef } from "./definition.ts";
 
-/** Mounted by `createApp`; every route needs a signed-in user with the right. */
-export const trafficSourceRoutes = entityRoutes(trafficSourceDef);
+/** Mounted by `createApp` (`DECLARED_ROUTES`). */
+export const trafficSourceRoutes = declaredEntityRoutes(TRAFFIC_SOURCE_ROUTES, trafficSourceDef);
