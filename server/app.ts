@@ -46,6 +46,11 @@ const TRACKING_PREFIXES = ["/c/", "/rt/", "/lp/", "/postback", "/pixel.gif", "/c
 /** The handlers of every declared route. */
 const DECLARED_ROUTES: Implemented[] = [
   ...costUpdateRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...reportRoutes,
+  ...conversionRoutes,
+  ...clickLogRoutes,
 ];
 
 /** Builds the app around `deps`. */
@@ -71,7 +76,6 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   // Every route declared in `contracts/api/` (decision 171), at its full path.
   app.route("/", routes(DECLARED_ROUTES));
   app.route("/api", settingsRoutes);
-  app.route("/api", authRoutes);
   app.route("/api/groups", groupRoutes);
   app.route("/api/domains", domainRoutes);
   app.route("/api/traffic-sources", trafficSourceRoutes);
@@ -80,14 +84,10 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/landings", landingRoutes);
   app.route("/api/rotations", rotationRoutes);
   app.route("/api/campaigns", campaignRoutes);
-  app.route("/api/users", userRoutes);
   app.route("/api", openApiRoutes);
   app.route("/api/files", fileRoutes);
   app.route("/api/monitor", monitorRoutes);
   app.route("/api/click-api", clickApiRoutes);
-  app.route("/api", reportRoutes);
-  app.route("/api/conversions", conversionRoutes);
-  app.route("/api/clicks", clickLogRoutes);
   app.route("/api/triggers", triggerRoutes);
   app.route("/api/notifications", notificationRoutes);
   app.route("/api/currency-rates", currencyRateRoutes);

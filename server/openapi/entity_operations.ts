@@ -17,8 +17,6 @@ import {
   AffiliateNetworkInput,
   AffiliateNetworkPatch,
 } from "../../contracts/affiliate_network.ts";
-import { User, UserCloneInput, UserInput, UserPatch } from "../../contracts/user.ts";
-import { UserMassPatch } from "../users/definition.ts";
 import { Trigger, TriggerInput, TriggerPatch } from "../../contracts/trigger.ts";
 import type { Operation } from "./operation.ts";
 
@@ -66,15 +64,6 @@ const ENTITIES: readonly Entity[] = [
   { path: "domains", label: "Domain", item: Domain, input: DomainInput, patch: DomainPatch },
   { path: "groups", label: "Group", item: Group, input: GroupInput, patch: GroupPatch },
   { path: "triggers", label: "Trigger", item: Trigger, input: TriggerInput, patch: TriggerPatch },
-  {
-    path: "users",
-    label: "User",
-    item: User,
-    input: UserInput,
-    patch: UserPatch,
-    mass: UserMassPatch,
-    cloneBody: UserCloneInput,
-  },
 ];
 
 function operationsOf(e: Entity): Operation[] {
@@ -136,16 +125,7 @@ function operationsOf(e: Entity): Operation[] {
   ];
 }
 
-/** Every entity call, plus the signed-in user's own account. */
+/** Every entity call (users: `contracts/api/users.ts`). */
 export function entityOperations(): Operation[] {
-  return [
-    ...ENTITIES.flatMap(operationsOf),
-    {
-      method: "get",
-      path: "/api/users/me",
-      tag: "User",
-      summary: "Your own account",
-      response: User,
-    },
-  ];
+  return ENTITIES.flatMap(operationsOf);
 }
