@@ -5,8 +5,9 @@
 import useSWR from "swr";
 import { z } from "zod";
 import { listAnswer, MAX_PAGE } from "../../contracts/list.ts";
-import { User } from "../../contracts/user.ts";
-import { api, buildUrl } from "../app/api.ts";
+import { USER_ROUTES } from "../../contracts/api/users.ts";
+import { routePath } from "../../contracts/route.ts";
+import { api, buildUrl, call } from "../app/api.ts";
 import { mutatePanel } from "../app/swr_config.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 
@@ -108,5 +109,5 @@ export async function changeAndRefresh(
 
 /** The signed-in user's own account (rights and hide-profit), from `GET /api/users/me`. */
 export function useMyAccount() {
-  return useSWR("/api/users/me", (url: string) => api(url, { schema: User }));
+  return useSWR(routePath(USER_ROUTES.me), () => call(USER_ROUTES.me, {}));
 }
