@@ -9,6 +9,8 @@ import type { Page } from "playwright-core";
 import { browserTest, signIn } from "../helpers/browser.ts";
 import { call, signedInPage } from "./entities_helpers.ts";
 
+const passwordBox = (page: Page) => page.getByRole("textbox", { name: "Password", exact: true });
+
 function idIn(page: Page): number {
   const match = /\/edit\/(\d+)$/.exec(new URL(page.url()).pathname);
   assert.ok(match, `not on an edit page: ${page.url()}`);
@@ -38,7 +40,7 @@ browserTest(
         async () => {
           await page.goto(`${server.url}/panel/users/create`);
           await page.getByLabel("Username").fill("buyer");
-          await page.getByRole("textbox", { name: "Password", exact: true }).fill("buyer-password-1");
+          await passwordBox(page).fill("buyer-password-1");
           await page.getByLabel("Hide profit (revenue, profit, ROI, EPC)").check();
           await page.getByRole("button", { name: "Create user" }).click();
           await page.waitForURL(/\/users\/edit\/\d+$/);
@@ -66,7 +68,7 @@ browserTest(
       await t.step("clone: its own name and password, the source's flags", async () => {
         await page.goto(`${server.url}/panel/users/clone/${buyer}`);
         await page.getByLabel("Username").fill("buyer-two");
-        await page.getByRole("textbox", { name: "Password", exact: true }).fill("buyer-password-2");
+        await passwordBox(page).fill("buyer-password-2");
         await page.getByRole("button", { name: "Create user" }).click();
         await page.waitForURL(/\/users\/edit\/\d+$/);
         const copy = idIn(page);
