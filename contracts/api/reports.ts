@@ -32,7 +32,8 @@ export const REPORT_ROUTES = {
     method: "get",
     path: "/api/report",
     tag: "Reports",
-    summary: "A grouped report with drill-down, filters and formula columns",
+    summary:
+      "A grouped report with drill-down, filters and formula columns (read on the subject's type)",
     access: "user",
     query: ReportQuery,
     answer: ReportAnswer,
@@ -42,7 +43,7 @@ export const REPORT_ROUTES = {
     method: "get",
     path: "/api/report/leads",
     tag: "Reports",
-    summary: "The conversions of a report's subjects",
+    summary: "The conversions of a report's subjects (read on the subject's type)",
     access: "user",
     query: ConversionsQuery,
     answer: ConversionsAnswer,
