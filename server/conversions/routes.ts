@@ -15,7 +15,7 @@ import { HttpError } from "../errors.ts";
 import { enterConversion, uploadConversions } from "./entry.ts";
 
 export const conversionRoutes = [
-  implement(CONVERSION_ROUTES.list, async (c, { query }) => {
+  implement(CONVERSION_ROUTES.list, (c, { query }) => {
     const user = userOf(c);
     assertFilterEntities(c.var.deps.db, query);
     const options = { hideProfit: user.hideProfit };
@@ -23,7 +23,7 @@ export const conversionRoutes = [
       const csv = conversionsCsv(c.var.deps.reads, query, options);
       return c.body(csvStream(csv.header, csv.pages), 200, csvHeaders("conversions"));
     }
-    return await c.var.deps.reads.run("conversions", { query, options });
+    return c.var.deps.reads.run("conversions", { query, options });
   }),
   implement(CONVERSION_ROUTES.enter, (c, { body }) => {
     const result = enterConversion(c.var.deps.tracking, body, {
