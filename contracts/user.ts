@@ -50,6 +50,9 @@ export const UserPatch = z.object({
 });
 export type UserPatch = z.infer<typeof UserPatch>;
 
+/** `PATCH /api/users/mass`: a mass edit changes rights and flags, never names or passwords. */
+export const UserMassPatch = UserPatch.omit({ username: true, password: true });
+
 /** `POST /api/users/:id/clone`: a copy needs its own name and password. */
 export const UserCloneInput = z.object({ username: Username, password: NewPassword });
 export type UserCloneInput = z.infer<typeof UserCloneInput>;

@@ -17,7 +17,7 @@ import { landingRoutes } from "./landings/routes.ts";
 import { rotationRoutes } from "./rotations/routes.ts";
 import { campaignRoutes } from "./campaigns/routes.ts";
 import { userRoutes } from "./users/routes.ts";
-import { modeRoutes, settingsRoutes } from "./settings/routes.ts";
+import { settingsRoutes, unknownSettingsRoutes } from "./settings/routes.ts";
 import { updatesRoutes } from "./updates/routes.ts";
 import { serveDirectScript, servePanel } from "./panel/static.ts";
 import { DIRECT_SCRIPT_PATH } from "../contracts/tracking_links.ts";
@@ -61,6 +61,11 @@ const DECLARED_ROUTES: Implemented[] = [
   ...landingRoutes,
   ...rotationRoutes,
   ...campaignRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...reportRoutes,
+  ...conversionRoutes,
+  ...clickLogRoutes,
 ];
 
 /** Builds the app around `deps`. */
@@ -85,12 +90,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.use("/admin_api/*", sameOriginJson, licenceGate, demoGate, loadSession, keitaroKeyOnly);
   // Every route declared in `contracts/api/` (decision 171), at its full path.
   app.route("/", routes(DECLARED_ROUTES));
-  app.route("/api", modeRoutes);
-  app.route("/api", authRoutes);
-  app.route("/api/users", userRoutes);
-  app.route("/api", reportRoutes);
-  app.route("/api/conversions", conversionRoutes);
-  app.route("/api/clicks", clickLogRoutes);
+  app.route("/api", unknownSettingsRoutes);
   app.route("/api/triggers", triggerRoutes);
   app.all("/api/*", (c) => {
     throw notFound(`No API route ${c.req.method} ${c.req.path}`);

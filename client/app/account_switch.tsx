@@ -5,9 +5,9 @@
  * staying drops the foreign value from the address, so it is not kept there.
  */
 import { useEffect, useSyncExternalStore } from "react";
-import { SecretOwner } from "../../contracts/auth.ts";
+import { SESSION_ROUTES } from "../../contracts/api/session.ts";
 import { useConfirm } from "../ui/confirm.tsx";
-import { api } from "./api.ts";
+import { call } from "./api.ts";
 import { forgetAuth } from "./auth_keeper.ts";
 import { readAuth } from "./auth_query.ts";
 import { currentUserStore } from "./current_user.ts";
@@ -23,11 +23,7 @@ export function AccountSwitch() {
     let gone = false;
     void (async () => {
       try {
-        const owner = await api("/api/auth/secret/owner", {
-          method: "post",
-          body: { secret },
-          schema: SecretOwner,
-        });
+        const owner = await call(SESSION_ROUTES.secretOwner, { body: { secret } });
         if (gone || owner.current) return;
         if (owner.username === null) {
           forgetAuth();
@@ -45,7 +41,7 @@ export function AccountSwitch() {
           action: `Switch to ${owner.username}`,
         });
         if (!ok) return forgetAuth();
-        await api("/api/auth/switch", { method: "post", body: { secret } });
+        await call(SESSION_ROUTES.switch, { body: { secret } });
         location.reload();
       } catch (err) {
         notifyError(err);

@@ -5,11 +5,7 @@
  */
 import { useId, useState } from "react";
 import useSWR from "swr";
-import {
-  CostCsvAnswer,
-  type CostMode,
-  type CostUpdateResult,
-} from "../../contracts/cost_update.ts";
+import type { CostMode, CostUpdateResult } from "../../contracts/cost_update.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
 import { call } from "../app/api.ts";
 import { COST_ROUTES } from "../../contracts/api/costs.ts";
@@ -275,7 +271,7 @@ const CSV_EXAMPLE =
 /** The cost CSV upload (checked first, applied whole) and the history of every campaign. */
 export function CostCsvDialog(props: { writable: boolean; tz: string; onClose: () => void }) {
   const titleId = useId();
-  const upload = useCsvUpload("/api/cost-updates/csv", CostCsvAnswer, {
+  const upload = useCsvUpload(COST_ROUTES.csv, {
     body: { tz: props.tz },
     onApplied: async (result) => {
       notify(`${count(result.rows.length, "cost update")} applied`, { type: "success" });

@@ -15,7 +15,8 @@ import { ENTITY_FILTER_SPEC, EntityFilters } from "../entities/entity_filters.ts
 import { FilterInput } from "../ui/filter_input.tsx";
 import { useFilterParams } from "../ui/use_filter_params.ts";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
-import { csvUrl, fetchClicks, type Query } from "../reports/api.ts";
+import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
+import { type ClicksQueryIn, csvUrl, fetchClicks } from "../reports/api.ts";
 import { useDates } from "../reports/page.tsx";
 
 type Cell = string | number | null;
@@ -44,7 +45,7 @@ const FIRST = [
  * The pages of clicks for `query`. A new query supersedes the running request: its answer is
  * dropped when it lands late, so the table always shows what the filters say now.
  */
-function useClickPages(query: Query) {
+function useClickPages(query: ClicksQueryIn) {
   const [items, setItems] = useState<Record<string, Cell>[]>([]);
   const [columns, setColumns] = useState<string[]>([]);
   const [cursor, setCursor] = useState<string | null | undefined>(undefined);
@@ -143,12 +144,15 @@ const FILTERS = {
   search: (v: string) => v.length <= 255,
 };
 
+/** The bot filter's values (any other value in the address: no filter). */
+const BOT_VALUES = ["true", "false"] as const;
+
 /** The click log screen. */
 export function Page() {
   const handle = useRouteHandle();
   const { timeZone, range, picker } = useDates("today", { zone: "user" });
   const [filters, setFilters] = useFilterParams(FILTERS);
-  const query: Query = {
+  const query: ClicksQueryIn = {
     from: range.from,
     to: range.to,
     tz: timeZone,
@@ -156,7 +160,7 @@ export function Page() {
     offerId: filters.offerId || undefined,
     trafficSourceId: filters.trafficSourceId || undefined,
     country: /^[A-Za-z]{2}$/.test(filters.country) ? filters.country : undefined,
-    bot: filters.bot || undefined,
+    bot: BOT_VALUES.find((b) => b === filters.bot),
     search: filters.search.trim() || undefined,
   };
   const { items, columns, more, state } = useClickPages(query);
@@ -229,7 +233,9 @@ export function Page() {
           onChange={(search) => setFilters({ search })}
         />
         <span className="report__spacer" />
-        <a className="btn btn--small" download href={csvUrl("/api/clicks", query)}>Export CSV</a>
+        <a className="btn btn--small" download href={csvUrl(CLICK_ROUTES.list, query)}>
+          Export CSV
+        </a>
       </div>
       <DataState
         loading={state.loading}

@@ -4,8 +4,8 @@
  * Both follow the postback's rules on the server.
  */
 import { useId, useState } from "react";
-import { ConversionEntryResult, ConversionUploadAnswer } from "../../contracts/conversion_entry.ts";
-import { api, ApiError } from "../app/api.ts";
+import { CONVERSION_ROUTES } from "../../contracts/api/reports.ts";
+import { ApiError, call } from "../app/api.ts";
 import { mutatePanel } from "../app/swr_config.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { Input } from "../settings/controls.tsx";
@@ -30,11 +30,7 @@ function AddDialog(props: DialogProps) {
   const save = async () => {
     setBusy(true);
     try {
-      const result = await api("/api/conversions", {
-        method: "post",
-        schema: ConversionEntryResult,
-        body: { ...values, tz: props.tz },
-      });
+      const result = await call(CONVERSION_ROUTES.enter, { body: { ...values, tz: props.tz } });
       notify(
         result.outcome === "recorded"
           ? `Conversion recorded as ${result.status}`
@@ -104,7 +100,7 @@ const EXAMPLE =
 
 function UploadDialog(props: DialogProps) {
   const titleId = useId();
-  const upload = useCsvUpload("/api/conversions/upload", ConversionUploadAnswer, {
+  const upload = useCsvUpload(CONVERSION_ROUTES.upload, {
     body: { tz: props.tz },
     onApplied: async () => {
       await refreshAll();

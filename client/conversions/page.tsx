@@ -11,7 +11,8 @@ import { ENTITY_FILTER_SPEC, EntityFilters } from "../entities/entity_filters.ts
 import { FilterInput } from "../ui/filter_input.tsx";
 import { useFilterParams } from "../ui/use_filter_params.ts";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
-import { csvUrl, type Query } from "../reports/api.ts";
+import { CONVERSION_ROUTES } from "../../contracts/api/reports.ts";
+import { type ConversionsQueryIn, csvUrl } from "../reports/api.ts";
 import { LeadsTable } from "../reports/leads.tsx";
 import { useDates } from "../reports/page.tsx";
 import { useStatusEdit } from "./status_edit.tsx";
@@ -33,11 +34,11 @@ export function Page() {
   const { edit, bar } = useStatusEdit();
   const [reloads, setReloads] = useState(0);
   const canEdit = user.role === "admin" || user.role === "super-admin";
-  const query: Query = {
+  const query: ConversionsQueryIn = {
     from: range.from,
     to: range.to,
     tz: timeZone,
-    status: filters.status || undefined,
+    status: ConversionStatus.options.find((s) => s === filters.status),
     search: filters.search.trim() || undefined,
     campaignId: filters.campaignId || undefined,
     offerId: filters.offerId || undefined,
@@ -75,13 +76,13 @@ export function Page() {
           onChange={(search) => setFilters({ search })}
         />
         <span className="report__spacer" />
-        <a className="btn btn--small" download href={csvUrl("/api/conversions", query)}>
+        <a className="btn btn--small" download href={csvUrl(CONVERSION_ROUTES.list, query)}>
           Export CSV
         </a>
       </div>
       {canEdit && bar}
       <LeadsTable
-        path="/api/conversions"
+        route={CONVERSION_ROUTES.list}
         query={query}
         timeZone={timeZone}
         edit={canEdit ? edit : undefined}

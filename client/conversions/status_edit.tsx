@@ -4,9 +4,10 @@
  * (revenue moves, the source may get a postback, the change is recorded).
  */
 import { type ReactNode, useState } from "react";
-import { type ConversionItem, ConversionStatusAnswer } from "../../contracts/report_query.ts";
+import type { ConversionItem } from "../../contracts/report_query.ts";
+import { CONVERSION_ROUTES } from "../../contracts/api/reports.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
-import { api } from "../app/api.ts";
+import { call } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { useConfirm } from "../ui/confirm.tsx";
 import type { StatusEdit } from "../reports/leads.tsx";
@@ -42,7 +43,7 @@ export function useStatusEdit(): { edit: StatusEdit; bar: ReactNode } {
     if (!ok) return;
     try {
       const body = { ids: moving.map((i) => i.id), status };
-      await api("/api/conversions/mass", { method: "patch", body, schema: ConversionStatusAnswer });
+      await call(CONVERSION_ROUTES.mass, { body });
       notify(`${moving.length === 1 ? "Status" : `${moving.length} statuses`} set to ${status}`, {
         type: "success",
       });

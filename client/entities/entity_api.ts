@@ -9,8 +9,8 @@ import { z } from "zod";
 import { ENTITY_ROUTES, type EntityRoutes } from "../../contracts/api/entities.ts";
 import { listAnswer, MAX_PAGE } from "../../contracts/list.ts";
 import type { CallInput, ReceivedOf, RouteDecl } from "../../contracts/route.ts";
-import { routeUrl } from "../../contracts/route.ts";
-import { User } from "../../contracts/user.ts";
+import { routePath, routeUrl } from "../../contracts/route.ts";
+import { USER_ROUTES } from "../../contracts/api/users.ts";
 import { api, call } from "../app/api.ts";
 import { mutatePanel } from "../app/swr_config.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
@@ -220,5 +220,5 @@ export async function changeAndRefresh(
 
 /** The signed-in user's own account (rights and hide-profit), from `GET /api/users/me`. */
 export function useMyAccount() {
-  return useSWR("/api/users/me", (url: string) => api(url, { schema: User }));
+  return useSWR(routePath(USER_ROUTES.me), () => call(USER_ROUTES.me, {}));
 }

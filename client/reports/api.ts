@@ -1,48 +1,51 @@
-/** The analytics calls of the panel: one fetcher per endpoint, parsed with the contracts. */
+/** The analytics calls of the panel: one fetcher per declared route, typed and parsed by it. */
 import useSWR from "swr";
-import {
-  ClicksAnswer,
-  ConversionsAnswer,
-  ReportAnswer,
-  TrendsAnswer,
-} from "../../contracts/report_query.ts";
-import { api, buildUrl } from "../app/api.ts";
+import { CLICK_ROUTES, CONVERSION_ROUTES, REPORT_ROUTES } from "../../contracts/api/reports.ts";
+import { type CallInput, type RouteDecl, routeUrl } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
 
-/** Query values as the API takes them. */
-export type Query = Record<string, string | number | boolean | undefined>;
+/** A route's query as the panel sends it. */
+export type QueryFor<D extends RouteDecl> = NonNullable<CallInput<D>["query"]>;
+export type ReportQueryIn = QueryFor<typeof REPORT_ROUTES.report>;
+export type TrendsQueryIn = QueryFor<typeof REPORT_ROUTES.trends>;
+export type ConversionsQueryIn = QueryFor<typeof CONVERSION_ROUTES.list>;
+export type ClicksQueryIn = QueryFor<typeof CLICK_ROUTES.list>;
+
+/** The two lists of conversions: all of them, or a report's leads. */
+export type LeadsRoute = typeof CONVERSION_ROUTES.list | typeof REPORT_ROUTES.leads;
 
 /** One report level. */
-export function fetchReport(query: Query) {
-  return api("/api/report", { query, schema: ReportAnswer });
+export function fetchReport(query: ReportQueryIn) {
+  return call(REPORT_ROUTES.report, { query });
 }
 
 /** A report level as an SWR hook (null: not yet). */
-export function useReport(query: Query | null) {
+export function useReport(query: ReportQueryIn | null) {
   return useSWR(query && ["/api/report", JSON.stringify(query)], () => fetchReport(query!), {
     keepPreviousData: true,
   });
 }
 
 /** Trends as an SWR hook. */
-export function useTrends(query: Query) {
+export function useTrends(query: TrendsQueryIn) {
   return useSWR(
     ["/api/trends", JSON.stringify(query)],
-    () => api("/api/trends", { query, schema: TrendsAnswer }),
+    () => call(REPORT_ROUTES.trends, { query }),
     { keepPreviousData: true },
   );
 }
 
 /** A page of conversions (or of a subject's leads). */
-export function fetchConversions(path: "/api/conversions" | "/api/report/leads", query: Query) {
-  return api(path, { query, schema: ConversionsAnswer });
+export function fetchConversions(decl: LeadsRoute, query: ConversionsQueryIn) {
+  return call(decl, { query });
 }
 
 /** A page of the click log. */
-export function fetchClicks(query: Query) {
-  return api("/api/clicks", { query, schema: ClicksAnswer });
+export function fetchClicks(query: ClicksQueryIn) {
+  return call(CLICK_ROUTES.list, { query });
 }
 
-/** The address of a CSV export of `path` with `query` (a plain download link). */
-export function csvUrl(path: string, query: Query): string {
-  return `${buildUrl(path, { ...query, format: "csv", cursor: undefined })}`;
+/** The address of a CSV export of a list that answers CSV (a plain download link). */
+export function csvUrl<D extends RouteDecl & { csv: true }>(decl: D, query: QueryFor<D>): string {
+  return routeUrl(decl, { query: { ...query, format: "csv", cursor: undefined } });
 }

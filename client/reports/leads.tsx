@@ -9,12 +9,12 @@ import type { ConversionItem } from "../../contracts/report_query.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { formatPrice, formatStamp } from "../ui/format.ts";
-import { fetchConversions, type Query } from "./api.ts";
+import { type ConversionsQueryIn, fetchConversions, type LeadsRoute } from "./api.ts";
 
 /** The table. */
 export function LeadsTable(props: {
-  path: "/api/conversions" | "/api/report/leads";
-  query: Query;
+  route: LeadsRoute;
+  query: ConversionsQueryIn;
   timeZone: string;
   edit?: StatusEdit;
   /** Changes when the rows changed elsewhere (a conversion added): reload from the first page. */
@@ -29,7 +29,7 @@ export function LeadsTable(props: {
   async function load(after: string | null, reset: boolean) {
     setState({ loading: reset });
     try {
-      const page = await fetchConversions(props.path, {
+      const page = await fetchConversions(props.route, {
         ...props.query,
         cursor: after ?? undefined,
       });

@@ -17,7 +17,9 @@ import { type DatePreset, isDatePreset, presetRange } from "../ui/date_range.ts"
 import { usePanelSettings } from "../app/panel_settings.ts";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
 import { ReportCostAction } from "../campaigns/cost_update.tsx";
-import { csvUrl, type Query, useReport } from "./api.ts";
+import { REPORT_ROUTES } from "../../contracts/api/reports.ts";
+import { type ConversionsQueryIn, csvUrl, type ReportQueryIn, useReport } from "./api.ts";
+import { isReportSubjectType } from "../app/route_rules.ts";
 import { ReportFilters } from "./filters.tsx";
 import { metricLabel } from "./format.ts";
 import { ReportTable } from "./report_table.tsx";
@@ -107,9 +109,16 @@ function EditSubject() {
   return <Link className="btn" to={`/${subjectType}s/edit/${subjectIds}`}>Edit</Link>;
 }
 
+/** The route's subject type and ids (the router admits only report subjects, see `routes.tsx`). */
+function useSubjectParams() {
+  const { subjectType, subjectIds = "" } = useParams();
+  if (!isReportSubjectType(subjectType)) throw new Error(`No report of ${subjectType}`);
+  return { subjectType, subjectIds };
+}
+
 /** The report of one or more subjects, grouped by up to three dimensions. */
 export function Page() {
-  const { subjectType = "", subjectIds = "" } = useParams();
+  const { subjectType, subjectIds } = useSubjectParams();
   const handle = useRouteHandle();
   const { timeZone, range, picker, params, setParams } = useDates();
   const debug = useSyncExternalStore(debugSettingsStore.subscribe, debugSettingsStore.get);
@@ -127,7 +136,7 @@ export function Page() {
   const attribution = params.get("attribution") === "click" ? "click" : "conversion";
   const sort = params.get("sort") ?? "clicks";
   const order = params.get("order") === "asc" ? "asc" : "desc";
-  const query: Query = {
+  const query: ReportQueryIn = {
     subjectType,
     subjectIds,
     groupBy: groupBy.join(","),
@@ -223,7 +232,7 @@ export function Page() {
         <a
           className="btn btn--small"
           download
-          href={csvUrl("/api/report", { ...query, columns: shown.join(",") })}
+          href={csvUrl(REPORT_ROUTES.report, { ...query, columns: shown.join(",") })}
         >
           Export CSV
         </a>
@@ -268,10 +277,16 @@ export function Page() {
 
 /** The leads report of one or more subjects. */
 export function LeadsPage() {
-  const { subjectType = "", subjectIds = "" } = useParams();
+  const { subjectType, subjectIds } = useSubjectParams();
   const handle = useRouteHandle();
   const { timeZone, range, picker } = useDates();
-  const query: Query = { subjectType, subjectIds, from: range.from, to: range.to, tz: timeZone };
+  const query: ConversionsQueryIn = {
+    subjectType,
+    subjectIds,
+    from: range.from,
+    to: range.to,
+    tz: timeZone,
+  };
   return (
     <div className="page">
       <PageHeader
@@ -283,11 +298,11 @@ export function LeadsPage() {
       <div className="report__toolbar">
         {picker}
         <span className="report__spacer" />
-        <a className="btn btn--small" download href={csvUrl("/api/report/leads", query)}>
+        <a className="btn btn--small" download href={csvUrl(REPORT_ROUTES.leads, query)}>
           Export CSV
         </a>
       </div>
-      <LeadsTable path="/api/report/leads" query={query} timeZone={timeZone} />
+      <LeadsTable route={REPORT_ROUTES.leads} query={query} timeZone={timeZone} />
     </div>
   );
 }

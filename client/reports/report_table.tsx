@@ -4,12 +4,12 @@ import { useState } from "react";
 import type { ReportAnswer, ReportRow } from "../../contracts/report_query.ts";
 import { METRIC_BY_NAME } from "../../contracts/report.ts";
 import { toneOf } from "../ui/format.ts";
-import { type Query, useReport } from "./api.ts";
+import { type ReportQueryIn, useReport } from "./api.ts";
 import { type ColumnInfo, formatMetric, hasNoValue, metricLabel, NO_VALUE } from "./format.ts";
 
 /** What every row of the table needs. */
 export interface TableContext {
-  query: Query;
+  query: ReportQueryIn;
   levels: number;
   columns: readonly string[];
   /** Formula columns and the answer's event columns: their labels and formats. */

@@ -32,7 +32,7 @@ function outcome(answer: CurrencyRateCsvAnswer, refused: number): string {
 
 /** The CSV upload card (admins). */
 export function RatesCsvCard() {
-  const upload = useCsvUpload(CURRENCY_RATE_ROUTES.csv.path, CURRENCY_RATE_ROUTES.csv.answer, {
+  const upload = useCsvUpload(CURRENCY_RATE_ROUTES.csv, {
     body: {},
     onApplied: async (result) => {
       notify(`${count(result.rows.length, "rate")} stored`, { type: "success" });

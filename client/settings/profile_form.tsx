@@ -1,7 +1,8 @@
 /** Settings → User: own profile (name, e-mail, time zone) and the password change. */
 import { type FormEvent, useState } from "react";
 import { PasswordChangeInput } from "../../contracts/user.ts";
-import { api } from "../app/api.ts";
+import { USER_ROUTES } from "../../contracts/api/users.ts";
+import { call } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
 import { checkWith, type FieldErrors } from "../ui/form_errors.ts";
 import { SectionForm } from "./section_form.tsx";
@@ -71,7 +72,7 @@ export function PasswordForm() {
     }
     setBusy(true);
     try {
-      await api("/api/users/me/password", { method: "patch", body: checked.value });
+      await call(USER_ROUTES.password, { body: checked.value });
       setValues(EMPTY);
       setErrors({});
       notify("Password changed; your other sessions were signed out", { type: "success" });

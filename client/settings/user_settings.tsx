@@ -3,8 +3,8 @@
  * the personal API secret (cached, refreshed after 5 s).
  */
 import { useState, useSyncExternalStore } from "react";
-import { SecretAnswer } from "../../contracts/auth.ts";
-import { api } from "../app/api.ts";
+import { SESSION_ROUTES } from "../../contracts/api/session.ts";
+import { call } from "../app/api.ts";
 import { AUTH_PARAM } from "../app/auth_query.ts";
 import { BASE_PATH } from "../app/base_path.ts";
 import { currentUserStore } from "../app/current_user.ts";
@@ -18,7 +18,7 @@ import { useConfirm } from "../ui/confirm.tsx";
 export const AUTH_SECRET_DELAY_MS = 5000;
 
 function useAuthSecret() {
-  return useCachedData("auth-secret", () => api("/api/auth/secret", { schema: SecretAnswer }), {
+  return useCachedData("auth-secret", () => call(SESSION_ROUTES.secret, {}), {
     delayMs: AUTH_SECRET_DELAY_MS,
     persist: false,
   });
@@ -39,7 +39,7 @@ export function UserSettings() {
     });
     if (!ok) return;
     try {
-      await api("/api/auth/secret/rotate", { method: "post", body: {}, schema: SecretAnswer });
+      await call(SESSION_ROUTES.rotateSecret, {});
       secret.reload();
       setShown(true);
       notify("New secret made: links with the old one no longer sign in", { type: "success" });

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { METRICS } from "../../contracts/report.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
-import { csvUrl, type Query, useTrends } from "../reports/api.ts";
+import { REPORT_ROUTES } from "../../contracts/api/reports.ts";
+import { csvUrl, type TrendsQueryIn, useTrends } from "../reports/api.ts";
 import { formatMetric, metricLabel } from "../reports/format.ts";
 import { useDates } from "../reports/page.tsx";
 import { TrendsChart } from "./chart.tsx";
@@ -19,10 +20,10 @@ export function Page() {
   const [interval, setInterval] = useState<"day" | "hour">("day");
   const [compare, setCompare] = useState(false);
   const [campaigns, setCampaigns] = useState<number[]>([]);
-  const query: Query = {
+  const query: TrendsQueryIn = {
     metrics: metrics.join(","),
     interval,
-    compare,
+    compare: compare ? "true" : "false",
     from: range.from,
     to: range.to,
     tz: timeZone,
@@ -52,7 +53,9 @@ export function Page() {
         </label>
         <CampaignPicker selected={campaigns} onChange={setCampaigns} />
         <span className="report__spacer" />
-        <a className="btn btn--small" download href={csvUrl("/api/trends", query)}>Export CSV</a>
+        <a className="btn btn--small" download href={csvUrl(REPORT_ROUTES.trends, query)}>
+          Export CSV
+        </a>
       </div>
       <fieldset className="trends__metrics">
         <legend className="sr-only">Metrics</legend>

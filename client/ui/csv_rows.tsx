@@ -5,14 +5,30 @@
  */
 import { useState } from "react";
 import type { ZodType } from "zod";
+import { type RouteDecl, routePath } from "../../contracts/route.ts";
 import { api } from "../app/api.ts";
 import { notifyError } from "../app/toasts.tsx";
 
-/** The rows, the last answer, and `send(dryRun)` posting `{ csv, dryRun, ...body }` to `path`. */
-export function useCsvUpload<T extends { applied: boolean }>(
-  path: string,
-  schema: ZodType<T>,
-  options: { body: Record<string, unknown>; onApplied: (answer: T) => Promise<unknown> | void },
+/** The fields of an upload besides its rows and the dry-run flag. */
+type Rest<Body> = Omit<Body, "csv" | "dryRun">;
+
+/**
+ * A declared upload (`COST_ROUTES.csv`, `CONVERSION_ROUTES.upload`): it takes
+ * `{ csv, dryRun, ...rest }` and answers whether it applied them.
+ */
+type CsvUploadRoute<Body, T> = RouteDecl & {
+  path: `/api/${string}`;
+  body: ZodType<unknown, Body>;
+  answer: ZodType<T>;
+};
+
+/** The rows, the last answer, and `send(dryRun)` posting `{ csv, dryRun, ...body }` to `decl`. */
+export function useCsvUpload<
+  Body extends { csv: string; dryRun?: boolean },
+  T extends { applied: boolean },
+>(
+  decl: CsvUploadRoute<Body, T>,
+  options: { body: Rest<Body>; onApplied: (answer: T) => Promise<unknown> | void },
 ) {
   const [csv, setRows] = useState("");
   const [answer, setAnswer] = useState<T | null>(null);
@@ -24,9 +40,10 @@ export function useCsvUpload<T extends { applied: boolean }>(
   const send = async (dryRun: boolean) => {
     setBusy(true);
     try {
-      const result = await api(path, {
-        method: "post",
-        schema,
+      // `call` cannot prove that the spread is a `Body` for every `Body`: the same call by path.
+      const result = await api(routePath(decl), {
+        method: decl.method,
+        schema: decl.answer,
         body: { ...options.body, csv, dryRun },
       });
       setAnswer(result);

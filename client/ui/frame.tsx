@@ -2,8 +2,9 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import useSWR from "swr";
-import { ModeAnswer } from "../../contracts/auth.ts";
-import { api } from "../app/api.ts";
+import { SESSION_ROUTES } from "../../contracts/api/session.ts";
+import { routePath } from "../../contracts/route.ts";
+import { call } from "../app/api.ts";
 import { debugSettingsStore } from "../app/debug_settings.ts";
 import { checkForUpdates, updateStore } from "../app/update_check.ts";
 import { MenuButton } from "./menu_button.tsx";
@@ -14,7 +15,7 @@ import { NotificationCentre } from "../triggers/notification_centre.tsx";
 import { AccountSwitch } from "../app/account_switch.tsx";
 
 function useMode() {
-  const { data } = useSWR("/api/mode", () => api("/api/mode", { schema: ModeAnswer }));
+  const { data } = useSWR(routePath(SESSION_ROUTES.mode), () => call(SESSION_ROUTES.mode, {}));
   return data?.mode;
 }
 

@@ -1,8 +1,9 @@
 /** User screens (lazy chunk, admins): list, and the form with role, rights, hide-profit and disable. */
 import { z } from "zod";
 import { Role } from "../../contracts/auth.ts";
-import { NewPassword, UserInput } from "../../contracts/user.ts";
-import { api } from "../app/api.ts";
+import { NewPassword, UserCloneInput, UserInput, UserPatch } from "../../contracts/user.ts";
+import { USER_ROUTES } from "../../contracts/api/users.ts";
+import { call } from "../app/api.ts";
 import type { CrudAction } from "../app/route_rules.ts";
 import { AnyEntity } from "../entities/entity_api.ts";
 import type { FormConfig } from "../entities/entity_form.tsx";
@@ -84,22 +85,25 @@ function UserFields(props: { action: CrudAction }) {
 
 type Values = Record<string, unknown>;
 
+/**
+ * The form has checked `values` with its schema; each call reads them with its
+ * route's own (a no-op on checked values) to send them typed.
+ */
 async function saveUser(action: CrudAction, values: Values): Promise<AnyEntity> {
   if (action.type === "create") {
-    return api("/api/users", { method: "post", body: values, schema: AnyEntity });
+    return call(USER_ROUTES.create, { body: UserInput.parse(values) });
   }
   const { password, username, ...rest } = values;
   if (action.type === "edit") {
-    const body = password ? values : { username, ...rest };
-    return api(`/api/users/${action.id}`, { method: "patch", body, schema: AnyEntity });
+    const body = UserPatch.parse(password ? values : { username, ...rest });
+    return call(USER_ROUTES.patch, { params: { id: action.id }, body });
   }
   // A clone gets its own name and password from the clone route, then the form's other values.
-  const copy = await api(`/api/users/${action.id}/clone`, {
-    method: "post",
-    body: { username, password },
-    schema: AnyEntity,
+  const copy = await call(USER_ROUTES.clone, {
+    params: { id: action.id },
+    body: UserCloneInput.parse({ username, password }),
   });
-  return api(`/api/users/${copy.id}`, { method: "patch", body: rest, schema: AnyEntity });
+  return call(USER_ROUTES.patch, { params: { id: copy.id }, body: UserPatch.parse(rest) });
 }
 
 const form: FormConfig = {

@@ -13,6 +13,9 @@ import { CLICK_API_ROUTES } from "./click_api.ts";
 import { CURRENCY_RATE_ROUTES } from "./currency_rates.ts";
 import { DOCS_ROUTES } from "./docs.ts";
 import { ENTITY_ROUTES } from "./entities.ts";
+import { SESSION_ROUTES } from "./session.ts";
+import { USER_ROUTES } from "./users.ts";
+import { CLICK_ROUTES, CONVERSION_ROUTES, REPORT_ROUTES } from "./reports.ts";
 
 export const API_ROUTES: RouteDecl[] = [
   ...Object.values(COST_ROUTES),
@@ -27,4 +30,9 @@ export const API_ROUTES: RouteDecl[] = [
   ...Object.values(CURRENCY_RATE_ROUTES),
   ...Object.values(DOCS_ROUTES),
   ...Object.values(ENTITY_ROUTES).flatMap((routes) => Object.values(routes)),
+  ...Object.values(SESSION_ROUTES),
+  ...Object.values(USER_ROUTES),
+  ...Object.values(REPORT_ROUTES),
+  ...Object.values(CONVERSION_ROUTES),
+  ...Object.values(CLICK_ROUTES),
 ];

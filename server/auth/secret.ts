@@ -33,7 +33,7 @@ export async function rotateAuthSecret(db: Db, user: UserRow): Promise<string> {
  * may neither read the auth secret nor mint API keys (a key it minted would
  * outlive its own revocation).
  */
-export function assertSignedInBrowser(session: Session | undefined): void {
+export function assertSignedInBrowser(session: Session | undefined): asserts session is Session {
   if (!session) {
     throw new HttpError(
       403,

@@ -8,6 +8,8 @@ import { openDatabase } from "../db/connection.ts";
 import { getUser } from "../users/store.ts";
 import { KEY_FILE } from "./seal.ts";
 import { getOrCreateAuthSecret } from "./secret.ts";
+import { SESSION_ROUTES } from "../../contracts/api/session.ts";
+import { apiAs } from "../entities/testing.ts";
 
 async function setup() {
   const app = testApp();
@@ -15,8 +17,7 @@ async function setup() {
   const userId = await app.addUser("alice", "admin");
   const cookie = await app.signIn("alice", TEST_PASSWORD);
   const { key } = createApiKey(app.deps.db, { userId, name: "reporting" });
-  const secret = async () =>
-    (await (await app.request("/api/auth/secret", { cookie })).json()).secret as string;
+  const secret = async () => (await apiAs(app, cookie).call(SESSION_ROUTES.secret, {})).secret;
   /** Whether opening the panel with `?auth=value` starts a session (no cookie sent). */
   const linkSignsIn = async (value: string) => {
     const res = await app.request(`/panel/?auth=${encodeURIComponent(value)}`, {

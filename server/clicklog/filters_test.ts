@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { buildCampaign, buildTrafficSource } from "../../fixtures/builders.ts";
+import { CLICK_ROUTES, CONVERSION_ROUTES } from "../../contracts/api/reports.ts";
+import { ErrorBody } from "../../contracts/common.ts";
 import { idOf } from "../entities/testing.ts";
 import { clickIdAt } from "../tracking/click_id.ts";
 import { clickIdOf, directPath, trackingApp, type TrackingSetup } from "../tracking/testing.ts";
@@ -58,21 +60,29 @@ async function logs(): Promise<Logs> {
   return { s, first, second, late, campaign2, source2 };
 }
 
+/** The filters both lists take. */
+type Filters = {
+  from?: string;
+  to?: string;
+  tz?: string;
+  campaignId?: number;
+  offerId?: number;
+  trafficSourceId?: number;
+};
+
 /** The click ids a click-log query lists, sorted. */
-async function clickIds(s: TrackingSetup, query: string): Promise<string[]> {
-  const res = await s.api.get(`/api/clicks?${query}`);
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  return (res.body.items as Array<{ id: string }>).map((i) => i.id).sort();
+async function clickIds(s: TrackingSetup, query: Filters): Promise<string[]> {
+  const { items } = await s.api.call(CLICK_ROUTES.list, { query });
+  return items.map((i) => String(i.id)).sort();
 }
 
 /** The click ids of the conversions a query lists, sorted. */
-async function conversionClicks(s: TrackingSetup, query: string): Promise<string[]> {
-  const res = await s.api.get(`/api/conversions?${query}`);
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  return (res.body.items as Array<{ clickId: string }>).map((i) => i.clickId).sort();
+async function conversionClicks(s: TrackingSetup, query: Filters): Promise<string[]> {
+  const { items } = await s.api.call(CONVERSION_ROUTES.list, { query });
+  return items.map((i) => i.clickId).sort();
 }
 
-const WIDE = "from=2026-01-01&to=2099-12-31&tz=UTC";
+const WIDE = { from: "2026-01-01", to: "2099-12-31", tz: "UTC" };
 
 Deno.test("click log and conversions: each filter — offer, traffic source, days in the user's zone — changes the answer", async (t) => {
   const { s, first, second, late, campaign2, source2 } = await logs();
@@ -81,28 +91,27 @@ Deno.test("click log and conversions: each filter — offer, traffic source, day
   const lists = [["clicks", clickIds], ["conversions", conversionClicks]] as const;
   for (const [name, list] of lists) {
     await t.step(`${name}: by offer`, async () => {
-      assert.deepEqual(await list(s, `${WIDE}`), sorted(first, second, late));
-      assert.deepEqual(await list(s, `${WIDE}&offerId=${offer1}`), [first]);
-      assert.deepEqual(await list(s, `${WIDE}&offerId=${offer2}`), sorted(second, late));
+      assert.deepEqual(await list(s, WIDE), sorted(first, second, late));
+      assert.deepEqual(await list(s, { ...WIDE, offerId: offer1 }), [first]);
+      assert.deepEqual(await list(s, { ...WIDE, offerId: offer2 }), sorted(second, late));
     });
     await t.step(`${name}: by traffic source`, async () => {
-      assert.deepEqual(await list(s, `${WIDE}&trafficSourceId=${s.sourceId}`), [first]);
-      assert.deepEqual(await list(s, `${WIDE}&trafficSourceId=${source2}`), sorted(second, late));
+      assert.deepEqual(await list(s, { ...WIDE, trafficSourceId: s.sourceId }), [first]);
+      assert.deepEqual(await list(s, { ...WIDE, trafficSourceId: source2 }), sorted(second, late));
     });
     await t.step(`${name}: filters combine`, async () => {
-      const both = `${WIDE}&campaignId=${campaign2}&offerId=${offer1}`;
+      const both = { ...WIDE, campaignId: campaign2, offerId: offer1 };
       assert.deepEqual(await list(s, both), []);
-      const all = `${WIDE}&campaignId=${campaign2}&offerId=${offer2}&trafficSourceId=${source2}`;
+      const all = { ...WIDE, campaignId: campaign2, offerId: offer2, trafficSourceId: source2 };
       assert.deepEqual(await list(s, all), sorted(second, late));
     });
     await t.step(`${name}: days are read in the query's time zone`, async () => {
-      assert.deepEqual(await list(s, "from=2026-01-10&to=2026-01-10&tz=UTC"), [late]);
-      const berlin = "tz=Europe/Berlin";
-      assert.deepEqual(await list(s, `from=2026-01-10&to=2026-01-10&${berlin}`), []);
-      assert.deepEqual(await list(s, `from=2026-01-11&to=2026-01-11&${berlin}`), [late]);
+      const on = (day: string, tz: string) => ({ from: day, to: day, tz });
+      assert.deepEqual(await list(s, on("2026-01-10", "UTC")), [late]);
+      assert.deepEqual(await list(s, on("2026-01-10", "Europe/Berlin")), []);
+      assert.deepEqual(await list(s, on("2026-01-11", "Europe/Berlin")), [late]);
       const today = new Date().toISOString().slice(0, 10);
-      const recent = sorted(first, second);
-      assert.deepEqual(await list(s, `from=${today}&to=${today}&tz=UTC`), recent);
+      assert.deepEqual(await list(s, on(today, "UTC")), sorted(first, second));
     });
   }
 });
@@ -127,7 +136,7 @@ Deno.test("click log and conversions: bad filter values answer 400 naming the fi
         for (const format of ["json", "csv"]) {
           const res = await s.api.get(`${path}?${query}&format=${format}`);
           assert.equal(res.status, 400, `${query}: ${JSON.stringify(res.body)}`);
-          const error = (res.body as { error: { code: string; message: string } }).error;
+          const { error } = ErrorBody.parse(res.body);
           assert.equal(error.code, "VALIDATION_ERROR");
           assert.ok(error.message.includes(message), `${query}: ${error.message}`);
         }
@@ -136,7 +145,7 @@ Deno.test("click log and conversions: bad filter values answer 400 naming the fi
   }
   await t.step("an archived campaign still filters: its clicks stay in the log", async () => {
     assert.equal((await s.api.del(`/api/campaigns/${campaign2}`)).status, 200);
-    assert.equal((await clickIds(s, `${WIDE}&campaignId=${campaign2}`)).length, 2);
-    assert.equal((await conversionClicks(s, `${WIDE}&campaignId=${campaign2}`)).length, 2);
+    assert.equal((await clickIds(s, { ...WIDE, campaignId: campaign2 })).length, 2);
+    assert.equal((await conversionClicks(s, { ...WIDE, campaignId: campaign2 })).length, 2);
   });
 });

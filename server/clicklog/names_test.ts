@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
 import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
 import { clickIdOf, trackingApp } from "../tracking/testing.ts";
 
@@ -12,13 +13,10 @@ Deno.test("click log: each click carries its campaign, source and offer names be
   ).run(orphan, Date.now(), s.campaignId);
 
   await t.step("JSON: ids unchanged, names added after them", async () => {
-    const res = await s.api.get("/api/clicks?tz=UTC");
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const columns = res.body.columns as string[];
+    const { columns, items } = await s.api.call(CLICK_ROUTES.list, { query: { tz: "UTC" } });
     for (const [idKey, nameKey] of [["campaignId", "campaignName"], ["offerId", "offerName"]]) {
       assert.equal(columns.indexOf(nameKey), columns.indexOf(idKey) + 1, nameKey);
     }
-    const items = res.body.items as Array<Record<string, unknown>>;
     const click = items.find((item) => item.id === id)!;
     assert.equal(click.campaignId, s.campaignId);
     assert.equal(click.campaignName, "Keto US push");

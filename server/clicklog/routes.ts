@@ -1,10 +1,6 @@
 /** `GET /api/clicks`: the click log (read on campaigns), cursor paging, `format=csv` streamed. */
-import { Hono } from "hono";
-import { ClicksQuery } from "../../contracts/report_query.ts";
-import { type AppEnv, userOf } from "../context.ts";
-import { requireUser } from "../auth/middleware.ts";
-import { assertAccess } from "../auth/permissions.ts";
-import { validate } from "../validate.ts";
+import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
+import { implement } from "../route.ts";
 import { assertFilterEntities } from "./filters.ts";
 import { csvHeaders, csvStream } from "../csv/csv.ts";
 import { localStamp } from "../reports/time.ts";
@@ -12,15 +8,11 @@ import { localStamp } from "../reports/time.ts";
 const PAGE = 1000;
 const TIMES = new Set(["ts", "lpClickTs"]);
 
-/** Click log routes, mounted at `/api/clicks`. */
-export const clickLogRoutes = new Hono<AppEnv>()
-  .use("*", requireUser)
-  .get("/", validate("query", ClicksQuery), async (c) => {
-    const query = c.req.valid("query");
-    assertAccess(userOf(c), "campaign", "read");
+export const clickLogRoutes = [
+  implement(CLICK_ROUTES.list, async (c, { query }) => {
     assertFilterEntities(c.var.deps.db, query);
     const reads = c.var.deps.reads;
-    if (query.format !== "csv") return c.json(await reads.run("clicks", { query }));
+    if (query.format !== "csv") return reads.run("clicks", { query });
     const first = await reads.run("clicks", { query: { ...query, limit: PAGE } });
     const columns = first.columns;
     const cell = (key: string, v: unknown) =>
@@ -36,4 +28,5 @@ export const clickLogRoutes = new Hono<AppEnv>()
       }
     }
     return c.body(csvStream(columns, pages()), 200, csvHeaders("clicklog"));
-  });
+  }),
+];

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
+import { CONVERSION_ROUTES } from "../../contracts/api/reports.ts";
 import { signedIn } from "../entities/testing.ts";
 import { clickIdOf, trackingApp, type TrackingSetup } from "../tracking/testing.ts";
-
-type Row = { line: number; outcome: string; error?: string; status: string };
 
 const localNow = (offsetMs = 0) =>
   new Date(Date.now() + offsetMs).toISOString().slice(0, 19).replace("T", " ");
@@ -27,12 +26,11 @@ Deno.test("manual conversion: recorded with the postback's rules, once, in the h
   const again = await s.api.post("/api/conversions", entry);
   assert.equal(again.body.outcome, "duplicate");
   assert.deepEqual(await revenue(s), [1, 12.5]);
-  const list = await s.api.get("/api/conversions");
-  const [item] = list.body.items as Array<
-    { currency: string; changes: Array<Record<string, string>> }
-  >;
-  assert.equal(item.changes[0].username, "root");
-  assert.match(item.changes[0].after, new RegExp(`sale 12.5 ${item.currency} \\(manual\\)`));
+  const [item] = (await s.api.call(CONVERSION_ROUTES.list, {})).items;
+  const [change] = item.changes ?? [];
+  assert.ok(change, "the entry is in the history");
+  assert.equal(change.username, "root");
+  assert.match(change.after, new RegExp(`sale 12.5 ${item.currency} \\(manual\\)`));
 });
 
 Deno.test("manual conversion: an unknown click, a time before the click or in the future, bad fields are refused; nothing is written", async () => {
@@ -69,10 +67,11 @@ Deno.test("conversion upload: a dry run names each row's fate and writes nothing
     `${b},sale,7.5,USD,T2,${localNow(2000)}`,
   ];
   const bad = [...good, `nope,lead,1,USD,T3,`, `${a},lead,5,USD,T1,2020-01-01 00:00`];
-  const dry = await s.api.post("/api/conversions/upload", { csv: bad.join("\n"), dryRun: false });
-  assert.equal(dry.status, 200, JSON.stringify(dry.body));
-  assert.equal(dry.body.applied, false);
-  const rows = dry.body.rows as Row[];
+  const upload = (csv: string[]) =>
+    s.api.call(CONVERSION_ROUTES.upload, { body: { csv: csv.join("\n"), dryRun: false } });
+  const dry = await upload(bad);
+  assert.equal(dry.applied, false);
+  const rows = dry.rows;
   assert.deepEqual(rows.map((r) => [r.line, r.outcome]), [
     [2, "recorded"],
     [3, "recorded"],
@@ -83,16 +82,10 @@ Deno.test("conversion upload: a dry run names each row's fate and writes nothing
   assert.match(rows[3].error!, /before its click/);
   assert.deepEqual(await revenue(s), [0, 0]);
 
-  const applied = await s.api.post("/api/conversions/upload", {
-    csv: good.join("\n"),
-    dryRun: false,
-  });
-  assert.equal(applied.body.applied, true);
+  const applied = await upload(good);
+  assert.equal(applied.applied, true);
   assert.deepEqual(await revenue(s), [2, 25]);
-  const twice = await s.api.post("/api/conversions/upload", {
-    csv: good.join("\n"),
-    dryRun: false,
-  });
-  assert.deepEqual((twice.body.rows as Row[]).map((r) => r.outcome), ["duplicate", "duplicate"]);
+  const twice = await upload(good);
+  assert.deepEqual(twice.rows.map((r) => r.outcome), ["duplicate", "duplicate"]);
   assert.deepEqual(await revenue(s), [2, 25]);
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { CONVERSION_ROUTES } from "../../contracts/api/reports.ts";
 import { signedIn } from "../entities/testing.ts";
 import { formatIp, type IpAddress } from "../tracking/ip.ts";
 import { clickIdOf, NETWORK_IP, trackingApp, type TrackingSetup } from "../tracking/testing.ts";
@@ -25,11 +26,10 @@ async function lead(s: TrackingSetup, txid: string): Promise<number> {
   );
 }
 
-type Listed = { id: number; status: string; changes: Array<Record<string, unknown>> };
-
-async function listed(s: TrackingSetup): Promise<Map<number, Listed>> {
-  const res = await s.api.get("/api/conversions");
-  return new Map((res.body.items as Listed[]).map((i) => [i.id, i]));
+/** The listed conversions by id, each with its recorded changes. */
+async function listed(s: TrackingSetup) {
+  const { items } = await s.api.call(CONVERSION_ROUTES.list, {});
+  return new Map(items.map((i) => [i.id, { ...i, changes: i.changes ?? [] }]));
 }
 
 const revenue = async (s: TrackingSetup) => {

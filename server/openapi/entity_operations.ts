@@ -1,8 +1,6 @@
-/** The user and trigger calls of DESIGN §5 (list, create, get, change, archive, restore, clone, mass edit). */
+/** The trigger calls of DESIGN §5 (list, create, get, change, archive, restore, clone, mass edit). */
 import { z } from "zod";
 import { listAnswer, ListQuery, massPatch } from "../../contracts/list.ts";
-import { User, UserCloneInput, UserInput, UserPatch } from "../../contracts/user.ts";
-import { UserMassPatch } from "../users/definition.ts";
 import { Trigger, TriggerInput, TriggerPatch } from "../../contracts/trigger.ts";
 import type { Operation } from "./operation.ts";
 
@@ -16,18 +14,9 @@ type Entity = {
   cloneBody?: z.ZodType;
 };
 
-/** Users and triggers; the other entity types are declared in `contracts/api/entities.ts`. */
+/** Triggers; the other entity types are declared in `contracts/api/`. */
 const ENTITIES: readonly Entity[] = [
   { path: "triggers", label: "Trigger", item: Trigger, input: TriggerInput, patch: TriggerPatch },
-  {
-    path: "users",
-    label: "User",
-    item: User,
-    input: UserInput,
-    patch: UserPatch,
-    mass: UserMassPatch,
-    cloneBody: UserCloneInput,
-  },
 ];
 
 function operationsOf(e: Entity): Operation[] {
@@ -89,16 +78,7 @@ function operationsOf(e: Entity): Operation[] {
   ];
 }
 
-/** Every entity call, plus the signed-in user's own account. */
+/** Every entity call. */
 export function entityOperations(): Operation[] {
-  return [
-    ...ENTITIES.flatMap(operationsOf),
-    {
-      method: "get",
-      path: "/api/users/me",
-      tag: "User",
-      summary: "Your own account",
-      response: User,
-    },
-  ];
+  return ENTITIES.flatMap(operationsOf);
 }

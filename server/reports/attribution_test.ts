@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { clickIdAt } from "../tracking/click_id.ts";
 import { trackingApp } from "../tracking/testing.ts";
 import { insertTestClick, insertTestConversion } from "./testing.ts";
+import { REPORT_ROUTES } from "../../contracts/api/reports.ts";
 
 const DAY = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
@@ -24,13 +25,23 @@ Deno.test("report attribution: a conversion counts on its own day by default, on
   insertTestConversion(db, { clickId: early, ts: noon(-2), status: "sale", payout: 10 });
   insertTestConversion(db, { clickId: late, ts: noon(-1), status: "lead", payout: 4 });
 
-  const report = async (from: number, to: number, groupBy: string, attribution?: string) => {
-    const q = `subjectType=campaign&subjectIds=${s.campaignId}&from=${day(from)}&to=${
-      day(to)
-    }&tz=UTC&groupBy=${groupBy}${attribution ? `&attribution=${attribution}` : ""}`;
-    const res = await s.api.get(`/api/report?${q}`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const rows = res.body.rows as Array<{ labels: string[]; metrics: Record<string, number> }>;
+  const report = async (
+    from: number,
+    to: number,
+    groupBy: string,
+    attribution?: "conversion" | "click",
+  ) => {
+    const { rows } = await s.api.call(REPORT_ROUTES.report, {
+      query: {
+        subjectType: "campaign",
+        subjectIds: String(s.campaignId),
+        from: day(from),
+        to: day(to),
+        tz: "UTC",
+        groupBy,
+        attribution,
+      },
+    });
     return Object.fromEntries(
       rows.map((r) => [r.labels[0], [r.metrics.clicks, r.metrics.conversions, r.metrics.revenue]]),
     );

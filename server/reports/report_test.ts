@@ -3,6 +3,10 @@ import { trackingApp } from "../tracking/testing.ts";
 import { apiAs, signedIn } from "../entities/testing.ts";
 import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
 import { insertTestClick, insertTestConversion } from "./testing.ts";
+import { REPORT_ROUTES } from "../../contracts/api/reports.ts";
+import type { CallInput } from "../../contracts/route.ts";
+
+type ReportParams = NonNullable<CallInput<typeof REPORT_ROUTES.report>["query"]>;
 
 const T = (iso: string) => Date.parse(iso);
 
@@ -75,23 +79,16 @@ async function fixture() {
     status: "rejected",
     payout: 5,
   });
-  const report = async (params: Record<string, string>, api = setup.api) => {
-    const q = new URLSearchParams({
-      subjectType: "campaign",
-      subjectIds: String(setup.campaignId),
-      from: "2024-05-10",
-      to: "2024-05-11",
-      ...params,
+  const report = (params: ReportParams, api = setup.api) =>
+    api.call(REPORT_ROUTES.report, {
+      query: {
+        subjectType: "campaign",
+        subjectIds: String(setup.campaignId),
+        from: "2024-05-10",
+        to: "2024-05-11",
+        ...params,
+      },
     });
-    const res = await api.get(`/api/report?${q}`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    return res.body as unknown as {
-      rows: { values: (string | number)[]; labels: string[]; metrics: Record<string, number> }[];
-      totals: Record<string, number>;
-      metrics: string[];
-      source: string;
-    };
-  };
   return { setup, report, offer1, offer2 };
 }
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
+import { REPORT_ROUTES } from "../../contracts/api/reports.ts";
 import { clickIdOf, NETWORK_IP, trackingApp, type TrackingSetup } from "../tracking/testing.ts";
 
 /** A click and its postback conversion; returns the conversion's id and payout (the offer decides). */
@@ -25,9 +26,15 @@ async function figures(s: TrackingSetup) {
   const row = (list.body.items as Array<{ id: number; stats: Record<string, number> }>)
     .find((c) => c.id === s.campaignId)!;
   const q = `subjectType=campaign&subjectIds=${s.campaignId}&from=${day(-1)}&to=${day(1)}`;
-  const report = await s.api.get(`/api/report?${q}&groupBy=campaign`);
-  assert.equal(report.status, 200, JSON.stringify(report.body));
-  const totals = report.body.totals as Record<string, number>;
+  const { totals } = await s.api.call(REPORT_ROUTES.report, {
+    query: {
+      subjectType: "campaign",
+      subjectIds: String(s.campaignId),
+      from: day(-1),
+      to: day(1),
+      groupBy: "campaign",
+    },
+  });
   const cookie = await s.app.signIn("root", TEST_PASSWORD);
   const csv = await s.app.request(`/api/report?${q}&groupBy=campaign&format=csv`, { cookie });
   const [head, first] = (await csv.text()).trim().split("\n").map((l) => l.split(","));

@@ -6,16 +6,14 @@
  */
 import { getStatsSettings } from "../settings/sections.ts";
 import type { Context } from "hono";
-import { Hono } from "hono";
-import { ConversionsQuery, ReportQuery, TrendsQuery } from "../../contracts/report_query.ts";
+import { REPORT_ROUTES } from "../../contracts/api/reports.ts";
 import { DIMENSION_BY_NAME, SUBJECT_TYPES } from "../../contracts/report.ts";
 import type { PermissionSubject } from "../../contracts/user.ts";
 import type { UserRow } from "../users/store.ts";
 import { type AppEnv, userOf } from "../context.ts";
-import { requireUser } from "../auth/middleware.ts";
 import { assertAccess } from "../auth/permissions.ts";
 import { HttpError } from "../errors.ts";
-import { validate } from "../validate.ts";
+import { implement } from "../route.ts";
 import { assertFilterEntities } from "../clicklog/filters.ts";
 import { csvHeaders, csvStream, toCsv } from "../csv/csv.ts";
 import { conversionsCsv } from "../conversions/csv.ts";
@@ -35,18 +33,13 @@ function assertMayGroup(user: UserRow, groupBy: readonly string[]): void {
   }
 }
 
-/** Report routes, mounted at `/api`. */
 /** The currency the signed-in user reads money in (Settings → Stats). */
 function statsCurrency(c: Context<AppEnv>): string {
   return getStatsSettings(c.var.deps.db, userOf(c).id).currency;
 }
 
-export const reportRoutes = new Hono<AppEnv>()
-  .use("/report/*", requireUser)
-  .use("/report", requireUser)
-  .use("/trends", requireUser)
-  .get("/report", validate("query", ReportQuery), async (c) => {
-    const query = c.req.valid("query");
+export const reportRoutes = [
+  implement(REPORT_ROUTES.report, async (c, { query }) => {
     const user = userOf(c);
     assertAccess(user, SUBJECT_TYPES[query.subjectType].permission, "read");
     assertMayGroup(user, query.groupBy);
@@ -56,10 +49,9 @@ export const reportRoutes = new Hono<AppEnv>()
       const name = `report-${query.subjectType}-${query.groupBy.join("-")}`;
       return c.body(toCsv(table.header, table.rows), 200, csvHeaders(name));
     }
-    return c.json(await c.var.deps.reads.run("report", { query, options }));
-  })
-  .get("/report/leads", validate("query", ConversionsQuery), async (c) => {
-    const query = c.req.valid("query");
+    return c.var.deps.reads.run("report", { query, options });
+  }),
+  implement(REPORT_ROUTES.leads, (c, { query }) => {
     const user = userOf(c);
     if (!query.subjectType || !query.subjectIds) {
       throw new HttpError(400, "VALIDATION_ERROR", "subjectType and subjectIds are required", {
@@ -73,12 +65,10 @@ export const reportRoutes = new Hono<AppEnv>()
       const csv = conversionsCsv(c.var.deps.reads, query, options);
       return c.body(csvStream(csv.header, csv.pages), 200, csvHeaders("leads"));
     }
-    return c.json(await c.var.deps.reads.run("conversions", { query, options }));
-  })
-  .get("/trends", validate("query", TrendsQuery), async (c) => {
-    const query = c.req.valid("query");
+    return c.var.deps.reads.run("conversions", { query, options });
+  }),
+  implement(REPORT_ROUTES.trends, async (c, { query }) => {
     const user = userOf(c);
-    assertAccess(user, "campaign", "read");
     const answer = await c.var.deps.reads.run("trends", {
       query,
       options: { hideProfit: user.hideProfit, currency: statsCurrency(c) },
@@ -88,5 +78,6 @@ export const reportRoutes = new Hono<AppEnv>()
       const rows = answer.buckets.map((b, i) => [b, ...metrics.map((m) => answer.series[m][i])]);
       return c.body(toCsv(["Time", ...metrics], rows), 200, csvHeaders("trends"));
     }
-    return c.json(answer);
-  });
+    return answer;
+  }),
+];

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { Rotation } from "../../contracts/rotation.ts";
 import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
+import { CLICK_ROUTES, REPORT_ROUTES } from "../../contracts/api/reports.ts";
 import { clickIdOf, directPath, trackingApp, type TrackingSetup } from "../tracking/testing.ts";
 import { TrackingEngine } from "../tracking/engine.ts";
 
@@ -81,16 +82,22 @@ Deno.test("flow ids: reports, the click log and CSV name rules; equal positions 
   const day = new Date().toISOString().slice(0, 10);
   const query =
     `subjectType=campaign&subjectIds=${s.campaignId},${other.body.id}&from=${day}&to=${day}&tz=UTC&groupBy=rule`;
-  const report = await s.api.get(`/api/report?${query}`);
-  assert.equal(report.status, 200, JSON.stringify(report.body));
-  const rows = (report.body.rows as { labels: string[]; metrics: { clicks: number } }[])
-    .map((r) => [r.labels[0], r.metrics.clicks]).sort();
+  const report = (groupBy: string) =>
+    s.api.call(REPORT_ROUTES.report, {
+      query: {
+        subjectType: "campaign",
+        subjectIds: `${s.campaignId},${other.body.id}`,
+        from: day,
+        to: day,
+        tz: "UTC",
+        groupBy,
+      },
+    });
+  const rows = (await report("rule")).rows.map((r) => [r.labels[0], r.metrics.clicks]).sort();
   assert.deepEqual(rows, [["Android US", 1], ["Desktop DE", 2]]);
-  const byPath = await s.api.get(`/api/report?${query.replace("groupBy=rule", "groupBy=path")}`);
-  const paths = (byPath.body.rows as { labels: string[] }[]).map((r) => r.labels[0]).sort();
+  const paths = (await report("path")).rows.map((r) => r.labels[0]).sort();
   assert.deepEqual(paths, ["Android US › Main", "Desktop DE › Main"]);
-  const log = await s.api.get(`/api/clicks?search=${clickA}`);
-  const item = (log.body.items as Record<string, unknown>[])[0];
+  const [item] = (await s.api.call(CLICK_ROUTES.list, { query: { search: clickA } })).items;
   assert.equal(item.ruleName, "Android US");
   assert.equal(item.pathName, "Android US › Main");
   const cookie = await s.app.signIn("root", TEST_PASSWORD);
@@ -117,7 +124,7 @@ Deno.test("flow ids: flows saved before ids get them at start; old clicks read b
   new TrackingEngine(db);
   const got = await s.api.get(`/api/rotations/${r.id}`);
   assert.ok(flowId(Rotation.parse(got.body).rules[0]) >= 1000);
-  const log = await s.api.get("/api/clicks?search=0ZZZZZZZ00legacyrule0001");
-  const item = (log.body.items as Record<string, unknown>[])[0];
+  const search = "0ZZZZZZZ00legacyrule0001";
+  const [item] = (await s.api.call(CLICK_ROUTES.list, { query: { search } })).items;
   assert.deepEqual([item.ruleName, item.pathName], ["Rule 2", "Path 1"]);
 });

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { formatIp, type IpAddress } from "./ip.ts";
 import { UA } from "./enrich/test_agents.ts";
-import { clickIdOf, NETWORK_IP, trackingApp, type TrackingSetup, US_IP } from "./testing.ts";
+import {
+  campaignReport,
+  clickIdOf,
+  NETWORK_IP,
+  trackingApp,
+  type TrackingSetup,
+  US_IP,
+} from "./testing.ts";
 
 const LANDER = "https://lp.example.com";
 
@@ -117,11 +124,7 @@ Deno.test("platform click ids: report dimensions group clicks by fbclid and gcli
   await s.click({ query: "?zone=z" });
   const day = new Date().toISOString().slice(0, 10);
   const report = async (groupBy: string) => {
-    const res = await s.api.get(
-      `/api/report?subjectType=campaign&subjectIds=${s.campaignId}&from=${day}&to=${day}&tz=UTC&groupBy=${groupBy}`,
-    );
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const rows = res.body.rows as { labels: string[]; metrics: { clicks: number } }[];
+    const { rows } = await campaignReport(s, { from: day, to: day, tz: "UTC", groupBy });
     return rows.map((r) => [r.labels[0], r.metrics.clicks]).sort();
   };
   assert.deepEqual(await report("fbclid"), [["(unknown)", 1], ["F1", 2], ["F2", 2]]);

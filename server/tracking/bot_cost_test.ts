@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
 import { UA } from "./enrich/test_agents.ts";
 import { clickIdOf, NETWORK_IP, trackingApp } from "./testing.ts";
 
@@ -41,10 +42,8 @@ Deno.test("bot cost: clicks the bot policy flags or blocks carry no cost; the re
 Deno.test("click log: shows why a click was judged a bot", async () => {
   const s = await trackingApp({ campaign: { botPolicy: "flag" } });
   const id = clickIdOf(await s.click({ ua: UA.googlebot }));
-  const res = await s.api.get(`/api/clicks?search=${id}`);
-  assert.equal(res.status, 200);
-  const items = res.body.items as Record<string, unknown>[];
+  const { items, columns } = await s.api.call(CLICK_ROUTES.list, { query: { search: id } });
   assert.equal(items.length, 1);
   assert.match(String(items[0].botReason), /user agent matches .*Google/i);
-  assert.ok((res.body.columns as string[]).includes("botReason"));
+  assert.ok(columns.includes("botReason"));
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
 import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
 import { clickIdPrefix, clickIdTime, isClickId, newClickId } from "./click_id.ts";
 import { clickIdOf, NETWORK_IP, trackingApp } from "./testing.ts";
@@ -58,11 +59,11 @@ Deno.test("click id: ids issued before the change are still accepted, listed and
   assert.equal(pb.status, 200);
   assert.equal((await pb.json()).recorded, true);
   const day = new Date(now).toISOString().slice(0, 10);
-  const log = await s.api.get(`/api/clicks?from=${day}&to=${day}&tz=UTC`);
-  const ids = (log.body.items as { id: string }[]).map((i) => i.id);
-  assert.deepEqual(ids, [fresh, legacy], "both formats, newest first");
-  const found = await s.api.get(`/api/clicks?search=${legacy}`);
-  assert.equal((found.body.items as unknown[]).length, 1);
+  const clicks = (query: { from?: string; to?: string; tz?: string; search?: string }) =>
+    s.api.call(CLICK_ROUTES.list, { query });
+  const log = await clicks({ from: day, to: day, tz: "UTC" });
+  assert.deepEqual(log.items.map((i) => i.id), [fresh, legacy], "both formats, newest first");
+  assert.equal((await clicks({ search: legacy })).items.length, 1);
   const list = await s.api.get(`/api/campaigns?from=${day}&to=${day}&tz=UTC`);
   const stats = (list.body.items as { id: number; stats: Record<string, number> }[])
     .find((c) => c.id === s.campaignId)!.stats;

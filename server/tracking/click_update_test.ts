@@ -1,17 +1,14 @@
 import assert from "node:assert/strict";
 import { ReportQuery } from "../../contracts/report_query.ts";
-import { clickIdOf, trackingApp, type TrackingSetup } from "./testing.ts";
+import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
+import { campaignReport, clickIdOf, trackingApp, type TrackingSetup } from "./testing.ts";
 
 function update(s: TrackingSetup, query: string) {
   return s.app.request(`/click/update?${query}`);
 }
 
 async function totals(s: TrackingSetup): Promise<Record<string, number>> {
-  const answer = await s.api.get(
-    `/api/report?subjectType=campaign&subjectIds=${s.campaignId}&groupBy=day`,
-  );
-  assert.equal(answer.status, 200);
-  return answer.body.totals as Record<string, number>;
+  return (await campaignReport(s, { groupBy: "day" })).totals;
 }
 
 function stored(s: TrackingSetup) {
@@ -53,12 +50,10 @@ Deno.test("click update: numeric events are set, added and summed in reports", a
   await t.step("reports sum them per row and in total", async () => {
     const sums = await totals(s);
     assert.deepEqual([sums.event1, sums.event2, sums.event10, sums.event3], [10, 1.5, -1, 0]);
-    const byZone = await s.api.get(
-      `/api/report?subjectType=campaign&subjectIds=${s.campaignId}&groupBy=t1&sort=t1&order=asc`,
-    );
-    const rows = byZone.body.rows as Array<{ labels: string[]; metrics: Record<string, number> }>;
-    assert.deepEqual(rows.map((r) => [r.labels[0], r.metrics.event1]), [["z1", 7], ["z2", 3]]);
-    const columns = byZone.body.columns as Array<{ name: string; label: string }>;
+    const byZone = await campaignReport(s, { groupBy: "t1", sort: "t1", order: "asc" });
+    const rows = byZone.rows.map((r) => [r.labels[0], r.metrics.event1]);
+    assert.deepEqual(rows, [["z1", 7], ["z2", 3]]);
+    const columns = byZone.columns ?? [];
     assert.ok(columns.some((c) => c.name === "event1" && c.label === "Event 1"));
   });
 });
@@ -77,8 +72,7 @@ Deno.test("click update: cost is added and shown in reports and lists; bot=1 fla
     assert.equal((await res.json()).cost, 0.262);
     assert.equal((await totals(s)).cost, 0.274);
     assert.equal((await listCost()).cost, 0.274);
-    const log = await s.api.get("/api/clicks");
-    const items = log.body.items as Array<Record<string, unknown>>;
+    const { items } = await s.api.call(CLICK_ROUTES.list, {});
     assert.equal(items.find((c) => c.id === a)!.cost, 0.262);
   });
   await t.step("bot=1: flagged, cost 0, and cost sent later is not added", async () => {
@@ -95,8 +89,7 @@ Deno.test("click update: cost is added and shown in reports and lists; bot=1 fla
     assert.equal(sums.bots, 1);
     assert.equal(sums.cost, 0.262);
     assert.equal((await listCost()).cost, 0.262);
-    const log = await s.api.get("/api/clicks?bot=true");
-    const items = log.body.items as Array<Record<string, unknown>>;
+    const { items } = await s.api.call(CLICK_ROUTES.list, { query: { bot: "true" } });
     assert.deepEqual(items.map((c) => [c.id, c.isBot, c.cost]), [[b, 1, 0]]);
     assert.match(String(items[0].botReason), /click\/update/);
   });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { loadEnrichmentData } from "./enrich/visitor.ts";
 import { enrichVisitor } from "./enrich/visitor.ts";
-import { clickIdOf, ruleToSecondOffer, trackingApp } from "./testing.ts";
+import { campaignReport, clickIdOf, ruleToSecondOffer, trackingApp } from "./testing.ts";
 
 loadEnrichmentData();
 
@@ -40,11 +40,12 @@ Deno.test("connection: a rule on it routes, and clicks and reports carry it", as
   assert.deepEqual({ ...await offerOf("1.44.96.1") }, { offer_id: a, connection: "hosting" });
   assert.deepEqual({ ...await offerOf("23.24.0.1") }, { offer_id: a, connection: "broadband" });
   const day = new Date().toISOString().slice(0, 10);
-  const res = await s.api.get(
-    `/api/report?subjectType=campaign&subjectIds=${s.campaignId}&from=${day}&to=${day}&tz=UTC&groupBy=connection`,
-  );
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  const rows = res.body.rows as { labels: string[]; metrics: { clicks: number } }[];
+  const { rows } = await campaignReport(s, {
+    from: day,
+    to: day,
+    tz: "UTC",
+    groupBy: "connection",
+  });
   assert.deepEqual(
     rows.map((r) => [r.labels[0], r.metrics.clicks]).sort(),
     [["broadband", 1], ["cellular", 1], ["hosting", 1]],

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
 import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
 import { formatIp, type IpAddress } from "./ip.ts";
-import { clickIdOf, NETWORK_IP, trackingApp, type TrackingSetup } from "./testing.ts";
+import {
+  campaignReport,
+  clickIdOf,
+  NETWORK_IP,
+  trackingApp,
+  type TrackingSetup,
+} from "./testing.ts";
 
 const TOKEN = "s3cr3t-token";
 
@@ -29,12 +35,6 @@ async function eventsApp(options: Parameters<typeof trackingApp>[0] = {}) {
 function postback(s: TrackingSetup, query: string) {
   return s.app.request(`/postback?token=${TOKEN}&${query}`, { ip: NETWORK_IP });
 }
-
-function report(s: TrackingSetup, query: string) {
-  return s.api.get(`/api/report?subjectType=campaign&subjectIds=${s.campaignId}&${query}`);
-}
-
-type Row = { labels: string[]; metrics: Record<string, number> };
 
 Deno.test("events: a postback whose status the network maps to ftd records an ftd with its payout", async (t) => {
   const s = await eventsApp();
@@ -68,9 +68,8 @@ Deno.test("events: a postback whose status the network maps to ftd records an ft
     ]);
   });
   await t.step("report columns count, revenue and CR equal the hand computation", async () => {
-    const answer = await report(s, "groupBy=t1&sort=t1&order=asc");
-    assert.equal(answer.status, 200);
-    const totals = answer.body.totals as Record<string, number>;
+    const answer = await campaignReport(s, { groupBy: "t1", sort: "t1", order: "asc" });
+    const totals = answer.totals;
     // 4 clicks; ftd: 3 (50 + 30 + 20), registration 1 (1, not in Revenue).
     assert.equal(totals.clicks, 4);
     assert.equal(totals["ev.ftd.count"], 3);
@@ -83,24 +82,23 @@ Deno.test("events: a postback whose status the network maps to ftd records an ft
     assert.equal(totals.revenue, 100, "registration payouts are not revenue");
     assert.equal(totals.sales, 3);
     assert.equal(totals.leads, 1);
-    const rows = (answer.body.rows as Row[]).map((r) => [
+    const rows = answer.rows.map((r) => [
       r.labels[0],
       r.metrics["ev.ftd.count"],
       r.metrics["ev.ftd.revenue"],
       r.metrics["ev.ftd.cr"],
     ]);
     assert.deepEqual(rows, [["z1", 2, 80, 100], ["z2", 1, 20, 50]]);
-    const columns = answer.body.columns as Array<{ name: string; label: string }>;
+    const columns = answer.columns ?? [];
     assert.ok(columns.some((c) => c.name === "ev.ftd.cr" && c.label === "FTD CR"));
-    assert.ok((answer.body.metrics as string[]).includes("ev.ftd.count"));
+    assert.ok(answer.metrics.includes("ev.ftd.count"));
   });
   await t.step("click-time attribution and a drill-down level read them alike", async () => {
-    const byClick = await report(s, "groupBy=t1&attribution=click");
-    assert.equal((byClick.body.totals as Record<string, number>)["ev.ftd.count"], 3);
-    const level = await report(s, `groupBy=t1,day&parents=${encodeURIComponent('["z1"]')}`);
-    const row = (level.body.rows as Row[])[0];
-    assert.equal(row.metrics["ev.ftd.revenue"], 80);
-    assert.equal((level.body.totals as Record<string, number>)["ev.ftd.count"], 3);
+    const byClick = await campaignReport(s, { groupBy: "t1", attribution: "click" });
+    assert.equal(byClick.totals["ev.ftd.count"], 3);
+    const level = await campaignReport(s, { groupBy: "t1,day", parents: '["z1"]' });
+    assert.equal(level.rows[0].metrics["ev.ftd.revenue"], 80);
+    assert.equal(level.totals["ev.ftd.count"], 3);
   });
   await t.step("CSV carries the event columns with their labels", async () => {
     const res = await s.app.request(

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
+import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
 import { UA } from "./enrich/test_agents.ts";
 import { enrichVisitor, loadEnrichmentData } from "./enrich/visitor.ts";
 import { recordClick } from "./click.ts";
 import { IpFrequency, judgeQuality } from "./quality.ts";
-import { clickIdOf, trackingApp, type TrackingSetup } from "./testing.ts";
+import { campaignReport, clickIdOf, trackingApp, type TrackingSetup } from "./testing.ts";
 import { TrafficQualitySettings } from "../../contracts/settings.ts";
 
 loadEnrichmentData();
@@ -236,13 +237,12 @@ Deno.test("traffic quality: the report's Quality reason dimension and the click 
   // which near midnight is tomorrow.
   const day = (offset: number) =>
     new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const res = await s.api.get(
-    `/api/report?subjectType=campaign&subjectIds=${s.campaignId}&from=${day(0)}&to=${
-      day(1)
-    }&tz=UTC&groupBy=botReason`,
-  );
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  const rows = res.body.rows as { labels: string[]; metrics: { clicks: number; bots: number } }[];
+  const { rows } = await campaignReport(s, {
+    from: day(0),
+    to: day(1),
+    tz: "UTC",
+    groupBy: "botReason",
+  });
   assert.deepEqual(
     rows.map((r) => [r.labels[0], r.metrics.clicks]).sort(),
     [
@@ -251,11 +251,10 @@ Deno.test("traffic quality: the report's Quality reason dimension and the click 
       ['user agent matches "Google"', 1],
     ],
   );
-  const log = await s.api.get(`/api/clicks?campaignId=${s.campaignId}`);
-  assert.equal(log.status, 200, JSON.stringify(log.body));
-  const reasons = (log.body.items as { botReason: string | null }[]).map((i) => i.botReason);
+  const log = await s.api.call(CLICK_ROUTES.list, { query: { campaignId: s.campaignId } });
+  const reasons = log.items.map((i) => i.botReason);
   assert.equal(reasons.filter((r) => r === "data centre: AS16509 Amazon.com, Inc.").length, 2);
-  assert.ok((log.body.columns as string[]).includes("botReason"));
+  assert.ok(log.columns.includes("botReason"));
 });
 
 Deno.test("traffic quality: the verdict's order and the IP window estimate", async (t) => {

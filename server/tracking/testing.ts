@@ -13,6 +13,8 @@ import {
 } from "../../fixtures/builders.ts";
 import { type TestApp, testApp } from "../../tests/helpers/api.ts";
 import type { Config } from "../config.ts";
+import { REPORT_ROUTES } from "../../contracts/api/reports.ts";
+import type { CallInput } from "../../contracts/route.ts";
 import { type Api, idOf, signedIn } from "../entities/testing.ts";
 import { TrackingEngine, type TrackingOptions } from "./engine.ts";
 import { UA } from "./enrich/test_agents.ts";
@@ -129,4 +131,17 @@ export async function ruleToSecondOffer(
     },
   });
   if (res.status !== 200) throw new Error(`flow not saved: ${JSON.stringify(res.body)}`);
+}
+
+/** What `campaignReport` takes besides the subject: grouping, range, sort, filters. */
+export type ReportParams = Omit<
+  NonNullable<CallInput<typeof REPORT_ROUTES.report>["query"]>,
+  "subjectType" | "subjectIds"
+>;
+
+/** The setup's campaign's report through the API (fails unless it answers 2xx). */
+export function campaignReport(s: TrackingSetup, params: ReportParams = {}) {
+  return s.api.call(REPORT_ROUTES.report, {
+    query: { subjectType: "campaign", subjectIds: String(s.campaignId), ...params },
+  });
 }

@@ -2,9 +2,6 @@
 import { UserInput, UserPatch } from "../../contracts/user.ts";
 import { columns, type EntityDef } from "../entities/definition.ts";
 
-/** A mass edit changes rights and flags, never names or passwords. */
-export const UserMassPatch = UserPatch.omit({ username: true, password: true });
-
 /** The `user` definition the shared entity code runs on. */
 export const userDef: EntityDef = {
   subject: "user",

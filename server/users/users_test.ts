@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { buildUser } from "../../fixtures/builders.ts";
 import { TEST_PASSWORD, testApp } from "../../tests/helpers/api.ts";
+import { ErrorBody } from "../../contracts/common.ts";
+import { USER_ROUTES } from "../../contracts/api/users.ts";
 import { type Api, apiAs, idOf, signedIn } from "../entities/testing.ts";
 
 async function setup() {
@@ -10,8 +12,10 @@ async function setup() {
   return { app, root, admin };
 }
 
-function rolesOf(res: { body: Record<string, unknown> }) {
-  return (res.body.items as Array<{ username: string }>).map((u) => u.username);
+/** The usernames the list finds for `search`. */
+async function namesFound(api: Api, search: string) {
+  const { items } = await api.call(USER_ROUTES.list, { query: { search } });
+  return items.map((u) => u.username);
 }
 
 Deno.test("users: create, get, list, update, clone, mass edit, archive, restore; no secret is ever answered", async () => {
@@ -27,7 +31,7 @@ Deno.test("users: create, get, list, update, clone, mass edit, archive, restore;
   assert.equal(created.body.name, "buyer");
   assert.deepEqual(created.body.permissions, { "*": "read" });
   assert.deepEqual((await root.get(`/api/users/${id}`)).body, created.body);
-  assert.ok(rolesOf(await root.get("/api/users?search=buy")).includes("buyer"));
+  assert.ok((await namesFound(root, "buy")).includes("buyer"));
 
   const patched = await root.patch(`/api/users/${id}`, { permissions: { offer: "write" } });
   assert.deepEqual(patched.body.permissions, { offer: "write" });
@@ -57,9 +61,8 @@ Deno.test("users: create, get, list, update, clone, mass edit, archive, restore;
 
 Deno.test("users: an admin cannot change, archive or make a super-admin", async () => {
   const { app, root, admin } = await setup();
-  const [{ id: rootId }] = (await root.get("/api/users?search=root")).body.items as Array<
-    { id: number }
-  >;
+  const [{ id: rootId }] = (await root.call(USER_ROUTES.list, { query: { search: "root" } }))
+    .items;
   assert.equal((await admin.patch(`/api/users/${rootId}`, { notes: "x" })).status, 403);
   assert.equal(
     (await admin.patch(`/api/users/${rootId}`, { password: "takeover123" })).status,
@@ -94,7 +97,7 @@ Deno.test("users: disabling or archiving ends the user's sessions and stops sign
     });
   }
   await t.step("nobody disables or archives themselves", async () => {
-    const me = (await root.get("/api/users?search=root")).body.items as Array<{ id: number }>;
+    const me = (await root.call(USER_ROUTES.list, { query: { search: "root" } })).items;
     assert.equal((await root.patch(`/api/users/${me[0].id}`, { disabled: true })).status, 403);
     assert.equal((await root.del(`/api/users/${me[0].id}`)).status, 403);
   });
@@ -129,7 +132,7 @@ Deno.test("users: the current-password check of a password change stops after 5 
   for (let i = 0; i < 5; i++) assert.equal((await change("guess" + i)).status, 400);
   const limited = await change(TEST_PASSWORD);
   assert.equal(limited.status, 429, "even the right one waits");
-  assert.equal((limited.body.error as { code: string }).code, "TOO_MANY_ATTEMPTS");
+  assert.equal(ErrorBody.parse(limited.body).error.code, "TOO_MANY_ATTEMPTS");
   await app.signIn("plain", TEST_PASSWORD); // the password did not change
 });
 
