@@ -48,6 +48,7 @@ const DECLARED_ROUTES: Implemented[] = [
   ...costUpdateRoutes,
   ...settingsRoutes,
   ...triggerCallRoutes,
+  ...triggerRoutes,
   ...fileRoutes,
   ...monitorRoutes,
   ...clickApiRoutes,
@@ -91,7 +92,6 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   // Every route declared in `contracts/api/` (decision 171), at its full path.
   app.route("/", routes(DECLARED_ROUTES));
   app.route("/api", unknownSettingsRoutes);
-  app.route("/api/triggers", triggerRoutes);
   app.all("/api/*", (c) => {
     throw notFound(`No API route ${c.req.method} ${c.req.path}`);
   });

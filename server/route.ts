@@ -22,7 +22,7 @@ import {
 import { type AppEnv, userOf } from "./context.ts";
 import { assertAccess, assertUserManager } from "./auth/permissions.ts";
 import { forbidden, HttpError, internal } from "./errors.ts";
-import { validate } from "./validate.ts";
+import { IntegerParam, validate } from "./validate.ts";
 
 /** What a handler receives besides the context. */
 export type RouteInput<D extends RouteDecl> = {
@@ -39,8 +39,6 @@ export type RouteHandler<D extends RouteDecl> = (
 
 /** A declaration with its handler, ready to mount. */
 export type Implemented = { decl: RouteDecl; mount: (app: Hono<AppEnv>) => void };
-
-const IntegerParam = z.string().regex(/^\d{1,15}$/, "must be digits").transform(Number);
 
 /** The params schema: the declared one, or every `{name}` of the path an integer. */
 function paramsSchema(decl: RouteDecl): z.ZodObject | undefined {

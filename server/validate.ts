@@ -17,7 +17,5 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
   });
 }
 
-/** `:id` as it arrives in a path: digits only, handed to the handler as a number. */
-export const IdParam = z.object({
-  id: z.string().regex(/^\d{1,15}$/, "must be digits").transform(Number),
-});
+/** A `{name}` path parameter as it arrives: digits only, handed to the handler as a number. */
+export const IntegerParam = z.string().regex(/^\d{1,15}$/, "must be digits").transform(Number);

@@ -26,7 +26,7 @@ function conditionText(c: Condition): string {
   return `${c.metric} ${c.op} ${c.value}${unit} (${w})`;
 }
 
-const list: ListConfig = {
+const list: ListConfig<"triggers"> = {
   resource: "triggers",
   HeaderActions: TriggerListActions,
   Panel: TriggerListHistory,
@@ -114,7 +114,7 @@ function SavedCheckAside({ entity }: { entity: AnyEntity }) {
   );
 }
 
-const form: FormConfig = {
+const form: FormConfig<"triggers"> = {
   resource: "triggers",
   path: "/triggers",
   noun: "trigger",

@@ -19,6 +19,7 @@ import {
   AffiliateNetworkInput,
   AffiliateNetworkPatch,
 } from "../affiliate_network.ts";
+import { Trigger, TriggerInput, TriggerPatch } from "../trigger.ts";
 
 /** A warning answered beside an entity whose save still succeeded (field and message). */
 export const SaveWarning = z.object({ path: z.string(), message: z.string() });
@@ -214,6 +215,16 @@ export const GROUP_ROUTES = entityRoutes({
   patch: GroupPatch,
 });
 
+/** The trigger rules' own routes; their dry run, history and channels are in `triggers.ts`. */
+export const TRIGGER_ENTITY_ROUTES = entityRoutes({
+  path: "triggers",
+  label: "Trigger",
+  subject: "trigger",
+  item: Trigger,
+  input: TriggerInput,
+  patch: TriggerPatch,
+});
+
 /** The entity routes by the resource name of their path. */
 export const ENTITY_ROUTES = {
   campaigns: CAMPAIGN_ROUTES,
@@ -224,4 +235,5 @@ export const ENTITY_ROUTES = {
   "affiliate-networks": AFFILIATE_NETWORK_ROUTES,
   domains: DOMAIN_ROUTES,
   groups: GROUP_ROUTES,
+  triggers: TRIGGER_ENTITY_ROUTES,
 };

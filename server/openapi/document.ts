@@ -6,7 +6,7 @@ import { z } from "zod";
 import { API_KEY_HEADER } from "../../contracts/api_key.ts";
 import { API_ROUTES } from "../../contracts/api/index.ts";
 import { paramNames, type RouteAccess, type RouteDecl } from "../../contracts/route.ts";
-import { ErrorBody, type Operation, operations } from "./operations.ts";
+import { ErrorBody } from "../../contracts/common.ts";
 
 type Json = Record<string, unknown>;
 
@@ -14,12 +14,6 @@ function schema(type: z.ZodType, io: "input" | "output"): Json {
   // Refinements have no JSON Schema form; transforms are documented by their input.
   const { $schema: _drop, ...rest } = z.toJSONSchema(type, { io, unrepresentable: "any" }) as Json;
   return rest;
-}
-
-/** A hand-written operation in the declarations' shape (until every route is declared). */
-function declared(op: Operation): RouteDecl {
-  const { response, responseType, ...rest } = op;
-  return { ...rest, answer: response, answerType: responseType, access: "public" } as RouteDecl;
 }
 
 function parameters(op: RouteDecl): Json[] {
@@ -78,7 +72,7 @@ function operation(op: RouteDecl): Json {
 /** The whole document. */
 export function openApiDocument(version: string): Json {
   const paths: Record<string, Json> = {};
-  for (const op of [...operations().map(declared), ...API_ROUTES]) {
+  for (const op of API_ROUTES) {
     paths[op.path] ??= {};
     if (paths[op.path][op.method]) throw new Error(`${op.method} ${op.path} is listed twice`);
     paths[op.path][op.method] = operation(op);

@@ -1,5 +1,5 @@
 /** Triggers as the shared entity code sees them (issue 15). */
-import { type Scope, TriggerInput, TriggerPatch } from "../../contracts/trigger.ts";
+import { type Scope, type Trigger, TriggerInput, TriggerPatch } from "../../contracts/trigger.ts";
 import { columns, type EntityDef, type Ref } from "../entities/definition.ts";
 
 /** The entity table each scope type lists. */
@@ -34,7 +34,7 @@ function triggerRefs(values: Record<string, unknown>): Ref[] {
 }
 
 /** The `trigger` definition the shared entity code runs on. */
-export const triggerDef: EntityDef = {
+export const triggerDef: EntityDef<Trigger, TriggerInput> = {
   subject: "trigger",
   table: "triggers",
   columns: columns([

@@ -4,11 +4,12 @@
  * `/api/notifications`: the in-panel centre.
  */
 import { NOTIFICATION_ROUTES, TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
+import { TRIGGER_ENTITY_ROUTES } from "../../contracts/api/entities.ts";
 import { type ActionRecord, type ChannelSettings, SECRET_MASK } from "../../contracts/trigger.ts";
 import type { Db } from "../db/connection.ts";
 import { userOf } from "../context.ts";
 import { assertAccess } from "../auth/permissions.ts";
-import { entityRoutes } from "../entities/routes.ts";
+import { declaredEntityRoutes } from "../entities/routes.ts";
 import { HttpError, notFound } from "../errors.ts";
 import { implement } from "../route.ts";
 import { undoChanges } from "./actions.ts";
@@ -100,5 +101,5 @@ export const triggerCallRoutes = [
   }),
 ];
 
-/** The shared entity routes, mounted at `/api/triggers` (after the declared calls above). */
-export const triggerRoutes = entityRoutes(triggerDef);
+/** The shared entity routes of triggers, after the calls above (`history` is not an id). */
+export const triggerRoutes = declaredEntityRoutes(TRIGGER_ENTITY_ROUTES, triggerDef);
