@@ -148,7 +148,7 @@ function NetworkFields({ action }: { action: CrudAction }) {
   return (
     <div className="stack">
       {action.type === "create" && (
-        <ApplyTemplate<AffiliateNetworkTemplate>
+        <ApplyTemplate
           kind="affiliateNetworks"
           fields={AffiliateNetworkTemplate.shape.fields}
         />

@@ -2,7 +2,7 @@
  * The entity calls of the screens (DESIGN §5) over the one fetcher, with one
  * SWR hook per call. The declared resources (`contracts/api/entities.ts`) are
  * called through their declarations, so each answer is typed and parsed by
- * its entity's own schema; users and triggers still go by path.
+ * its entity's own schema; users still go by path.
  */
 import useSWR, { type SWRResponse } from "swr";
 import { z } from "zod";

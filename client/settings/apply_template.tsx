@@ -8,6 +8,7 @@ import useSWR from "swr";
 import type { z } from "zod";
 import type {
   AffiliateNetworkTemplate,
+  IntegrationTemplates,
   TrafficSourceTemplate,
 } from "../../contracts/integration.ts";
 import { SETTINGS_TOOL_ROUTES } from "../../contracts/api/settings_tools.ts";
@@ -40,19 +41,17 @@ export function templateValues(
 }
 
 /** The picker; `onApplied` hears which template was applied (networks show its postback). */
-export function ApplyTemplate<T extends Template>(props: {
-  kind: "trafficSources" | "affiliateNetworks";
+export function ApplyTemplate<K extends keyof IntegrationTemplates>(props: {
+  kind: K;
   /** The template's `fields` schema: which form fields a template owns. */
   fields: z.ZodObject;
-  onApplied?: (template: T) => void;
+  onApplied?: (template: IntegrationTemplates[K][number]) => void;
 }) {
   const form = useForm();
   const id = useId();
   const [chosen, setChosen] = useState("");
   const list = useSWR(TEMPLATES_KEY, () => call(SETTINGS_TOOL_ROUTES.templates, {}));
-  const templates = (list.data?.[props.kind] ?? []) as unknown as Array<
-    T & { builtIn: boolean }
-  >;
+  const templates: ReadonlyArray<IntegrationTemplates[K][number]> = list.data?.[props.kind] ?? [];
   if (form.readOnly) return null;
   const apply = () => {
     const template = templates.find((t) => t.id === chosen);

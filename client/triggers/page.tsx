@@ -6,10 +6,11 @@ import {
   type Condition,
   SCOPE_LABELS,
   type ScopeType,
+  type Trigger,
   TriggerInput,
 } from "../../contracts/trigger.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
-import { type AnyEntity, useMyAccount } from "../entities/entity_api.ts";
+import { useMyAccount } from "../entities/entity_api.ts";
 import { EntityFormPage, type FormConfig } from "../entities/entity_form.tsx";
 import { EntityListPage, type ListConfig } from "../entities/entity_list.tsx";
 import { canWrite } from "../../contracts/rights.ts";
@@ -77,11 +78,11 @@ const list: ListConfig<"triggers"> = {
 };
 
 /** A saved trigger's "check now" and history; nothing before the first save. */
-function CheckAside({ entity }: { entity?: AnyEntity }) {
+function CheckAside({ entity }: { entity?: Trigger }) {
   return entity ? <SavedCheckAside entity={entity} /> : null;
 }
 
-function SavedCheckAside({ entity }: { entity: AnyEntity }) {
+function SavedCheckAside({ entity }: { entity: Trigger }) {
   const account = useMyAccount();
   const writable = canWrite(account.data, "trigger");
   const [busy, setBusy] = useState(false);
