@@ -54,7 +54,7 @@ export async function signIn(deps: Deps, request: SignInRequest): Promise<UserRo
 
 async function checkCredentials(deps: Deps, input: SignInInput): Promise<UserRow | undefined> {
   const user = findUserByUsername(deps.db, input.login);
-  // The demo account exists for demo mode only; elsewhere it is as unknown as any stranger.
+  // The demo account exists for demo mode only; elsewhere it is refused like any stranger.
   const demoOutsideDemo = user?.username === DEMO_CREDENTIALS.login &&
     getMode(deps.db) !== "demo";
   if (!user || user.disabled || demoOutsideDemo) {
