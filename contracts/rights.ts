@@ -10,18 +10,29 @@ import { type Access, Permissions, type PermissionSubject } from "./user.ts";
 /** Whose rights guard a screen or a route: an entity type, or `user` (admins only). */
 export type Subject = PermissionSubject | "user";
 
-/** The plural label of each entity type, as menus and tables name it. */
-export const SUBJECT_LABELS: Record<PermissionSubject, string> = {
-  campaign: "Campaigns",
-  offer: "Offers",
-  landing: "Landers",
-  "traffic-source": "Traffic sources",
-  "affiliate-network": "Affiliate networks",
-  rotation: "Rotations",
-  domain: "Domains",
-  group: "Groups",
-  trigger: "Triggers",
+/** Each entity type's table and its labels, one item and many, as messages and menus name it. */
+export const ENTITY_TYPES: Readonly<
+  Record<PermissionSubject, { table: string; one: string; many: string }>
+> = {
+  campaign: { table: "campaigns", one: "Campaign", many: "Campaigns" },
+  offer: { table: "offers", one: "Offer", many: "Offers" },
+  landing: { table: "landings", one: "Lander", many: "Landers" },
+  "traffic-source": { table: "traffic_sources", one: "Traffic source", many: "Traffic sources" },
+  "affiliate-network": {
+    table: "affiliate_networks",
+    one: "Affiliate network",
+    many: "Affiliate networks",
+  },
+  rotation: { table: "rotations", one: "Rotation", many: "Rotations" },
+  domain: { table: "domains", one: "Domain", many: "Domains" },
+  group: { table: "groups", one: "Group", many: "Groups" },
+  trigger: { table: "triggers", one: "Trigger", many: "Triggers" },
 };
+
+/** The plural label of each entity type, as menus and tables name it. */
+export const SUBJECT_LABELS = Object.fromEntries(
+  Object.entries(ENTITY_TYPES).map(([subject, type]) => [subject, type.many]),
+) as Record<PermissionSubject, string>;
 
 /** An account as the rule reads it: its role, and its rights as stored or sent. */
 export type Account = { role: Role; permissions: unknown };

@@ -3,6 +3,7 @@
  * table, its columns and how they map to the contract, what it references
  * and how its stats are keyed. Each feature folder declares one.
  */
+import { ENTITY_TYPES } from "../../contracts/rights.ts";
 import type { z } from "zod";
 import type { GroupType } from "../../contracts/group.ts";
 import type { PermissionSubject } from "../../contracts/user.ts";
@@ -30,17 +31,9 @@ export type Ref = {
 };
 
 /** Tables that can be referenced or own references, with their labels in messages. */
-export const TABLE_LABELS: Record<string, string> = {
-  groups: "Group",
-  domains: "Domain",
-  traffic_sources: "Traffic source",
-  affiliate_networks: "Affiliate network",
-  offers: "Offer",
-  landings: "Lander",
-  rotations: "Rotation",
-  campaigns: "Campaign",
+export const TABLE_LABELS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(Object.values(ENTITY_TYPES).map((type) => [type.table, type.one])),
   users: "User",
-  triggers: "Trigger",
 };
 
 /**
