@@ -50,12 +50,10 @@ export function createApiKey(
   }
   const key = API_KEY_PREFIX + randomToken(32);
   const now = input.now ?? Date.now();
-  const result = db.prepare(
+  const row = db.prepare(
     `INSERT INTO api_keys (user_id, name, scope, prefix, key_hash, created_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(input.userId, input.name, input.scope ?? "api", key.slice(0, SHOWN), digestKey(key), now);
-  const row = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE id = ?`)
-    .get(Number(result.lastInsertRowid))!;
+     VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+  ).get(input.userId, input.name, input.scope ?? "api", key.slice(0, SHOWN), digestKey(key), now)!;
   return { ...toInfo(row), key };
 }
 

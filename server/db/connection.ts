@@ -2,11 +2,38 @@
  * The SQLite connection: WAL mode, foreign keys, a busy timeout, and the
  * migrations applied before anything else touches the file.
  */
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type SQLOutputValue } from "node:sqlite";
 import { join } from "node:path";
 import { migrate } from "./migrate.ts";
 
-export type Db = DatabaseSync;
+/** A value a statement binds, and one it answers (node:sqlite's kinds; PostgreSQL's map to them). */
+export type SqlInput = SQLInputValue;
+export type SqlValue = SQLOutputValue;
+/** One answered row. */
+export type Row = Record<string, SqlValue>;
+
+/** A prepared statement, on either store. */
+export interface Statement {
+  get(...params: SqlInput[]): Row | undefined;
+  all(...params: SqlInput[]): Row[];
+  /** No row id: a statement that needs the new row's id says `RETURNING id` and uses `get`. */
+  run(...params: SqlInput[]): { changes: number | bigint };
+  iterate(...params: SqlInput[]): IterableIterator<Row>;
+}
+
+/**
+ * The database seam (decision 172): all that store code uses of a connection,
+ * so the same functions run on SQLite (`DatabaseSync`) and on PostgreSQL
+ * (`server/db/pg/bridge.ts`).
+ */
+export interface Db {
+  prepare(sql: string): Statement;
+  exec(sql: string): void;
+  close(): void;
+  /** The database file, or null (in memory, or not a file). */
+  location(): string | null;
+  readonly isTransaction: boolean;
+}
 
 /** Opens (and migrates) `path`; `":memory:"` gives a fresh database for tests. */
 export function openDatabase(path: string): Db {

@@ -2,7 +2,7 @@
  * Numbered SQL migrations (`migrations/NNN_name.sql`), each applied once,
  * inside a transaction, and recorded in `schema_migrations`.
  */
-import type { DatabaseSync } from "node:sqlite";
+import type { Db } from "./connection.ts";
 
 type Migration = { version: number; name: string; sql: string };
 
@@ -27,7 +27,7 @@ export function loadMigrations(): Migration[] {
 }
 
 /** Applies every migration not yet recorded; returns the versions applied now. */
-export function migrate(db: DatabaseSync): number[] {
+export function migrate(db: Db): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,

@@ -111,9 +111,9 @@ export function insertRow(def: EntityDef, db: Db, values: Values): number {
   const names = [...cols.map((c) => c.column), "created_at", "updated_at"];
   const sql = `INSERT INTO ${def.table} (${names.join(", ")}) VALUES (${
     names.map(() => "?").join(", ")
-  })`;
+  }) RETURNING id`;
   const params = [...cols.map((c) => toColumn(c, values[c.field])), now, now];
-  return Number(db.prepare(sql).run(...params).lastInsertRowid);
+  return Number(db.prepare(sql).get(...params)!.id);
 }
 
 /** Writes the fields present in `values` to row `id`. */

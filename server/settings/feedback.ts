@@ -25,12 +25,13 @@ export function leaveFeedback(
 ): FeedbackMessage {
   const info = options.input.attachBuildInfo ? buildInfo(deps) : null;
   const now = Date.now();
-  const result = deps.db.prepare(
-    "INSERT INTO feedback (user_id, message, build_info, created_at) VALUES (?, ?, ?, ?)",
-  ).run(options.user.id, options.input.message, info && JSON.stringify(info), now);
+  const inserted = deps.db.prepare(
+    `INSERT INTO feedback (user_id, message, build_info, created_at) VALUES (?, ?, ?, ?)
+     RETURNING id`,
+  ).get(options.user.id, options.input.message, info && JSON.stringify(info), now)!;
   logEvent("info", "feedback_left", { userId: options.user.id });
   return {
-    id: Number(result.lastInsertRowid),
+    id: Number(inserted.id),
     username: options.user.username,
     message: options.input.message,
     buildInfo: info,

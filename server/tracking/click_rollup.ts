@@ -11,8 +11,7 @@
  * already sealed hour (a clock set back) is added to both. Lander
  * click-throughs, costs and conversions stay with the triggers.
  */
-import type { StatementSync } from "node:sqlite";
-import type { Db } from "../db/connection.ts";
+import type { Db, Statement } from "../db/connection.ts";
 import {
   CLICK_SUMS,
   clickUpsertSql,
@@ -232,12 +231,12 @@ function tailSql(cube: Cube): string {
 export class ClickRollups {
   readonly #cubes: CubeSums[];
   readonly #late: LateSums[];
-  readonly #sealed: StatementSync;
-  readonly #seal: StatementSync;
-  readonly #folds: StatementSync[];
-  readonly #readMark: StatementSync;
-  readonly #mark: StatementSync;
-  readonly #tails: StatementSync[];
+  readonly #sealed: Statement;
+  readonly #seal: Statement;
+  readonly #folds: Statement[];
+  readonly #readMark: Statement;
+  readonly #mark: Statement;
+  readonly #tails: Statement[];
   #firstHour = Infinity;
   #lastHour = -1;
   #watermark: string;

@@ -5,9 +5,8 @@
  * User agents and places are interned in dictionary tables (see
  * docs/decisions/050-click-storage.md), keeping a click row near 150 bytes.
  */
-import type { StatementSync } from "node:sqlite";
 import { setImmediate } from "node:timers";
-import { type Db, transaction } from "../db/connection.ts";
+import { type Db, type Statement, transaction } from "../db/connection.ts";
 import { BatchWriter } from "../db/batch_writer.ts";
 import { ClickRollups } from "./click_rollup.ts";
 import { MultiRowInsert } from "./multi_row.ts";
@@ -114,7 +113,7 @@ export class ClickStore {
   readonly places: Dictionary;
   readonly writer: BatchWriter<ClickWrite>;
   #insert: MultiRowInsert;
-  #lp: StatementSync;
+  #lp: Statement;
   #rollups: ClickRollups;
   #flushQueued = false;
   #heldSince = 0;

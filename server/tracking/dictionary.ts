@@ -3,8 +3,7 @@
  * each id with the facets the rollups group by, and a bounded memory of recent
  * ones so a click seldom reads the table.
  */
-import type { StatementSync } from "node:sqlite";
-import type { Db } from "../db/connection.ts";
+import type { Db, Statement } from "../db/connection.ts";
 import { LruMap } from "./enrich/lru.ts";
 
 /** An interned string's id and the facts the rollups group by (as stored). */
@@ -29,8 +28,8 @@ export const NO_PLACE: readonly string[] = ["", "", "", ""];
 /** Interned strings (user agents, places) → ids, with a bounded memory of recent ones. */
 export class Dictionary {
   #entries = new LruMap<string, Entry>(50_000);
-  #find: StatementSync;
-  #insert: StatementSync;
+  #find: Statement;
+  #insert: Statement;
 
   constructor(db: Db, readonly table: "user_agents" | "places") {
     if (table === "user_agents") {

@@ -4,7 +4,7 @@
  * work, as much as the insert itself, so the click writer sends its rows in
  * groups of up to `MAX_ROWS` (statements prepared once per group size).
  */
-import type { SQLInputValue, StatementSync } from "node:sqlite";
+import type { SqlInput, Statement } from "../db/connection.ts";
 import type { Db } from "../db/connection.ts";
 
 /** Rows per statement at most (SQLite allows 32766 parameters). */
@@ -12,8 +12,8 @@ const MAX_ROWS = 16;
 
 /** Buffers rows for `head VALUES (row), … tail` and runs them in groups. */
 export class MultiRowInsert {
-  readonly #statements: (StatementSync | undefined)[] = [];
-  #values: SQLInputValue[] = [];
+  readonly #statements: (Statement | undefined)[] = [];
+  #values: SqlInput[] = [];
   #rows = 0;
 
   /**
@@ -23,7 +23,7 @@ export class MultiRowInsert {
    */
   constructor(readonly db: Db, readonly sql: { head: string; row: string; tail: string }) {}
 
-  #statement(rows: number): StatementSync {
+  #statement(rows: number): Statement {
     let s = this.#statements[rows];
     if (!s) {
       const { head, row, tail } = this.sql;
@@ -34,7 +34,7 @@ export class MultiRowInsert {
   }
 
   /** Adds one row (`width` values); runs a full group at once. */
-  add(...values: SQLInputValue[]): void {
+  add(...values: SqlInput[]): void {
     for (let i = 0; i < values.length; i++) this.#values.push(values[i]);
     if (++this.#rows === MAX_ROWS) this.flush();
   }

@@ -6,8 +6,7 @@
  * query over today's conversions) when the day changes or `conversion_version`
  * moved; a click that reaches no capped offer reads nothing.
  */
-import type { StatementSync } from "node:sqlite";
-import type { Db } from "../db/connection.ts";
+import type { Db, Statement } from "../db/connection.ts";
 import { dayRange, today } from "../entities/range.ts";
 import type { EntityCache } from "./cache.ts";
 import type { OfferResolver } from "./rules.ts";
@@ -24,8 +23,8 @@ export class OfferCaps {
   #until = -Infinity;
   #zone = "";
   #version = -1;
-  #readVersion: StatementSync;
-  #count: StatementSync;
+  #readVersion: Statement;
+  #count: Statement;
 
   constructor(readonly db: Db, readonly cache: EntityCache) {
     this.#readVersion = db.prepare("SELECT n FROM conversion_version");

@@ -69,18 +69,18 @@ export function insertUser(
   user: { username: string; role: Role; passwordHash: string; permissions?: unknown },
 ): number {
   const now = Date.now();
-  const result = db.prepare(
+  const inserted = db.prepare(
     `INSERT INTO users (username, role, password_hash, permissions, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(
+     VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+  ).get(
     user.username,
     user.role,
     user.passwordHash,
     JSON.stringify(user.permissions ?? {}),
     now,
     now,
-  );
-  return Number(result.lastInsertRowid);
+  )!;
+  return Number(inserted.id);
 }
 
 /** Replaces a user's password hash. */

@@ -4,8 +4,7 @@
  * rates as varied as real traffic's, for the entities the bench made through
  * the API.
  */
-import { DatabaseSync } from "node:sqlite";
-import { openDatabase } from "../../server/db/connection.ts";
+import { type Db, openDatabase } from "../../server/db/connection.ts";
 import { rebuildRollups } from "../../server/reports/rollup_rebuild.ts";
 import { clickIdPrefix } from "../../server/tracking/click_id.ts";
 
@@ -90,7 +89,7 @@ function random(seed: number): () => number {
 const CURRENCIES = ["USD", "EUR", "GBP"];
 
 /** Rates for the last 60 days (weekdays only, as the ECB publishes them). */
-function seedRates(db: DatabaseSync): void {
+function seedRates(db: Db): void {
   const rate = db.prepare(
     `INSERT INTO currency_rates (currency, day, per_eur, source, updated_at)
      VALUES (?, ?, ?, 'ecb', 0)`,

@@ -8,6 +8,7 @@
  */
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import type { MessagePort } from "node:worker_threads";
+import type { Db, Row, SqlInput, Statement } from "../connection.ts";
 import { toPostgres } from "./dialect.ts";
 
 /** What the thread is asked. */
@@ -17,12 +18,8 @@ export type BridgeRequest =
   | { kind: "close" };
 /** What it answers. */
 export type BridgeAnswer =
-  | { ok: true; rows: Record<string, unknown>[]; changes: number }
+  | { ok: true; rows: Row[]; changes: number }
   | { ok: false; message: string; code?: string; detail?: string };
-
-/** A statement's outcome, as `node:sqlite` reports it (no row ids: use `RETURNING`). */
-export type RunResult = { changes: number; lastInsertRowid: undefined };
-type Value = string | number | bigint | boolean | null | Uint8Array;
 
 /** A PostgreSQL error with its SQLSTATE (`23505` for a unique violation). */
 export class PgError extends Error {
@@ -33,31 +30,34 @@ export class PgError extends Error {
 }
 
 /** A prepared statement: the SQL in PostgreSQL's form, run with positional values. */
-export class PgStatement {
+export class PgStatement implements Statement {
   readonly sql: string;
   constructor(private readonly bridge: PgBridge, source: string) {
     this.sql = toPostgres(source);
   }
-  all(...params: Value[]): Record<string, unknown>[] {
+  all(...params: SqlInput[]): Row[] {
     return this.bridge.call({ kind: "query", sql: this.sql, params }).rows;
   }
-  get(...params: Value[]): Record<string, unknown> | undefined {
+  get(...params: SqlInput[]): Row | undefined {
     return this.all(...params)[0];
   }
-  run(...params: Value[]): RunResult {
-    const { changes } = this.bridge.call({ kind: "query", sql: this.sql, params });
-    return { changes, lastInsertRowid: undefined };
+  run(...params: SqlInput[]): { changes: number } {
+    return { changes: this.bridge.call({ kind: "query", sql: this.sql, params }).changes };
+  }
+  iterate(...params: SqlInput[]): IterableIterator<Row> {
+    return this.all(...params)[Symbol.iterator]();
   }
 }
 
 /** How long one query may take before the caller gives up (ms). */
 const QUERY_LIMIT_MS = 120_000;
 
-export class PgBridge {
+export class PgBridge implements Db {
   readonly #thread: Worker;
   readonly #port: MessagePort;
   readonly #flag: Int32Array;
   #closed = false;
+  #inTransaction = false;
 
   constructor(readonly url: string) {
     const signal = new SharedArrayBuffer(4);
@@ -95,7 +95,21 @@ export class PgBridge {
 
   /** Runs statements without values (several may be separated by `;`). */
   exec(sql: string): void {
-    this.call({ kind: "exec", sql: toPostgres(sql) });
+    const text = toPostgres(sql);
+    this.call({ kind: "exec", sql: text });
+    const verb = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase();
+    if (verb === "BEGIN") this.#inTransaction = true;
+    if (verb === "COMMIT" || verb === "ROLLBACK" || verb === "END") this.#inTransaction = false;
+  }
+
+  /** Whether a transaction begun with `exec("BEGIN")` is open. */
+  get isTransaction(): boolean {
+    return this.#inTransaction;
+  }
+
+  /** A PostgreSQL database is not a file. */
+  location(): string | null {
+    return null;
   }
 
   /** Ends the connection and the thread. */
