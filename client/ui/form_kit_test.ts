@@ -36,6 +36,10 @@ const F = formFields<Sample>();
 // @ts-expect-error the kit's controls refuse a path the form has not
 const bad = () => F.TextField({ path: "notes", label: "Notes" });
 const fine = () => F.TextField({ path: "tokens.1.name", label: "Name" });
+// @ts-expect-error every control of the kit checks its path
+const badCheck = () => F.CheckField({ path: "payot", label: "Payout" });
+// @ts-expect-error and so does its field hook
+const badHook = () => F.useField("destination.rotation");
 
 Deno.test("places join checked paths into the dotted path the form reads", () => {
   const tokens = within(root<Sample>(), "tokens");
@@ -43,5 +47,17 @@ Deno.test("places join checked paths into the dotted path the form reads", () =>
   assert.equal(within(tokens, "2.param"), "tokens.2.param");
   // @ts-expect-error a place checks the paths reached from it
   within(tokens, "2.parm");
-  assert.ok([good, misspelt, wordIndex, wrongItemKey, url, param, notNumber, bad, fine]);
+  assert.ok([
+    good,
+    misspelt,
+    wordIndex,
+    wrongItemKey,
+    url,
+    param,
+    notNumber,
+    bad,
+    fine,
+    badCheck,
+    badHook,
+  ]);
 });
