@@ -13,9 +13,13 @@ import { ConversionStatus } from "../../contracts/stats.ts";
 import { useEventTypes } from "../settings/event_types.ts";
 import type { FormConfig } from "../entities/entity_form.tsx";
 import type { ListConfig } from "../entities/entity_list.tsx";
-import { GroupField, LinesField, TextAreaField, TextField } from "../ui/form_controls.tsx";
-import { useField } from "../ui/form_state.ts";
+import { GroupField } from "../ui/form_controls.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
+import { formFields } from "../ui/form_kit.ts";
+import type { InputOf } from "../entities/entity_api.ts";
+
+/** The form's fields, bound by paths checked against its values. */
+const F = formFields<InputOf<"affiliate-networks">>();
 
 const list: ListConfig<"affiliate-networks"> = {
   resource: "affiliate-networks",
@@ -48,7 +52,7 @@ const list: ListConfig<"affiliate-networks"> = {
 const LINKS_URL = routeUrl(TOOLS.trackingLinks, {});
 
 function StatusMapField() {
-  const field = useField<Record<string, string>>("statusMap");
+  const field = F.useField("statusMap");
   const entries = Object.entries(field.value ?? {});
   const write = (next: Array<[string, string]>) => field.set(Object.fromEntries(next));
   const events = useEventTypes();
@@ -108,14 +112,18 @@ function StatusMapField() {
 }
 
 function TokenField() {
-  const field = useField<string>("postbackToken");
+  const field = F.useField("postbackToken");
   const generate = () => {
     const bytes = crypto.getRandomValues(new Uint8Array(12));
     field.set(Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""));
   };
   return (
     <div className="inline-pair form-grid__wide">
-      <TextField path="postbackToken" label="Postback token" placeholder="empty: no token check" />
+      <F.TextField
+        path="postbackToken"
+        label="Postback token"
+        placeholder="empty: no token check"
+      />
       {!field.readOnly && (
         <button type="button" className="btn btn--small" onClick={generate}>Generate</button>
       )}
@@ -125,8 +133,8 @@ function TokenField() {
 
 /** The postback URL to paste into the network, built from its saved fields, with a Copy button. */
 function PostbackHint() {
-  const token = useField<string>("postbackToken").value ?? "";
-  const offerUrlTemplate = useField<string>("offerUrlTemplate").value ?? "";
+  const token = F.useField("postbackToken").value ?? "";
+  const offerUrlTemplate = F.useField("offerUrlTemplate").value ?? "";
   const links = useSWR(LINKS_URL, () => call(TOOLS.trackingLinks, {}));
   const list = useSWR(TEMPLATES_KEY, () => call(TOOLS.templates, {}));
   if (!links.data) return null;
@@ -162,19 +170,19 @@ function NetworkGeneral() {
   return (
     <section className="section card" aria-label="General">
       <div className="form-grid">
-        <TextField path="name" label="Name" />
+        <F.TextField path="name" label="Name" />
         <GroupField type="affiliate-network" />
-        <TextField path="currency" label="Currency" />
+        <F.TextField path="currency" label="Currency" />
         <TokenField />
       </div>
-      <TextField
+      <F.TextField
         path="offerUrlTemplate"
         label="Offer URL template"
         placeholder="{offer_url}?sub1={clickid}"
       />
       <PostbackHint />
       <div className="form-grid">
-        <LinesField
+        <F.LinesField
           className="form-grid__wide"
           path="postbackIpAllowlist"
           label="Postback IP allowlist (one CIDR per line)"
@@ -182,7 +190,7 @@ function NetworkGeneral() {
         />
         <StatusMapField />
       </div>
-      <TextAreaField path="notes" label="Notes" rows={2} />
+      <F.TextAreaField path="notes" label="Notes" rows={2} />
     </section>
   );
 }

@@ -2,6 +2,7 @@
 import { useRef } from "react";
 import {
   BotPolicy,
+  type CampaignInput,
   CampaignStatus,
   CostModel,
   type Destination,
@@ -10,16 +11,11 @@ import {
 import type { CrudAction } from "../app/route_rules.ts";
 import { FlowEditor } from "../flow/flow_editor.tsx";
 import { newFlow } from "../flow/flow_model.ts";
-import {
-  CheckField,
-  EntityField,
-  GroupField,
-  NumberField,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from "../ui/form_controls.tsx";
-import { useField } from "../ui/form_state.ts";
+import { GroupField } from "../ui/form_controls.tsx";
+import { formFields } from "../ui/form_kit.ts";
+
+/** The form's fields, bound by paths checked against its values. */
+const F = formFields<CampaignInput>();
 
 const options = <T extends string>(values: readonly T[], labels: Partial<Record<T, string>> = {}) =>
   values.map((v) => [v, labels[v] ?? v] as const);
@@ -43,7 +39,7 @@ const COST_VALUE_LABELS: Record<string, string> = {
 
 /** The cost value, labelled for the chosen model, or a note where the model has none. */
 function CostValueField() {
-  const model = useField<string>("costModel").value ?? "cpc";
+  const model = F.useField("costModel").value ?? "cpc";
   const label = COST_VALUE_LABELS[model];
   if (!label) {
     return (
@@ -52,7 +48,7 @@ function CostValueField() {
       </p>
     );
   }
-  return <NumberField path="costValue" label={label} step={0.0001} />;
+  return <F.NumberField path="costValue" label={label} step={0.0001} />;
 }
 
 const DESTINATIONS: Array<[Destination["type"], string]> = [
@@ -62,7 +58,8 @@ const DESTINATIONS: Array<[Destination["type"], string]> = [
   ["campaign", "Another campaign"],
 ];
 
-function blankDestination(type: Destination["type"]): Record<string, unknown> {
+/** A new destination of a type; its target stays empty (null) until the user picks one. */
+function blankDestination(type: Destination["type"]): unknown {
   switch (type) {
     case "flow":
       return { type, flow: newFlow() };
@@ -76,17 +73,17 @@ function blankDestination(type: Destination["type"]): Record<string, unknown> {
 }
 
 function DestinationEditor({ selfId }: { selfId?: number }) {
-  const destination = useField<Destination>("destination");
+  const destination = F.useField("destination");
   // Switching type and back keeps what was typed for each type.
   const kept = useRef(new Map<string, unknown>());
   const current = destination.value;
-  const zone = useField<string>("timeZone").value;
+  const zone = F.useField("timeZone").value;
   const zoneNote = zone
     ? `Weekday and hour criteria run in ${zone} (this campaign's time zone).`
     : "Weekday and hour criteria run in the report time zone (Settings → Stats of the owner).";
   const choose = (type: Destination["type"]) => {
     kept.current.set(current.type, current);
-    destination.set(kept.current.get(type) ?? blankDestination(type));
+    destination.set((kept.current.get(type) ?? blankDestination(type)) as Destination);
   };
   return (
     <section className="section card" aria-label="Destination">
@@ -108,7 +105,7 @@ function DestinationEditor({ selfId }: { selfId?: number }) {
         ))}
       </div>
       {current.type === "rotation" && (
-        <EntityField
+        <F.EntityField
           path="destination.rotationId"
           label="Rotation"
           resource="rotations"
@@ -116,14 +113,14 @@ function DestinationEditor({ selfId }: { selfId?: number }) {
         />
       )}
       {current.type === "url" && (
-        <TextField
+        <F.TextField
           path="destination.url"
           label="URL"
           placeholder="https://offer.example/?click={clickid}"
         />
       )}
       {current.type === "campaign" && (
-        <EntityField
+        <F.EntityField
           path="destination.campaignId"
           label="Campaign"
           resource="campaigns"
@@ -131,7 +128,9 @@ function DestinationEditor({ selfId }: { selfId?: number }) {
           filter={(item) => item.id !== selfId}
         />
       )}
-      {current.type === "flow" && <FlowEditor base="destination.flow" zoneNote={zoneNote} />}
+      {current.type === "flow" && (
+        <FlowEditor base={F.place("destination.flow")} zoneNote={zoneNote} />
+      )}
     </section>
   );
 }
@@ -143,35 +142,35 @@ export function CampaignFields(props: { action: CrudAction }) {
     <div className="stack">
       <section className="section card" aria-label="General">
         <div className="form-grid">
-          <TextField path="name" label="Name" />
+          <F.TextField path="name" label="Name" />
           <GroupField type="campaign" />
-          <SelectField path="status" label="Status" options={options(CampaignStatus.options)} />
-          <EntityField
+          <F.SelectField path="status" label="Status" options={options(CampaignStatus.options)} />
+          <F.EntityField
             path="trafficSourceId"
             label="Traffic source"
             resource="traffic-sources"
             empty="None"
           />
-          <EntityField
+          <F.EntityField
             path="domainId"
             label="Tracking domain"
             resource="domains"
             empty="Default tracking domain"
           />
-          <SelectField
+          <F.SelectField
             path="costModel"
             label="Cost model"
             options={options(CostModel.options, COST_MODEL_LABELS)}
           />
           <CostValueField />
-          <TextField path="costCurrency" label="Cost currency" placeholder="USD" />
+          <F.TextField path="costCurrency" label="Cost currency" placeholder="USD" />
         </div>
       </section>
       <DestinationEditor selfId={selfId} />
       <section className="section card" aria-label="Advanced">
         <h3 className="section__title">Advanced</h3>
         <div className="form-grid">
-          <SelectField
+          <F.SelectField
             path="botPolicy"
             label="Bots and poor-quality clicks"
             options={options(BotPolicy.options, {
@@ -180,13 +179,13 @@ export function CampaignFields(props: { action: CrudAction }) {
               flag: "Route and flag (no cost)",
             })}
           />
-          <NumberField path="uniquenessHours" label="Uniqueness window, hours" step={1} />
-          <TextField
+          <F.NumberField path="uniquenessHours" label="Uniqueness window, hours" step={1} />
+          <F.TextField
             path="postbackUrl"
             label="Postback URL (overrides the source's)"
             placeholder="https://…{externalid}…"
           />
-          <SelectField
+          <F.SelectField
             path="redirectMode"
             label="Redirect"
             options={options(RedirectMode.options, {
@@ -195,17 +194,17 @@ export function CampaignFields(props: { action: CrudAction }) {
               "double-meta": "Double meta refresh (no referrer at all)",
             })}
           />
-          <TextField
+          <F.TextField
             path="timeZone"
             label="Time zone of weekday and hour rules"
             placeholder="Report time zone (e.g. Europe/Berlin)"
           />
-          <CheckField
+          <F.CheckField
             path="domainOnly"
             label="Clicks only on its tracking domain (404 on any other host)"
           />
         </div>
-        <TextAreaField path="notes" label="Notes" rows={2} />
+        <F.TextAreaField path="notes" label="Notes" rows={2} />
       </section>
     </div>
   );

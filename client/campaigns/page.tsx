@@ -6,11 +6,10 @@ import {
   CostModel,
 } from "../../contracts/campaign.ts";
 import type { Destination } from "../../contracts/campaign.ts";
-import { useOptions } from "../entities/entity_api.ts";
+import { type PatchOf, useOptions } from "../entities/entity_api.ts";
 import type { FormConfig } from "../entities/entity_form.tsx";
 import type { ListConfig } from "../entities/entity_list.tsx";
 import { formatPrice } from "../ui/format.ts";
-import { NumberField, SelectField } from "../ui/form_controls.tsx";
 import { newFlow } from "../flow/flow_model.ts";
 import { MassEditModal } from "../entities/mass_edit.tsx";
 import { CampaignFields, COST_MODEL_LABELS } from "./fields.tsx";
@@ -18,6 +17,10 @@ import { fetchTrackingLink, TrackingLink } from "./tracking_link.tsx";
 import { CopyLinkButton, type EntityRow } from "../entities/row_actions.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
 import { CostUpdatesAction, UpdateCostAction } from "./cost_update.tsx";
+import { formFields } from "../ui/form_kit.ts";
+
+/** The mass edit's fields, checked against the patch it sends. */
+const M = formFields<PatchOf<"campaigns">>();
 
 const DESTINATION_LABELS: Record<Destination["type"], string> = {
   flow: "Flow",
@@ -122,7 +125,7 @@ export function MassEditPage() {
             start: "cpc",
             show: (v) => COST_MODEL_LABELS[String(v)] ?? String(v),
             control: (
-              <SelectField
+              <M.SelectField
                 path="costModel"
                 label="Cost model"
                 options={CostModel.options.map((m) => [m, COST_MODEL_LABELS[m]])}
@@ -134,7 +137,7 @@ export function MassEditPage() {
             label: "Cost value",
             start: 0,
             show: (v) => formatPrice(Number(v)),
-            control: <NumberField path="costValue" label="Cost value" step={0.0001} />,
+            control: <M.NumberField path="costValue" label="Cost value" step={0.0001} />,
           },
           {
             key: "status",
@@ -142,7 +145,7 @@ export function MassEditPage() {
             start: "paused",
             show: upper,
             control: (
-              <SelectField
+              <M.SelectField
                 path="status"
                 label="Status"
                 options={CampaignStatus.options.map((s) => [s, s])}

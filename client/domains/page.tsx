@@ -5,16 +5,20 @@ import { DataState } from "../ui/data_state.tsx";
 import {
   archiveEntities,
   changeAndRefresh,
+  type InputOf,
   patchEntity,
   useEntityList,
   useMyAccount,
 } from "../entities/entity_api.ts";
-import { CheckField, EntityField, SelectField, TextField } from "../ui/form_controls.tsx";
 import { InlineEditor } from "../entities/inline_editor.tsx";
 import { pickInput } from "../ui/form_state.ts";
 import { PageHeader } from "../ui/page.tsx";
 import { canWrite } from "../../contracts/rights.ts";
 import { EditArchiveCell, SimpleTable } from "../ui/simple_table.tsx";
+import { formFields } from "../ui/form_kit.ts";
+
+/** The form's fields, bound by paths checked against its values. */
+const F = formFields<InputOf<"domains">>();
 
 const BLANK = {
   host: "",
@@ -53,20 +57,20 @@ export function Page() {
           prepare={(v) => ({ ...v, name: String(v.name ?? "").trim() || v.host })}
           onDone={() => setEditing(null)}
         >
-          <TextField
+          <F.TextField
             path="host"
             label="Host"
             placeholder="track.example.com"
             hint="No scheme or path; a port is allowed."
           />
-          <TextField path="name" label="Name" placeholder="defaults to the host" />
-          <SelectField
+          <F.TextField path="name" label="Name" placeholder="defaults to the host" />
+          <F.SelectField
             path="purpose"
             label="Purpose"
             options={DomainPurpose.options.map((p) => [p, p])}
           />
-          <CheckField path="isDefault" label="Default for its purpose" />
-          <EntityField
+          <F.CheckField path="isDefault" label="Default for its purpose" />
+          <F.EntityField
             path="rootCampaignId"
             label="Root campaign (the address https://host/ clicks it)"
             resource="campaigns"

@@ -8,8 +8,8 @@ import {
 } from "../../contracts/flow.ts";
 import { TextField } from "../ui/form_controls.tsx";
 import { useField, useForm } from "../ui/form_state.ts";
+import { type Place, within } from "../ui/field_path.ts";
 import {
-  at,
   CRITERION_FIELDS,
   FIELD_LABELS,
   OP_LABELS,
@@ -21,12 +21,12 @@ import {
 
 const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 
-function ValuesInput(props: { base: string; criterion: Criterion }) {
+function ValuesInput(props: { base: Place<Criterion>; criterion: Criterion }) {
   const { criterion } = props;
-  const field = useField<string[]>(at(props.base, "values"));
+  const field = useField(within(props.base, "values"));
   const { errors } = useForm();
   const error = field.error ??
-    Object.entries(errors).find(([k]) => k.startsWith(`${at(props.base, "values")}.`))?.[1];
+    Object.entries(errors).find(([k]) => k.startsWith(`${within(props.base, "values")}.`))?.[1];
   if (criterion.field === "isBot" || criterion.field === "isUnique") {
     return (
       <label className="field">
@@ -65,8 +65,8 @@ function ValuesInput(props: { base: string; criterion: Criterion }) {
   if (criterion.op === "between") {
     return (
       <div className="between">
-        <TextField path={at(props.base, "values", 0)} label="From" />
-        <TextField path={at(props.base, "values", 1)} label="To" />
+        <TextField path={within(props.base, "values.0")} label="From" />
+        <TextField path={within(props.base, "values.1")} label="To" />
         {error && <p className="field__error" role="alert">{error}</p>}
       </div>
     );
@@ -75,9 +75,9 @@ function ValuesInput(props: { base: string; criterion: Criterion }) {
 }
 
 /** Values typed as comma-separated text; the text follows the values when they change elsewhere (reorder). */
-function ListInput(props: { base: string; criterion: Criterion; error?: string }) {
+function ListInput(props: { base: Place<Criterion>; criterion: Criterion; error?: string }) {
   const { criterion, error } = props;
-  const field = useField<string[]>(at(props.base, "values"));
+  const field = useField(within(props.base, "values"));
   const [text, setText] = useState(criterion.values.join(", "));
   useEffect(() => {
     if (parseValues(text).join("\n") !== criterion.values.join("\n")) {
@@ -104,8 +104,10 @@ function ListInput(props: { base: string; criterion: Criterion; error?: string }
 }
 
 /** The criterion row. */
-export function CriterionRow(props: { base: string; index: number; onRemove: () => void }) {
-  const item = useField<Criterion>(props.base);
+export function CriterionRow(
+  props: { base: Place<Criterion>; index: number; onRemove: () => void },
+) {
+  const item = useField(props.base);
   const criterion = item.value;
   const fieldOptions = CRITERION_FIELDS.map((f) => [f, FIELD_LABELS[f]] as const);
   const opOptions = OPS_BY_FIELD[criterion.field].map((op) => [op, OP_LABELS[op]] as const);
@@ -123,7 +125,7 @@ export function CriterionRow(props: { base: string; index: number; onRemove: () 
       </label>
       {(criterion.field === "token" || criterion.field === "param") && (
         <TextField
-          path={at(props.base, "key")}
+          path={within(props.base, "key")}
           label={criterion.field === "token" ? "Token (t1…t30)" : "Param name"}
         />
       )}

@@ -6,18 +6,19 @@
 import { type Flow, type Rule, RULE_LOGIC_LABELS, RuleLogic } from "../../contracts/flow.ts";
 import { CheckField, SelectField, TextField } from "../ui/form_controls.tsx";
 import { useField, useForm } from "../ui/form_state.ts";
+import { type Place, within } from "../ui/field_path.ts";
 import { CriterionRow } from "./flow_criteria.tsx";
-import { at, move, newCriterion, newRule, without } from "./flow_model.ts";
+import { move, newCriterion, newRule, without } from "./flow_model.ts";
 import { PathsEditor } from "./flow_paths.tsx";
 import { type Movable, MoveButtons } from "../ui/move_buttons.tsx";
 
 function RuleCard(
-  props: Movable & { base: string },
+  props: Movable & { base: Place<Rule> },
 ) {
-  const rule = useField<Rule>(props.base);
+  const rule = useField(props.base);
   const { errors } = useForm();
   const criteria = rule.value.criteria;
-  const criteriaPath = at(props.base, "criteria");
+  const criteriaPath = within(props.base, "criteria");
   const setCriteria = (next: Rule["criteria"]) => rule.set({ ...rule.value, criteria: next });
   const readOnly = rule.readOnly;
   return (
@@ -28,14 +29,14 @@ function RuleCard(
       <div className="rule-card__head">
         <span className="rule-card__badge">Rule {props.index + 1}</span>
         <TextField
-          path={at(props.base, "name")}
+          path={within(props.base, "name")}
           label="Rule name"
           placeholder="e.g. US mobile"
           className="rule-card__name"
         />
-        <CheckField path={at(props.base, "enabled")} label="Enabled" />
+        <CheckField path={within(props.base, "enabled")} label="Enabled" />
         <SelectField
-          path={at(props.base, "logic")}
+          path={within(props.base, "logic")}
           label="Match"
           options={RuleLogic.options.map((v) => [v, RULE_LOGIC_LABELS[v].option])}
         />
@@ -63,23 +64,23 @@ function RuleCard(
         {criteria.map((_, i) => (
           <CriterionRow
             key={`${i}:${criteria.length}`}
-            base={at(criteriaPath, i)}
+            base={within(criteriaPath, `${i}`)}
             index={i}
             onRemove={() => setCriteria(without(criteria, i))}
           />
         ))}
       </div>
-      <PathsEditor base={at(props.base, "paths")} title="Then send to" />
+      <PathsEditor base={within(props.base, "paths")} title="Then send to" />
     </section>
   );
 }
 
 /**
- * The editor of the flow at `base` in the form's values (`""` for a rotation);
+ * The editor of the flow at `base` in the form's values (its root for a rotation);
  * `zoneNote` says which time zone weekday and hour criteria run in.
  */
-export function FlowEditor(props: { base: string; zoneNote: string }) {
-  const rules = useField<Flow["rules"]>(at(props.base, "rules"));
+export function FlowEditor(props: { base: Place<Flow>; zoneNote: string }) {
+  const rules = useField(within(props.base, "rules"));
   const list = rules.value ?? [];
   return (
     <div className="flow">
@@ -103,7 +104,7 @@ export function FlowEditor(props: { base: string; zoneNote: string }) {
       {list.map((_, i) => (
         <RuleCard
           key={i}
-          base={at(props.base, "rules", i)}
+          base={within(props.base, `rules.${i}`)}
           index={i}
           count={list.length}
           onMove={(delta) => rules.set(move(list, i, delta))}
@@ -112,7 +113,7 @@ export function FlowEditor(props: { base: string; zoneNote: string }) {
       ))}
       <div className="flow__default">
         <h3 className="section__title">Default paths</h3>
-        <PathsEditor base={at(props.base, "defaultPaths")} title="Everyone else goes to" />
+        <PathsEditor base={within(props.base, "defaultPaths")} title="Everyone else goes to" />
       </div>
     </div>
   );

@@ -140,8 +140,3 @@ export function without<T>(list: readonly T[], index: number): T[] {
 export function parseValues(text: string): string[] {
   return text.split(",").map((v) => v.trim()).filter((v) => v !== "");
 }
-
-/** Joins a base path and parts into a dotted path (`""` base for a rotation's top-level flow). */
-export function at(base: string, ...parts: Array<string | number>): string {
-  return [base, ...parts.map(String)].filter((p) => p !== "").join(".");
-}

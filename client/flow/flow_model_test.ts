@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Criterion, Flow, OPS_BY_FIELD } from "../../contracts/flow.ts";
+import { root, toPlace, within } from "../ui/field_path.ts";
 import {
-  at,
   CRITERION_FIELDS,
   move,
   newCriterion,
@@ -44,8 +44,9 @@ Deno.test("flow model: reordering, values text and paths", () => {
   assert.deepEqual(move(["a", "b", "c"], 2, 1), ["a", "b", "c"], "the last stays last");
   assert.deepEqual(move(["a", "b", "c"], 2, -1), ["a", "c", "b"]);
   assert.deepEqual(parseValues(" US, ,DE ,"), ["US", "DE"]);
-  assert.equal(at("", "rules", 0, "paths"), "rules.0.paths");
-  assert.equal(at("destination.flow", "defaultPaths", 1), "destination.flow.defaultPaths.1");
+  assert.equal(within(root<Flow>(), "rules.0.paths"), "rules.0.paths");
+  const inCampaign = toPlace<Flow>("destination.flow");
+  assert.equal(within(inCampaign, "defaultPaths.1"), "destination.flow.defaultPaths.1");
 });
 
 Deno.test("flow model: a new flow needs its default path's offer before it is valid", () => {

@@ -7,7 +7,8 @@ import type { Path } from "../../contracts/flow.ts";
 import { type ResourceName, useOptions } from "../entities/entity_api.ts";
 import { CheckField, NumberField, SelectField, TextField } from "../ui/form_controls.tsx";
 import { useField, useForm } from "../ui/form_state.ts";
-import { at, move, newPath, without } from "./flow_model.ts";
+import { type Place, within } from "../ui/field_path.ts";
+import { move, newPath, without } from "./flow_model.ts";
 import { formatShare, percentShares } from "./shares.ts";
 import { type Movable, MoveButtons } from "../ui/move_buttons.tsx";
 
@@ -20,12 +21,12 @@ function FieldError({ path }: { path: string }) {
 
 /** Landers or offers of a path, with weights shown as shares. */
 function WeightedList(props: {
-  base: string;
+  base: Place<Weighted[]>;
   resource: ResourceName;
   idKey: "landingId" | "offerId";
   noun: string;
 }) {
-  const list = useField<Weighted[]>(props.base);
+  const list = useField(props.base);
   const options = useOptions(props.resource);
   const items = list.value ?? [];
   const shares = percentShares(items.map((i) => i.weight));
@@ -58,12 +59,12 @@ function WeightedList(props: {
       {items.map((_item, i) => (
         <div key={i} className="weighted__row">
           <SelectField
-            path={at(props.base, i, props.idKey)}
+            path={within(props.base, `${i}.${props.idKey}`)}
             label={`${props.noun} ${i + 1}`}
             options={choices}
             empty="Choose…"
           />
-          <NumberField path={at(props.base, i, "weight")} label="Weight" step={1} />
+          <NumberField path={within(props.base, `${i}.weight`)} label="Weight" step={1} />
           <span className="share" aria-label="Share">{formatShare(shares[i])}</span>
           {!list.readOnly && (
             <button
@@ -83,9 +84,9 @@ function WeightedList(props: {
 }
 
 function PathCard(
-  props: Movable & { base: string; share: number },
+  props: Movable & { base: Place<Path>; share: number },
 ) {
-  const path = useField<Path>(props.base);
+  const path = useField(props.base);
   const readOnly = path.readOnly;
   return (
     <div
@@ -103,21 +104,21 @@ function PathCard(
         </div>
       </div>
       <div className="path-card__grid">
-        <TextField path={at(props.base, "name")} label="Path name" placeholder="optional" />
-        <NumberField path={at(props.base, "weight")} label="Path weight" step={1} />
-        <CheckField path={at(props.base, "enabled")} label="Enabled" />
-        <CheckField path={at(props.base, "direct")} label="Direct (no lander)" />
+        <TextField path={within(props.base, "name")} label="Path name" placeholder="optional" />
+        <NumberField path={within(props.base, "weight")} label="Path weight" step={1} />
+        <CheckField path={within(props.base, "enabled")} label="Enabled" />
+        <CheckField path={within(props.base, "direct")} label="Direct (no lander)" />
       </div>
       {!path.value.direct && (
         <WeightedList
-          base={at(props.base, "landings")}
+          base={within(props.base, "landings")}
           resource="landings"
           idKey="landingId"
           noun="Lander"
         />
       )}
       <WeightedList
-        base={at(props.base, "offers")}
+        base={within(props.base, "offers")}
         resource="offers"
         idKey="offerId"
         noun="Offer"
@@ -127,8 +128,8 @@ function PathCard(
 }
 
 /** The paths at `base` (a rule's `paths`, or `defaultPaths`). */
-export function PathsEditor(props: { base: string; title: string }) {
-  const list = useField<Path[]>(props.base);
+export function PathsEditor(props: { base: Place<Path[]>; title: string }) {
+  const list = useField(props.base);
   const paths = list.value ?? [];
   const shares = percentShares(paths.map((p) => p.weight), paths.map((p) => p.enabled));
   return (
@@ -149,7 +150,7 @@ export function PathsEditor(props: { base: string; title: string }) {
       {paths.map((_, i) => (
         <PathCard
           key={i}
-          base={at(props.base, i)}
+          base={within(props.base, `${i}`)}
           index={i}
           count={paths.length}
           share={shares[i]}

@@ -5,14 +5,18 @@ import { DataState } from "../ui/data_state.tsx";
 import {
   archiveEntities,
   changeAndRefresh,
+  type InputOf,
   useEntityList,
   useMyAccount,
 } from "../entities/entity_api.ts";
-import { TextField } from "../ui/form_controls.tsx";
 import { InlineEditor } from "../entities/inline_editor.tsx";
 import { PageHeader } from "../ui/page.tsx";
 import { canWrite, SUBJECT_LABELS } from "../../contracts/rights.ts";
 import { EditArchiveCell, SimpleTable } from "../ui/simple_table.tsx";
+import { formFields } from "../ui/form_kit.ts";
+
+/** The form's fields, bound by paths checked against its values. */
+const F = formFields<InputOf<"groups">>();
 
 /** The groups page. */
 export function Page() {
@@ -59,7 +63,7 @@ export function Page() {
             : { values: { name: "", type, notes: "" } }}
           onDone={() => setEditing(null)}
         >
-          <TextField
+          <F.TextField
             path="name"
             label={`${editing ? "Rename" : "New"} ${SUBJECT_LABELS[type].toLowerCase()} group`}
           />

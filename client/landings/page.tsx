@@ -2,16 +2,17 @@
 import { LandingInput, LandingPatch } from "../../contracts/landing.ts";
 import type { FormConfig } from "../entities/entity_form.tsx";
 import type { ListConfig } from "../entities/entity_list.tsx";
-import {
-  CheckField,
-  GroupField,
-  NumberField,
-  TextAreaField,
-  TextField,
-} from "../ui/form_controls.tsx";
+import { GroupField } from "../ui/form_controls.tsx";
 import { MassEditModal } from "../entities/mass_edit.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
 import { UrlCopyLink } from "../entities/row_actions.tsx";
+import { formFields } from "../ui/form_kit.ts";
+import type { InputOf, PatchOf } from "../entities/entity_api.ts";
+
+/** The form's fields, bound by paths checked against its values. */
+const F = formFields<InputOf<"landings">>();
+/** The mass edit's fields, checked against the patch it sends. */
+const M = formFields<PatchOf<"landings">>();
 
 const list: ListConfig<"landings"> = {
   resource: "landings",
@@ -47,18 +48,18 @@ function LandingFields() {
   return (
     <section className="section card" aria-label="General">
       <div className="form-grid">
-        <TextField path="name" label="Name" />
+        <F.TextField path="name" label="Name" />
         <GroupField type="landing" />
-        <NumberField path="offerCount" label="Offers on the page" step={1} />
-        <CheckField path="protect" label="Protect: open only through a click" />
+        <F.NumberField path="offerCount" label="Offers on the page" step={1} />
+        <F.CheckField path="protect" label="Protect: open only through a click" />
       </div>
-      <TextField
+      <F.TextField
         path="url"
         label="Lander URL"
         placeholder="https://lp.example/page or /lp/files/page/index.html"
         hint="Links to the offer go to /lp/click (offer=N picks the Nth offer of the path)."
       />
-      <TextAreaField path="notes" label="Notes" rows={2} />
+      <F.TextAreaField path="notes" label="Notes" rows={2} />
     </section>
   );
 }
@@ -87,13 +88,13 @@ export function MassEditPage() {
         groupType: "landing",
         patchSchema: LandingPatch,
         fields: [
-          { key: "url", label: "URL", start: "", control: <TextField path="url" label="URL" /> },
+          { key: "url", label: "URL", start: "", control: <M.TextField path="url" label="URL" /> },
           {
             key: "protect",
             label: "Protect",
             start: true,
             show: (v) => (v ? "on" : "off"),
-            control: <CheckField path="protect" label="Protect" />,
+            control: <M.CheckField path="protect" label="Protect" />,
           },
         ],
       }}

@@ -4,22 +4,20 @@ import { OFFER_ROUTES } from "../../contracts/api/entities.ts";
 import { type Offer, OfferInput, OfferPatch, PayoutMode } from "../../contracts/offer.ts";
 import { routeUrl } from "../../contracts/route.ts";
 import { call } from "../app/api.ts";
-import { useOptions } from "../entities/entity_api.ts";
+import { type InputOf, type PatchOf, useOptions } from "../entities/entity_api.ts";
 import type { FormConfig } from "../entities/entity_form.tsx";
 import type { ListConfig } from "../entities/entity_list.tsx";
 import { formatPrice } from "../ui/format.ts";
-import {
-  CheckField,
-  EntityField,
-  GroupField,
-  NumberField,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from "../ui/form_controls.tsx";
+import { GroupField } from "../ui/form_controls.tsx";
 import { MassEditModal } from "../entities/mass_edit.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
 import { UrlCopyLink } from "../entities/row_actions.tsx";
+import { formFields } from "../ui/form_kit.ts";
+
+/** The form's fields, bound by paths checked against its values. */
+const F = formFields<InputOf<"offers">>();
+/** The mass edit's fields, checked against the patch it sends. */
+const M = formFields<PatchOf<"offers">>();
 
 function NetworkName({ id }: { id: number | null }) {
   const networks = useOptions("affiliate-networks");
@@ -106,17 +104,17 @@ function OfferFields() {
     <div className="stack">
       <section className="section card" aria-label="General">
         <div className="form-grid">
-          <TextField path="name" label="Name" />
+          <F.TextField path="name" label="Name" />
           <GroupField type="offer" />
-          <EntityField
+          <F.EntityField
             path="affiliateNetworkId"
             label="Affiliate network"
             resource="affiliate-networks"
             empty="None"
           />
-          <TextField path="country" label="Country" placeholder="US (empty for any)" />
+          <F.TextField path="country" label="Country" placeholder="US (empty for any)" />
         </div>
-        <TextField
+        <F.TextField
           path="url"
           label="Offer URL"
           placeholder="https://network.example/offer?sub1={clickid}"
@@ -126,29 +124,29 @@ function OfferFields() {
       <section className="section card" aria-label="Payout">
         <h3 className="section__title">Payout</h3>
         <div className="form-grid">
-          <SelectField
+          <F.SelectField
             path="payoutMode"
             label="Payout mode"
             options={[["fixed", "Fixed"], ["auto", "Auto (from postback)"]]}
           />
-          <NumberField path="payout" label="Payout" step={0.0001} />
-          <TextField path="currency" label="Currency" />
-          <CheckField path="upsell" label="Upsell: repeat conversions add up" />
-          <NumberField
+          <F.NumberField path="payout" label="Payout" step={0.0001} />
+          <F.TextField path="currency" label="Currency" />
+          <F.CheckField path="upsell" label="Upsell: repeat conversions add up" />
+          <F.NumberField
             path="dailyCap"
             label="Daily cap (conversions)"
             step={1}
             nullable
             placeholder="no cap"
           />
-          <EntityField
+          <F.EntityField
             path="capFallbackOfferId"
             label="When capped, send to"
             resource="offers"
             empty="No fallback"
           />
         </div>
-        <TextAreaField path="notes" label="Notes" rows={2} />
+        <F.TextAreaField path="notes" label="Notes" rows={2} />
       </section>
     </div>
   );
@@ -183,7 +181,7 @@ export function MassEditPage() {
             label: "Payout mode",
             start: "fixed",
             control: (
-              <SelectField
+              <M.SelectField
                 path="payoutMode"
                 label="Payout mode"
                 options={PayoutMode.options.map((m) => [m, m])}
@@ -195,9 +193,9 @@ export function MassEditPage() {
             label: "Payout",
             start: 0,
             show: (v) => formatPrice(Number(v)),
-            control: <NumberField path="payout" label="Payout" step={0.0001} />,
+            control: <M.NumberField path="payout" label="Payout" step={0.0001} />,
           },
-          { key: "url", label: "URL", start: "", control: <TextField path="url" label="URL" /> },
+          { key: "url", label: "URL", start: "", control: <M.TextField path="url" label="URL" /> },
         ],
       }}
     />

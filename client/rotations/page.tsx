@@ -4,8 +4,13 @@ import type { FormConfig } from "../entities/entity_form.tsx";
 import type { ListConfig } from "../entities/entity_list.tsx";
 import { FlowEditor } from "../flow/flow_editor.tsx";
 import { newFlow } from "../flow/flow_model.ts";
-import { GroupField, TextAreaField, TextField } from "../ui/form_controls.tsx";
+import { GroupField } from "../ui/form_controls.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
+import { formFields } from "../ui/form_kit.ts";
+import { root } from "../ui/field_path.ts";
+
+/** The form's fields, bound by paths checked against its values. */
+const F = formFields<RotationInput>();
 
 const list: ListConfig<"rotations"> = {
   resource: "rotations",
@@ -39,14 +44,14 @@ function RotationFields() {
     <div className="stack">
       <section className="section card" aria-label="General">
         <div className="form-grid">
-          <TextField path="name" label="Name" />
+          <F.TextField path="name" label="Name" />
           <GroupField type="rotation" />
         </div>
-        <TextAreaField path="notes" label="Notes" rows={2} />
+        <F.TextAreaField path="notes" label="Notes" rows={2} />
       </section>
       <section className="section card" aria-label="Flow">
         <FlowEditor
-          base=""
+          base={root<RotationInput>()}
           zoneNote="Weekday and hour criteria run in the time zone of the campaign sending the visitor (its own, else the report time zone)."
         />
       </section>

@@ -7,10 +7,14 @@ import { ApplyTemplate } from "../settings/apply_template.tsx";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import type { FormConfig } from "../entities/entity_form.tsx";
 import type { ListConfig } from "../entities/entity_list.tsx";
-import { GroupField, NumberField, TextAreaField, TextField } from "../ui/form_controls.tsx";
-import { useField } from "../ui/form_state.ts";
+import { GroupField } from "../ui/form_controls.tsx";
 import { TokensField } from "./tokens_field.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
+import { formFields } from "../ui/form_kit.ts";
+import type { InputOf } from "../entities/entity_api.ts";
+
+/** The form's fields, bound by paths checked against its values. */
+const F = formFields<InputOf<"traffic-sources">>();
 
 const list: ListConfig<"traffic-sources"> = {
   resource: "traffic-sources",
@@ -34,7 +38,7 @@ const list: ListConfig<"traffic-sources"> = {
 };
 
 function StatusesField() {
-  const field = useField<string[]>("postbackStatuses");
+  const field = F.useField("postbackStatuses");
   const on = new Set(field.value ?? []);
   return (
     <fieldset className="field" disabled={field.readOnly}>
@@ -63,7 +67,7 @@ function StatusesField() {
  * own URL when one is given, else to the postback URL; `{event}` carries its name.
  */
 function EventsField() {
-  const field = useField<PostbackEvent[]>("postbackEvents");
+  const field = F.useField("postbackEvents");
   const types = useEventTypes();
   const list = field.value ?? [];
   const known = new Set(types.map((t) => t.name));
@@ -124,38 +128,38 @@ function SourceFields({ action }: { action: CrudAction }) {
       )}
       <section className="section card" aria-label="General">
         <div className="form-grid">
-          <TextField path="name" label="Name" />
+          <F.TextField path="name" label="Name" />
           <GroupField type="traffic-source" />
         </div>
       </section>
       <section className="section card" aria-label="Parameters">
         <h3 className="section__title">Parameters the source passes</h3>
         <div className="form-grid">
-          <TextField path="externalIdParam.param" label="External id param" placeholder="subid" />
-          <TextField
+          <F.TextField path="externalIdParam.param" label="External id param" placeholder="subid" />
+          <F.TextField
             path="externalIdParam.placeholder"
             label="External id placeholder"
             placeholder="{SUBID}"
           />
-          <TextField path="costParam.param" label="Cost param" placeholder="cost" />
-          <TextField path="costParam.placeholder" label="Cost placeholder" placeholder="{COST}" />
+          <F.TextField path="costParam.param" label="Cost param" placeholder="cost" />
+          <F.TextField path="costParam.placeholder" label="Cost placeholder" placeholder="{COST}" />
         </div>
         <TokensField />
       </section>
       <section className="section card" aria-label="Postback">
         <h3 className="section__title">Postback to the source</h3>
-        <TextField
+        <F.TextField
           path="postbackUrl"
           label="Postback URL"
           placeholder="https://source.example/pb?id={externalid}&payout={payout}"
         />
         <div className="form-grid">
           <StatusesField />
-          <NumberField path="postbackPercent" label="Send % of postbacks" step={1} />
-          <NumberField path="payoutPercent" label="Report % of payout" step={1} />
+          <F.NumberField path="postbackPercent" label="Send % of postbacks" step={1} />
+          <F.NumberField path="payoutPercent" label="Report % of payout" step={1} />
           <EventsField />
         </div>
-        <TextAreaField path="notes" label="Notes" rows={2} />
+        <F.TextAreaField path="notes" label="Notes" rows={2} />
       </section>
     </div>
   );

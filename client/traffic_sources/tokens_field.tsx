@@ -1,7 +1,11 @@
 /** A traffic source's tokens (t1…t30): param, placeholder and a name each. */
-import { type SourceToken, TrafficSourceInput } from "../../contracts/traffic_source.ts";
-import { TextField } from "../ui/form_controls.tsx";
-import { maxItems, useField } from "../ui/form_state.ts";
+import { TrafficSourceInput } from "../../contracts/traffic_source.ts";
+import { maxItems } from "../ui/form_state.ts";
+import { formFields } from "../ui/form_kit.ts";
+import type { InputOf } from "../entities/entity_api.ts";
+
+/** The form's fields, bound by paths checked against its values. */
+const F = formFields<InputOf<"traffic-sources">>();
 
 /** Most tokens a source passes (t1…t30), as the contract bounds it. */
 const MAX_TOKENS = maxItems(TrafficSourceInput.shape.tokens, {
@@ -12,7 +16,7 @@ const MAX_TOKENS = maxItems(TrafficSourceInput.shape.tokens, {
 
 /** The tokens editor. */
 export function TokensField() {
-  const field = useField<SourceToken[]>("tokens");
+  const field = F.useField("tokens");
   const tokens = field.value ?? [];
   return (
     <div className="tokens" role="group" aria-label="Tokens">
@@ -33,9 +37,13 @@ export function TokensField() {
       {tokens.map((_, i) => (
         <div key={i} className="tokens__row">
           <span className="tokens__label">t{i + 1}</span>
-          <TextField path={`tokens.${i}.param`} label="Param" placeholder="zone" />
-          <TextField path={`tokens.${i}.placeholder`} label="Placeholder" placeholder="{ZONEID}" />
-          <TextField path={`tokens.${i}.name`} label="Name" placeholder="Zone" />
+          <F.TextField path={`tokens.${i}.param`} label="Param" placeholder="zone" />
+          <F.TextField
+            path={`tokens.${i}.placeholder`}
+            label="Placeholder"
+            placeholder="{ZONEID}"
+          />
+          <F.TextField path={`tokens.${i}.name`} label="Name" placeholder="Zone" />
           {!field.readOnly && (
             <button
               type="button"

@@ -7,9 +7,13 @@ import { DataState } from "../ui/data_state.tsx";
 import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
 import { FormContext } from "../ui/form_state.ts";
 import { setIn } from "../ui/form_values.ts";
-import { LinesField, NumberField, SelectField, TextField } from "../ui/form_controls.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { saveChannels, useChannels } from "./api.ts";
+import { formFields } from "../ui/form_kit.ts";
+import type { z } from "zod";
+
+/** The form's fields, bound by paths checked against its values. */
+const F = formFields<z.input<typeof ChannelSettings>>();
 
 function ChannelsForm(props: { start: ChannelSettings; onClose: () => void }) {
   const [values, setValues] = useState<Record<string, unknown>>(props.start);
@@ -43,8 +47,8 @@ function ChannelsForm(props: { start: ChannelSettings; onClose: () => void }) {
       >
         <h3 className="section__title">Webhook</h3>
         <div className="form-grid">
-          <TextField path="webhook.url" label="URL" placeholder="https://example.com/hook" />
-          <TextField
+          <F.TextField path="webhook.url" label="URL" placeholder="https://example.com/hook" />
+          <F.TextField
             path="webhook.secret"
             label="Signing secret"
             hint="The body's HMAC-SHA256 goes in X-Rotor-Signature: sha256=…"
@@ -52,25 +56,25 @@ function ChannelsForm(props: { start: ChannelSettings; onClose: () => void }) {
         </div>
         <h3 className="section__title">Telegram</h3>
         <div className="form-grid">
-          <TextField path="telegram.botToken" label="Bot token" />
-          <TextField path="telegram.chatId" label="Chat id" />
-          <TextField path="telegram.apiBase" label="API base URL" />
+          <F.TextField path="telegram.botToken" label="Bot token" />
+          <F.TextField path="telegram.chatId" label="Chat id" />
+          <F.TextField path="telegram.apiBase" label="API base URL" />
         </div>
         <h3 className="section__title">E-mail (SMTP)</h3>
         <div className="form-grid">
-          <TextField path="email.host" label="Host" />
-          <NumberField path="email.port" label="Port" step={1} />
-          <SelectField
+          <F.TextField path="email.host" label="Host" />
+          <F.NumberField path="email.port" label="Port" step={1} />
+          <F.SelectField
             path="email.tls"
             label="TLS"
             options={[["starttls", "STARTTLS"], ["tls", "TLS"], ["none", "none"]]}
           />
-          <TextField path="email.user" label="User" />
-          <TextField path="email.password" label="Password" type="password" />
-          <TextField path="email.from" label="From" />
-          <TextField path="email.to" label="To (comma-separated)" />
+          <F.TextField path="email.user" label="User" />
+          <F.TextField path="email.password" label="Password" type="password" />
+          <F.TextField path="email.from" label="From" />
+          <F.TextField path="email.to" label="To (comma-separated)" />
         </div>
-        <LinesField
+        <F.LinesField
           path="allowlist"
           label="Internal targets allowed (CIDRs, one a line)"
           hint="Outgoing calls reach only public addresses unless listed here."

@@ -11,17 +11,20 @@ import {
   SCOPE_LABELS,
   ScopeType,
 } from "../../contracts/trigger.ts";
-import { type ResourceName, useOptions } from "../entities/entity_api.ts";
-import {
-  CheckField,
-  EntityField,
-  NumberField,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from "../ui/form_controls.tsx";
+import { type InputOf, type ResourceName, useOptions } from "../entities/entity_api.ts";
 import { useField } from "../ui/form_state.ts";
+import { type PathValue, type Place, toPlace, within } from "../ui/field_path.ts";
 import { DryRun } from "./dry_run.tsx";
+import { formFields } from "../ui/form_kit.ts";
+import { EntityField, NumberField, SelectField, TextField } from "../ui/form_controls.tsx";
+
+/** The form's fields, bound by paths checked against its values. */
+const F = formFields<TriggerValues>();
+
+type TriggerValues = InputOf<"triggers">;
+type ConditionValues = PathValue<TriggerValues, `conditions.${number}`>;
+type ActionValues = PathValue<TriggerValues, `actions.${number}`>;
+type FormulaValues = PathValue<TriggerValues, `formulas.${number}`>;
 
 const SCOPE_RESOURCES: Partial<Record<ScopeType, ResourceName>> = {
   campaign: "campaigns",
@@ -68,7 +71,7 @@ function newAction(kind: Action["kind"]): Action {
 }
 
 function IdsField(props: { resource: ResourceName }) {
-  const field = useField<number[]>("scope.ids");
+  const field = F.useField("scope.ids");
   const list = useOptions(props.resource);
   const ids = field.value ?? [];
   const items = (list.data?.items ?? []).filter((i) => !i.archived || ids.includes(i.id));
@@ -93,7 +96,7 @@ function IdsField(props: { resource: ResourceName }) {
 }
 
 function ScopeSection() {
-  const scope = useField<{ type: ScopeType }>("scope");
+  const scope = F.useField("scope");
   const type = scope.value?.type ?? "campaign";
   const resource = SCOPE_RESOURCES[type];
   return (
@@ -107,7 +110,7 @@ function ScopeSection() {
           disabled={scope.readOnly}
           onChange={(e) =>
             scope.set({
-              type: e.target.value,
+              type: e.target.value as ScopeType,
               ids: [],
               campaignId: null,
               token: e.target.value === "token" ? "t1" : null,
@@ -119,8 +122,8 @@ function ScopeSection() {
       {resource && <IdsField key={type} resource={resource} />}
       {type === "token" && (
         <div className="form-grid">
-          <EntityField path="scope.campaignId" label="Campaign" resource="campaigns" empty="—" />
-          <SelectField path="scope.token" label="Token" options={TOKENS} />
+          <F.EntityField path="scope.campaignId" label="Campaign" resource="campaigns" empty="—" />
+          <F.SelectField path="scope.token" label="Token" options={TOKENS} />
         </div>
       )}
     </section>
@@ -128,17 +131,20 @@ function ScopeSection() {
 }
 
 function Rows<T>(props: {
-  path: string;
+  path: Place<T[] | undefined>;
   add: ReactNode;
-  children: (item: T, at: string, remove: () => void) => ReactNode;
+  children: (item: T, at: Place<T>, remove: () => void) => ReactNode;
 }) {
-  const field = useField<T[]>(props.path);
+  const field = useField(props.path);
   const list = field.value ?? [];
   return (
     <>
       {field.error && <p className="field__error" role="alert">{field.error}</p>}
       {list.map((item, i) =>
-        props.children(item, `${props.path}.${i}`, () => field.set(list.filter((_, j) => j !== i)))
+        props.children(item, toPlace<T>(`${props.path}.${i}`), () =>
+          field.set(list.filter((_, j) =>
+            j !== i
+          )))
       )}
       {!field.readOnly && props.add}
     </>
@@ -167,9 +173,9 @@ function KindSelect<K extends string>(props: {
   );
 }
 
-function ConditionRow(props: { at: string; remove: () => void }) {
-  const field = useField<Condition>(props.at);
-  const formulas = useField<{ name: string; label: string }[]>("formulas").value ?? [];
+function ConditionRow(props: { at: Place<ConditionValues>; remove: () => void }) {
+  const field = useField(props.at);
+  const formulas = F.useField("formulas").value ?? [];
   const c = field.value;
   const metrics = [
     ...METRICS.map((m) => [m.name, m.label] as const),
@@ -186,35 +192,35 @@ function ConditionRow(props: { at: string; remove: () => void }) {
         />
         {c.kind === "metric" && (
           <>
-            <SelectField path={`${props.at}.metric`} label="Metric" options={metrics} />
+            <SelectField path={within(props.at, "metric")} label="Metric" options={metrics} />
             <SelectField
-              path={`${props.at}.compare`}
+              path={within(props.at, "compare")}
               label="Compared with"
               options={[["value", "a number"], ["previous", "the previous window (% change)"]]}
             />
             <SelectField
-              path={`${props.at}.op`}
+              path={within(props.at, "op")}
               label="Operator"
               options={CompareOp.options.map((o) => [o, o])}
             />
             <NumberField
-              path={`${props.at}.value`}
+              path={within(props.at, "value")}
               label={c.compare === "previous" ? "Change %" : "Value"}
             />
           </>
         )}
         {c.kind !== "urlDown" && (
           <>
-            <NumberField path={`${props.at}.window.amount`} label="Last" step={1} />
-            <SelectField path={`${props.at}.window.unit`} label="Unit" options={UNITS} />
+            <NumberField path={within(props.at, "window.amount")} label="Last" step={1} />
+            <SelectField path={within(props.at, "window.unit")} label="Unit" options={UNITS} />
           </>
         )}
         {c.kind === "noPostbacks" && (
-          <NumberField path={`${props.at}.minClicks`} label="While clicks ≥" step={1} />
+          <NumberField path={within(props.at, "minClicks")} label="While clicks ≥" step={1} />
         )}
         {c.kind === "urlDown" && (
           <TextField
-            path={`${props.at}.mustContain`}
+            path={within(props.at, "mustContain")}
             label="Page must contain (optional)"
           />
         )}
@@ -226,9 +232,9 @@ function ConditionRow(props: { at: string; remove: () => void }) {
   );
 }
 
-function ActionRow(props: { at: string; remove: () => void }) {
-  const field = useField<Action>(props.at);
-  const scope = useField<ScopeType>("scope.type").value;
+function ActionRow(props: { at: Place<ActionValues>; remove: () => void }) {
+  const field = useField(props.at);
+  const scope = F.useField("scope.type").value;
   const a = field.value;
   const kinds = (Object.keys(ACTION_LABELS) as Action["kind"][]).filter((k) =>
     ACTION_SCOPES[k]?.includes(scope) ?? true
@@ -261,24 +267,28 @@ function ActionRow(props: { at: string; remove: () => void }) {
         {a.kind === "setPathWeight" && (
           <>
             <SelectField
-              path={`${props.at}.owner`}
+              path={within(props.at, "owner")}
               label="In"
               options={[["campaign", "a campaign"], ["rotation", "a rotation"]]}
             />
             <EntityField
-              path={`${props.at}.ownerId`}
+              path={within(props.at, "ownerId")}
               label={a.owner === "campaign" ? "Campaign" : "Rotation"}
               resource={a.owner === "campaign" ? "campaigns" : "rotations"}
               empty="—"
             />
-            <NumberField path={`${props.at}.rule`} label="Rule # (-1: default paths)" step={1} />
-            <NumberField path={`${props.at}.path`} label="Path # (from 0)" step={1} />
-            <NumberField path={`${props.at}.weight`} label="Weight" step={1} />
+            <NumberField
+              path={within(props.at, "rule")}
+              label="Rule # (-1: default paths)"
+              step={1}
+            />
+            <NumberField path={within(props.at, "path")} label="Path # (from 0)" step={1} />
+            <NumberField path={within(props.at, "weight")} label="Weight" step={1} />
           </>
         )}
         {a.kind === "blockToken" && (
           <EntityField
-            path={`${props.at}.offerId`}
+            path={within(props.at, "offerId")}
             label="Send blocked traffic to offer"
             resource="offers"
             empty="—"
@@ -292,12 +302,12 @@ function ActionRow(props: { at: string; remove: () => void }) {
   );
 }
 
-function FormulaRow(props: { at: string; remove: () => void }) {
+function FormulaRow(props: { at: Place<FormulaValues>; remove: () => void }) {
   return (
     <div className="trigger-row form-grid">
-      <TextField path={`${props.at}.name`} label="Name (f_…)" />
-      <TextField path={`${props.at}.label`} label="Label" />
-      <TextField path={`${props.at}.expr`} label="Formula" placeholder="cost / conversions" />
+      <TextField path={within(props.at, "name")} label="Name (f_…)" />
+      <TextField path={within(props.at, "label")} label="Label" />
+      <TextField path={within(props.at, "expr")} label="Formula" placeholder="cost / conversions" />
       <button type="button" className="btn btn--small btn--ghost" onClick={props.remove}>
         Remove formula
       </button>
@@ -307,34 +317,34 @@ function FormulaRow(props: { at: string; remove: () => void }) {
 
 /** The trigger form's fields. */
 export function TriggerFields() {
-  const conditions = useField<Condition[]>("conditions");
-  const actions = useField<Action[]>("actions");
-  const formulas = useField<unknown[]>("formulas");
-  const scope = useField<ScopeType>("scope.type").value;
+  const conditions = F.useField("conditions");
+  const actions = F.useField("actions");
+  const formulas = F.useField("formulas");
+  const scope = F.useField("scope.type").value;
   return (
     <div className="stack">
       <section className="section card" aria-label="General">
         <div className="form-grid">
-          <TextField path="name" label="Name" />
-          <CheckField path="enabled" label="Switched on" />
-          <NumberField path="checkEveryMinutes" label="Check every (minutes)" step={1} />
-          <NumberField path="cooldownMinutes" label="Cooldown (minutes)" step={1} />
+          <F.TextField path="name" label="Name" />
+          <F.CheckField path="enabled" label="Switched on" />
+          <F.NumberField path="checkEveryMinutes" label="Check every (minutes)" step={1} />
+          <F.NumberField path="cooldownMinutes" label="Cooldown (minutes)" step={1} />
         </div>
-        <TextAreaField path="notes" label="Notes" rows={2} />
+        <F.TextAreaField path="notes" label="Notes" rows={2} />
       </section>
       <ScopeSection />
       <section className="section card" aria-label="Conditions">
         <h3 className="section__title">When</h3>
         <div className="form-grid">
-          <SelectField
+          <F.SelectField
             path="logic"
             label="Fire when"
             options={[["all", "all conditions hold"], ["any", "any condition holds"]]}
           />
-          <NumberField path="minClicks" label="Only with at least (clicks)" step={1} />
+          <F.NumberField path="minClicks" label="Only with at least (clicks)" step={1} />
         </div>
-        <Rows<Condition>
-          path="conditions"
+        <Rows
+          path={F.place("conditions")}
           add={
             <AddButton
               label="Add condition"
@@ -351,8 +361,8 @@ export function TriggerFields() {
       </section>
       <section className="section card" aria-label="Formula columns">
         <h3 className="section__title">Formula columns</h3>
-        <Rows<unknown>
-          path="formulas"
+        <Rows
+          path={F.place("formulas")}
           add={
             <AddButton
               label="Add formula"
@@ -369,8 +379,8 @@ export function TriggerFields() {
       </section>
       <section className="section card" aria-label="Actions">
         <h3 className="section__title">Then</h3>
-        <Rows<Action>
-          path="actions"
+        <Rows
+          path={F.place("actions")}
           add={
             <AddButton
               label="Add action"

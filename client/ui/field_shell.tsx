@@ -5,10 +5,14 @@
 import type { ChangeEvent, ReactElement, ReactNode } from "react";
 import { useId } from "react";
 import { useField } from "./form_state.ts";
+import { type FieldPath, type Place, toPlace } from "./field_path.ts";
 
-/** The props every bound control takes. */
-export interface Common {
-  path: string;
+/**
+ * The props every bound control takes. Its `path` is a dotted path of T when the control
+ * comes from a form's kit (`formFields<T>()`), else a checked `Place`.
+ */
+export interface Common<T = never> {
+  path: FieldPath<T> | Place<unknown>;
   label: ReactNode;
   hint?: ReactNode;
   className?: string;
@@ -18,8 +22,8 @@ export interface Common {
 export type A11y = { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
 
 /** The label, control and error around one control. */
-export function Shell(
-  props: Common & {
+export function Shell<T>(
+  props: Common<T> & {
     control: (a11y: A11y) => ReactElement;
     /** The bound field's error and required marker. */
     field: { error?: string; required: boolean };
@@ -54,10 +58,10 @@ type TextBinding = A11y & {
 };
 
 /** A control editing the string at `path`; `render` draws the element with the binding. */
-export function BoundText(
-  props: Common & { placeholder?: string; render: (bound: TextBinding) => ReactElement },
+export function BoundText<T>(
+  props: Common<T> & { placeholder?: string; render: (bound: TextBinding) => ReactElement },
 ) {
-  const field = useField<string>(props.path);
+  const field = useField(toPlace<string | undefined>(props.path));
   return (
     <Shell
       {...props}

@@ -7,10 +7,11 @@ import type { GroupType } from "../../contracts/group.ts";
 import { type ResourceName, useOptions } from "../entities/entity_api.ts";
 import { useField, useForm } from "./form_state.ts";
 import { BoundText, type Common, Shell } from "./field_shell.tsx";
+import { root, toPlace, within } from "./field_path.ts";
 
 /** A text input. */
-export function TextField(
-  props: Common & { placeholder?: string; type?: string; autoComplete?: string },
+export function TextField<T = never>(
+  props: Common<T> & { placeholder?: string; type?: string; autoComplete?: string },
 ) {
   return (
     <BoundText
@@ -23,7 +24,9 @@ export function TextField(
 }
 
 /** A multi-line text input. */
-export function TextAreaField(props: Common & { rows?: number; placeholder?: string }) {
+export function TextAreaField<T = never>(
+  props: Common<T> & { rows?: number; placeholder?: string },
+) {
   return (
     <BoundText
       {...props}
@@ -33,8 +36,8 @@ export function TextAreaField(props: Common & { rows?: number; placeholder?: str
 }
 
 /** A list of strings edited one per line (CIDRs). */
-export function LinesField(props: Common & { rows?: number; placeholder?: string }) {
-  const field = useField<string[]>(props.path);
+export function LinesField<T = never>(props: Common<T> & { rows?: number; placeholder?: string }) {
+  const field = useField(toPlace<string[] | undefined>(props.path));
   const { errors } = useForm();
   const [text, setText] = useState((field.value ?? []).join("\n"));
   // An entry's error (`list.3`) names its line.
@@ -65,10 +68,10 @@ export function LinesField(props: Common & { rows?: number; placeholder?: string
  * A number input. The text is kept while typing ("1." is not yet a number);
  * empty means null when `nullable`, else NaN, which the contract refuses.
  */
-export function NumberField(
-  props: Common & { step?: number; nullable?: boolean; placeholder?: string },
+export function NumberField<T = never>(
+  props: Common<T> & { step?: number; nullable?: boolean; placeholder?: string },
 ) {
-  const field = useField<number | null>(props.path);
+  const field = useField(toPlace<number | null | undefined>(props.path));
   const show = (
     v: number | null | undefined,
   ) => (v === null || v === undefined || Number.isNaN(v) ? "" : String(v));
@@ -109,8 +112,8 @@ export function NumberField(
 export type Options = ReadonlyArray<readonly [string | number, string]>;
 
 /** A select. `empty` adds a "none" choice that sets null. */
-export function SelectField(props: Common & { options: Options; empty?: string }) {
-  const field = useField<string | number | null>(props.path);
+export function SelectField<T = never>(props: Common<T> & { options: Options; empty?: string }) {
+  const field = useField(toPlace<string | number | null | undefined>(props.path));
   const numeric = props.options.some(([v]) => typeof v === "number");
   return (
     <Shell
@@ -136,8 +139,8 @@ export function SelectField(props: Common & { options: Options; empty?: string }
 }
 
 /** A checkbox. */
-export function CheckField(props: Omit<Common, "label"> & { label: ReactNode }) {
-  const field = useField<boolean>(props.path);
+export function CheckField<T = never>(props: Omit<Common<T>, "label"> & { label: ReactNode }) {
+  const field = useField(toPlace<boolean | undefined>(props.path));
   return (
     <div className={`field field--check ${props.className ?? ""}`} data-path={props.path}>
       <label className="check">
@@ -156,15 +159,15 @@ export function CheckField(props: Omit<Common, "label"> & { label: ReactNode }) 
 }
 
 /** A picker of another entity (live items by name, plus the current one even if archived). */
-export function EntityField(
-  props: Common & {
+export function EntityField<T = never>(
+  props: Common<T> & {
     resource: ResourceName;
     empty?: string;
     filter?: (item: { id: number; type?: unknown }) => boolean;
   },
 ) {
   const list = useOptions(props.resource);
-  const field = useField<number | null>(props.path);
+  const field = useField(toPlace<number | null | undefined>(props.path));
   const items = (list.data?.items ?? []).filter((item) =>
     (!item.archived || item.id === field.value) && (props.filter?.(item) ?? true)
   );
@@ -178,7 +181,7 @@ export function EntityField(
 export function GroupField(props: { type: GroupType }) {
   return (
     <EntityField
-      path="groupId"
+      path={within(root<{ groupId: number | null }>(), "groupId")}
       label="Group"
       resource="groups"
       empty="No group"

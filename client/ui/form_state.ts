@@ -6,6 +6,7 @@ import { createContext, useContext } from "react";
 import { z } from "zod";
 import type { FieldErrors } from "./form_errors.ts";
 import { getIn } from "./form_values.ts";
+import type { Place } from "./field_path.ts";
 
 /** What every form control gets from its form. */
 export interface FormApi {
@@ -27,12 +28,21 @@ export function useForm(): FormApi {
   return form;
 }
 
-/** The value at `path` and its setter, plus its error and required flag. */
-export function useField<T = unknown>(path: string) {
+/** A field bound by path: its value and setter, its error and required flag. */
+export interface BoundField<T> {
+  value: T;
+  set: (value: T) => void;
+  error: string | undefined;
+  required: boolean;
+  readOnly: boolean;
+}
+
+/** The field at a checked place: its value and setter, plus its error and required flag. */
+export function useField<T>(path: Place<T>): BoundField<T> {
   const form = useForm();
   return {
     value: getIn(form.values, path) as T,
-    set: (value: unknown) => form.set(path, value),
+    set: (value: T) => form.set(path, value),
     error: form.errors[path],
     required: isRequired(form.schema, path),
     readOnly: form.readOnly,

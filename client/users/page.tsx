@@ -8,10 +8,13 @@ import type { CrudAction } from "../app/route_rules.ts";
 import { AnyEntity } from "../entities/entity_api.ts";
 import type { FormConfig } from "../entities/entity_form.tsx";
 import type { ListConfig } from "../entities/entity_list.tsx";
-import { CheckField, SelectField, TextAreaField, TextField } from "../ui/form_controls.tsx";
 import { formatStamp } from "../ui/format.ts";
 import { RightsField, rightsSummary } from "./rights_field.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
+import { formFields } from "../ui/form_kit.ts";
+
+/** The form's fields, bound by paths checked against its values. */
+const F = formFields<UserInput>();
 
 const list: ListConfig = {
   resource: "users",
@@ -62,22 +65,22 @@ function UserFields(props: { action: CrudAction }) {
     <div className="stack">
       <section className="section card" aria-label="Account">
         <div className="form-grid">
-          <TextField path="username" label="Username" />
-          <TextField
+          <F.TextField path="username" label="Username" />
+          <F.TextField
             path="password"
             type="password"
             autoComplete="new-password"
             label={props.action.type === "edit" ? "New password" : "Password"}
             hint={props.action.type === "edit" ? "Leave empty to keep the current one." : undefined}
           />
-          <SelectField path="role" label="Role" options={Role.options.map((r) => [r, r])} />
-          <CheckField path="hideProfit" label="Hide profit (revenue, profit, ROI, EPC)" />
-          <CheckField path="disabled" label="Disabled (ends their sessions)" />
+          <F.SelectField path="role" label="Role" options={Role.options.map((r) => [r, r])} />
+          <F.CheckField path="hideProfit" label="Hide profit (revenue, profit, ROI, EPC)" />
+          <F.CheckField path="disabled" label="Disabled (ends their sessions)" />
         </div>
       </section>
       <RightsField />
       <section className="section card" aria-label="Notes">
-        <TextAreaField path="notes" label="Notes" rows={2} />
+        <F.TextAreaField path="notes" label="Notes" rows={2} />
       </section>
     </div>
   );

@@ -1,7 +1,11 @@
 /** A user's rights per entity type (none, read, write), with a default for the types not set. */
-import { Access, type Permissions, PermissionSubject } from "../../contracts/user.ts";
-import { useField } from "../ui/form_state.ts";
+import { Access, PermissionSubject } from "../../contracts/user.ts";
 import { SUBJECT_LABELS } from "../../contracts/rights.ts";
+import { formFields } from "../ui/form_kit.ts";
+import type { UserInput } from "../../contracts/user.ts";
+
+/** The form's fields, bound by paths checked against its values. */
+const F = formFields<UserInput>();
 
 /** `offer: write, others: read` for the list. */
 export function rightsSummary(permissions: Record<string, string>): string {
@@ -14,8 +18,8 @@ export function rightsSummary(permissions: Record<string, string>): string {
 
 /** The rights grid; shown for every role, applied only to plain users (admins may do everything). */
 export function RightsField() {
-  const field = useField<Permissions>("permissions");
-  const role = useField<string>("role").value;
+  const field = F.useField("permissions");
+  const role = F.useField("role").value;
   const rights = field.value ?? {};
   const fallback = rights["*"] ?? "none";
   const setRight = (subject: PermissionSubject | "*", access: Access | "") => {
