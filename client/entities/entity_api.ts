@@ -1,17 +1,16 @@
 /**
  * The entity calls of the screens (DESIGN §5) over the one fetcher, with one
- * SWR hook per call. The declared resources (`contracts/api/entities.ts`) are
- * called through their declarations, so each answer is typed and parsed by
- * its entity's own schema; users still go by path.
+ * SWR hook per call. Every resource is called through its declarations
+ * (`contracts/api/entities.ts`, `users.ts`), so each answer is typed and
+ * parsed by its entity's own schema.
  */
 import useSWR, { type SWRResponse } from "swr";
-import { z } from "zod";
 import { ENTITY_ROUTES, type EntityRoutes } from "../../contracts/api/entities.ts";
-import { listAnswer, MAX_PAGE } from "../../contracts/list.ts";
+import { MAX_PAGE } from "../../contracts/list.ts";
 import type { CallInput, ReceivedOf, RouteDecl } from "../../contracts/route.ts";
 import { routePath, routeUrl } from "../../contracts/route.ts";
 import { USER_ROUTES } from "../../contracts/api/users.ts";
-import { api, call } from "../app/api.ts";
+import { call } from "../app/api.ts";
 import { mutatePanel } from "../app/swr_config.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 
@@ -28,68 +27,47 @@ export type ResourceName =
   | "groups"
   | "triggers";
 
-/** The resources whose routes are declared. */
-export type DeclaredResource = keyof typeof ENTITY_ROUTES;
-/** The resources still called by path (their own helpers convert them). */
-export type UndeclaredResource = Exclude<ResourceName, DeclaredResource>;
-type RoutesOf<R extends DeclaredResource> = (typeof ENTITY_ROUTES)[R];
+/** Every resource's routes: the entity generator's, and the users' own (admins only). */
+const RESOURCE_ROUTES = { ...ENTITY_ROUTES, users: USER_ROUTES };
+type RoutesOf<R extends ResourceName> = (typeof RESOURCE_ROUTES)[R];
 
-/** A list's query, as the list route declares it. */
+/** A list's query, as the list routes declare it. */
 export type ListCallQuery = NonNullable<CallInput<EntityRoutes["list"]>["query"]>;
 
-/** An entity answer: the fields every entity has, the rest unchecked until a form parses it. */
-export const AnyEntity = z.looseObject({
-  id: z.number().int(),
-  name: z.string(),
-  groupId: z.number().int().nullable(),
-  archived: z.boolean(),
-});
-export type AnyEntity = z.infer<typeof AnyEntity> & Record<string, unknown>;
-
-const AnyList = listAnswer(AnyEntity);
-export type EntityListAnswer = z.infer<typeof AnyList>;
-
-/** The entity a resource answers: its own schema's type where its routes are declared. */
-export type EntityOf<R extends ResourceName> = R extends DeclaredResource
+/** The entity a resource answers, typed by its own schema. */
+export type EntityOf<R extends ResourceName> = R extends ResourceName
   ? ReceivedOf<RoutesOf<R>["get"]>
-  : AnyEntity;
+  : never;
 /** A resource's list answer. */
-export type ListOf<R extends ResourceName> = R extends DeclaredResource
+export type ListOf<R extends ResourceName> = R extends ResourceName
   ? ReceivedOf<RoutesOf<R>["list"]>
-  : EntityListAnswer;
+  : never;
 /** One row of a resource's list: the entity with its stats. */
 export type ListItemOf<R extends ResourceName> = ListOf<R>["items"][number];
 /** What a save of a resource answers: the entity, with warnings when there are any. */
-export type SavedOf<R extends ResourceName> = R extends DeclaredResource
+export type SavedOf<R extends ResourceName> = R extends ResourceName
   ? ReceivedOf<RoutesOf<R>["create"]>
-  : AnyEntity;
+  : never;
 /** The create body of a resource. */
-export type InputOf<R extends ResourceName> = R extends DeclaredResource
+export type InputOf<R extends ResourceName> = R extends ResourceName
   ? CallInput<RoutesOf<R>["create"]>["body"]
-  : Record<string, unknown>;
+  : never;
 /** The patch body of a resource. */
-export type PatchOf<R extends ResourceName> = R extends DeclaredResource
+export type PatchOf<R extends ResourceName> = R extends ResourceName
   ? CallInput<RoutesOf<R>["patch"]>["body"]
-  : Record<string, unknown>;
+  : never;
 
-const DECLARED: Partial<Record<ResourceName, EntityRoutes>> = ENTITY_ROUTES;
-
-/** The declared routes of `resource`, or none for the resources still called by path. */
-function declared(resource: ResourceName): EntityRoutes | undefined {
-  return DECLARED[resource];
-}
-
-/** A list's URL for the resources still called by path. */
-function pathListUrl(resource: ResourceName, query: ListCallQuery): string {
-  const decl: RouteDecl = {
-    method: "get",
-    path: `/api/${resource}`,
-    tag: "",
-    summary: "",
-    access: "user",
-  };
-  return routeUrl(decl, { query });
-}
+/** What the shared calls below use of any resource's routes (their types come from the overloads). */
+type SharedRoutes = Record<
+  "list" | "create" | "mass" | "get" | "patch" | "archive" | "restore",
+  RouteDecl
+>;
+const SHARED: Record<ResourceName, SharedRoutes> = RESOURCE_ROUTES;
+/** `call` on a route whose resource is only known at run time; each export below types it. */
+const callAny = call as (
+  decl: RouteDecl,
+  input: { params?: { id: number }; query?: ListCallQuery; body?: unknown },
+) => Promise<unknown>;
 
 /** One page of a list (stats for the query's days); the previous page stays while the next loads. */
 export function useEntityList<R extends ResourceName>(
@@ -97,15 +75,9 @@ export function useEntityList<R extends ResourceName>(
   query: ListCallQuery | null,
 ): SWRResponse<ListOf<R>>;
 export function useEntityList(resource: ResourceName, query: ListCallQuery | null) {
-  const routes = declared(resource);
-  const key = query === null
-    ? null
-    : routes
-    ? routeUrl(routes.list, { query })
-    : pathListUrl(resource, query);
-  const fetcher = (url: string) =>
-    routes ? call(routes.list, { query: query ?? {} }) : api(url, { schema: AnyList });
-  return useSWR(key, fetcher, { keepPreviousData: true });
+  const list = SHARED[resource].list;
+  const key = query === null ? null : routeUrl(list, { query });
+  return useSWR(key, () => callAny(list, { query: query ?? {} }), { keepPreviousData: true });
 }
 
 /** Every live item of a resource, by name: what pickers (groups, offers, landers…) offer. */
@@ -131,10 +103,7 @@ function entityKey(resource: ResourceName, id: number): string {
 /** `GET /:id`. */
 export function getEntity<R extends ResourceName>(resource: R, id: number): Promise<EntityOf<R>>;
 export function getEntity(resource: ResourceName, id: number) {
-  const routes = declared(resource);
-  return routes
-    ? call(routes.get, { params: { id } })
-    : api(entityKey(resource, id), { schema: AnyEntity });
+  return callAny(SHARED[resource].get, { params: { id } });
 }
 
 /** Drops every cached answer of a resource (after a write), so open lists reload. */
@@ -149,10 +118,23 @@ export function createEntity<R extends ResourceName>(
   body: InputOf<R>,
 ): Promise<SavedOf<R>>;
 export function createEntity(resource: ResourceName, body: Record<string, unknown>) {
-  const routes = declared(resource);
-  return routes
-    ? call(routes.create, { body })
-    : api(`/api/${resource}`, { method: "post", body, schema: AnyEntity });
+  return callAny(SHARED[resource].create, { body });
+}
+
+/**
+ * Creates (no `id`) or changes an entity from values a form's own contract has
+ * just checked: the shared form and the inline editor, which serve every resource.
+ */
+export function saveChecked(
+  resource: ResourceName,
+  id: number | undefined,
+  values: Record<string, unknown>,
+): Promise<SavedOf<ResourceName>> {
+  const routes = SHARED[resource];
+  const saved = id === undefined
+    ? callAny(routes.create, { body: values })
+    : callAny(routes.patch, { params: { id }, body: values });
+  return saved as Promise<SavedOf<ResourceName>>;
 }
 
 /** `PATCH /:id`. */
@@ -162,10 +144,7 @@ export function patchEntity<R extends ResourceName>(
   body: PatchOf<R>,
 ): Promise<SavedOf<R>>;
 export function patchEntity(resource: ResourceName, id: number, body: Record<string, unknown>) {
-  const routes = declared(resource);
-  return routes
-    ? call(routes.patch, { params: { id }, body })
-    : api(entityKey(resource, id), { method: "patch", body, schema: AnyEntity });
+  return callAny(SHARED[resource].patch, { params: { id }, body });
 }
 
 /** `PATCH /mass`: one patch for many, all or none. */
@@ -179,28 +158,17 @@ export function massPatchEntities(
   ids: number[],
   patch: Record<string, unknown>,
 ) {
-  const routes = declared(resource);
-  return routes
-    ? call(routes.mass, { body: { ids, patch } })
-    : api(`/api/${resource}/mass`, { method: "patch", body: { ids, patch } });
+  return callAny(SHARED[resource].mass, { body: { ids, patch } });
 }
 
 /** `DELETE /:id` (archive) for each id, one by one; stops at the first refusal. */
 export async function archiveEntities(resource: ResourceName, ids: number[]): Promise<void> {
-  const routes = declared(resource);
-  for (const id of ids) {
-    if (routes) await call(routes.archive, { params: { id } });
-    else await api(entityKey(resource, id), { method: "delete" });
-  }
+  for (const id of ids) await callAny(SHARED[resource].archive, { params: { id } });
 }
 
 /** `POST /:id/restore` for each id. */
 export async function restoreEntities(resource: ResourceName, ids: number[]): Promise<void> {
-  const routes = declared(resource);
-  for (const id of ids) {
-    if (routes) await call(routes.restore, { params: { id } });
-    else await api(`${entityKey(resource, id)}/restore`, { method: "post", body: {} });
-  }
+  for (const id of ids) await callAny(SHARED[resource].restore, { params: { id } });
 }
 
 /** Runs a change to `resource`, refreshes its lists, and toasts `done` or the failure. */

@@ -11,14 +11,12 @@ import { type CrudAction, crudAction } from "../app/route_rules.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import {
-  createEntity,
   type EntityOf,
   type InputOf,
-  patchEntity,
   refreshResource,
   type ResourceName,
+  saveChecked,
   type SavedOf,
-  type UndeclaredResource,
   useEntity,
   useMyAccount,
 } from "./entity_api.ts";
@@ -35,7 +33,7 @@ type Values = Record<string, unknown>;
  * What an entity feature tells the shared form: `R` is its resource, whose
  * declared schemas type the entity the fields and the aside are given.
  */
-export interface FormConfig<R extends ResourceName = UndeclaredResource> {
+export interface FormConfig<R extends ResourceName> {
   resource: R;
   path: string;
   noun: string;
@@ -134,9 +132,7 @@ function FormBody<R extends ResourceName>(
     try {
       const saved = config.save
         ? await config.save(action, result.value as Values)
-        : action.type === "edit"
-        ? await patchEntity(resource, action.id, result.value)
-        : await createEntity(resource, result.value);
+        : await saveChecked(resource, action.type === "edit" ? action.id : undefined, result.value);
       await refreshResource(config.resource);
       notify(`${config.noun[0].toUpperCase()}${config.noun.slice(1)} saved`, { type: "success" });
       // A save can succeed with warnings (e.g. a postback URL that can never be sent).
@@ -223,8 +219,8 @@ function focusFirstError() {
 }
 
 /** The `warnings` a save answered beside the entity (field path and message). */
-function savedWarnings(saved: { warnings?: unknown }): string[] {
-  const warnings = saved.warnings;
+function savedWarnings(saved: object): string[] {
+  const warnings = "warnings" in saved ? saved.warnings : undefined;
   if (!Array.isArray(warnings)) return [];
   return warnings.map((w) =>
     typeof w === "object" && w !== null && "message" in w ? String(w.message) : String(w)

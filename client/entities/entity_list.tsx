@@ -17,7 +17,6 @@ import {
   type ListItemOf,
   refreshResource,
   type ResourceName,
-  type UndeclaredResource,
   useEntityList,
   useMyAccount,
   useOptions,
@@ -39,7 +38,7 @@ import { useListState } from "../ui/use_list_state.ts";
  * What an entity feature tells the shared list: `R` is its resource, whose
  * declared schema types the rows its columns render.
  */
-export interface ListConfig<R extends ResourceName = UndeclaredResource> {
+export interface ListConfig<R extends ResourceName> {
   resource: R;
   /** The list path: "/offers". */
   path: string;
@@ -151,7 +150,7 @@ export function EntityListPage<R extends ResourceName>({ config }: { config: Lis
   }
   const list = useEntityList(config.resource, query);
   const groups = useOptions("groups", Boolean(config.groupType));
-  const items = list.data?.items ?? [];
+  const items: readonly ListItemOf<R>[] = list.data?.items ?? [];
   const groupNames = new Map((groups.data?.items ?? []).map((g) => [g.id, g.name]));
   const groupName = (id: number | null) => (id === null ? "—" : groupNames.get(id) ?? `#${id}`);
   const allColumns = [

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from "react";
 import type { z } from "zod";
 import { ApiError } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
-import { createEntity, patchEntity, refreshResource, type ResourceName } from "./entity_api.ts";
+import { refreshResource, type ResourceName, saveChecked } from "./entity_api.ts";
 import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
 import { FormContext } from "../ui/form_state.ts";
 import { setIn } from "../ui/form_values.ts";
@@ -37,8 +37,7 @@ export function InlineEditor(props: InlineEditorProps) {
     if (!result.ok) return setErrors(result.errors);
     setSaving(true);
     try {
-      if (editing) await patchEntity(props.resource, props.start.id!, result.value);
-      else await createEntity(props.resource, result.value);
+      await saveChecked(props.resource, props.start.id, result.value);
       await refreshResource(props.resource);
       notify(`${props.noun[0].toUpperCase()}${props.noun.slice(1)} saved`, { type: "success" });
       props.onDone();

@@ -1,11 +1,16 @@
 /** User screens (lazy chunk, admins): list, and the form with role, rights, hide-profit and disable. */
 import { z } from "zod";
 import { Role } from "../../contracts/auth.ts";
-import { NewPassword, UserCloneInput, UserInput, UserPatch } from "../../contracts/user.ts";
+import {
+  NewPassword,
+  type User,
+  UserCloneInput,
+  UserInput,
+  UserPatch,
+} from "../../contracts/user.ts";
 import { USER_ROUTES } from "../../contracts/api/users.ts";
 import { call } from "../app/api.ts";
 import type { CrudAction } from "../app/route_rules.ts";
-import { AnyEntity } from "../entities/entity_api.ts";
 import type { FormConfig } from "../entities/entity_form.tsx";
 import type { ListConfig } from "../entities/entity_list.tsx";
 import { formatStamp } from "../ui/format.ts";
@@ -16,7 +21,7 @@ import { formFields } from "../ui/form_kit.ts";
 /** The form's fields, bound by paths checked against its values. */
 const F = formFields<UserInput>();
 
-const list: ListConfig = {
+const list: ListConfig<"users"> = {
   resource: "users",
   path: "/users",
   title: "Users",
@@ -92,7 +97,7 @@ type Values = Record<string, unknown>;
  * The form has checked `values` with its schema; each call reads them with its
  * route's own (a no-op on checked values) to send them typed.
  */
-async function saveUser(action: CrudAction, values: Values): Promise<AnyEntity> {
+async function saveUser(action: CrudAction, values: Values): Promise<User> {
   if (action.type === "create") {
     return call(USER_ROUTES.create, { body: UserInput.parse(values) });
   }
@@ -109,7 +114,7 @@ async function saveUser(action: CrudAction, values: Values): Promise<AnyEntity> 
   return call(USER_ROUTES.patch, { params: { id: copy.id }, body: UserPatch.parse(rest) });
 }
 
-const form: FormConfig = {
+const form: FormConfig<"users"> = {
   resource: "users",
   path: "/users",
   noun: "user",
