@@ -6,9 +6,8 @@
 import { type ComponentType, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
-import { ApiError } from "../app/api.ts";
 import { type CrudAction, crudAction } from "../app/route_rules.ts";
-import { notify, notifyError } from "../app/toasts.tsx";
+import { notify } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import {
   type EntityOf,
@@ -20,7 +19,7 @@ import {
   useEntity,
   useMyAccount,
 } from "./entity_api.ts";
-import { checkWith, type FieldErrors, issuesToErrors, pathLabel } from "../ui/form_errors.ts";
+import { checkWith, type FieldErrors, pathLabel, showSaveError } from "../ui/form_errors.ts";
 import { FormContext, initialValues, pickInput } from "../ui/form_state.ts";
 import { sameValues, setIn } from "../ui/form_values.ts";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
@@ -145,10 +144,7 @@ function FormBody<R extends ResourceName>(
         void navigate(`${config.path}/edit/${saved.id}`, { replace: true });
       }
     } catch (error) {
-      if (error instanceof ApiError && error.issues?.length) {
-        setErrors(issuesToErrors(error.issues));
-        focusFirstError();
-      } else notifyError(error);
+      if (showSaveError(error, setErrors)) focusFirstError();
     } finally {
       setSaving(false);
     }

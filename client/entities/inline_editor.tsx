@@ -4,10 +4,9 @@
  */
 import { type ReactNode, useState } from "react";
 import type { z } from "zod";
-import { ApiError } from "../app/api.ts";
-import { notify, notifyError } from "../app/toasts.tsx";
+import { notify } from "../app/toasts.tsx";
 import { refreshResource, type ResourceName, saveChecked } from "./entity_api.ts";
-import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
+import { checkWith, type FieldErrors, showSaveError } from "../ui/form_errors.ts";
 import { FormContext } from "../ui/form_state.ts";
 import { setIn } from "../ui/form_values.ts";
 
@@ -42,9 +41,7 @@ export function InlineEditor(props: InlineEditorProps) {
       notify(`${props.noun[0].toUpperCase()}${props.noun.slice(1)} saved`, { type: "success" });
       props.onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.issues?.length) {
-        setErrors(issuesToErrors(error.issues));
-      } else notifyError(error);
+      showSaveError(error, setErrors);
     } finally {
       setSaving(false);
     }

@@ -1,10 +1,9 @@
 /** The notification channels and the internal-target allowlist (admins), in a modal. */
 import { useState } from "react";
 import { ChannelSettings } from "../../contracts/trigger.ts";
-import { ApiError } from "../app/api.ts";
-import { notify, notifyError } from "../app/toasts.tsx";
+import { notify } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
-import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
+import { checkWith, type FieldErrors, showSaveError } from "../ui/form_errors.ts";
 import { FormContext } from "../ui/form_state.ts";
 import { setIn } from "../ui/form_values.ts";
 import { Modal } from "../ui/modal.tsx";
@@ -28,9 +27,7 @@ function ChannelsForm(props: { start: ChannelSettings; onClose: () => void }) {
       notify("Channels saved", { type: "success" });
       props.onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.issues?.length) {
-        setErrors(issuesToErrors(error.issues));
-      } else notifyError(error);
+      showSaveError(error, setErrors);
     } finally {
       setSaving(false);
     }

@@ -4,6 +4,8 @@
  * `issues` after. Messages are the schema's, never re-typed here.
  */
 import type { z } from "zod";
+import { ApiError } from "../app/api.ts";
+import { notifyError } from "../app/toasts.tsx";
 
 /** Errors by dotted path; `""` holds errors about the whole form. */
 export type FieldErrors = Record<string, string>;
@@ -59,4 +61,17 @@ export function pathLabel(path: string): string {
   if (path === "") return "Form";
   return path.split(".").map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : part))
     .join(" › ");
+}
+
+/**
+ * A failed save: the server's field issues go to the form (true: the caller may
+ * focus the first), any other failure is toasted.
+ */
+export function showSaveError(error: unknown, setErrors: (errors: FieldErrors) => void): boolean {
+  if (error instanceof ApiError && error.issues?.length) {
+    setErrors(issuesToErrors(error.issues));
+    return true;
+  }
+  notifyError(error);
+  return false;
 }

@@ -4,6 +4,7 @@
  * place and user agent resolved, tokens spread into t1…tN, money as decimals
  * and keys in camelCase.
  */
+import { AGENT_FACETS, PLACE_FACETS } from "../tracking/dictionary.ts";
 import type { Db } from "../db/connection.ts";
 import { FIRST_FLOW_ITEM_ID } from "../rotations/flow_ids.ts";
 
@@ -44,22 +45,8 @@ export function camel(name: string): string {
 export function clickColumns(db: Db): string[] {
   const stored = db.prepare("SELECT name FROM pragma_table_info('clicks')").all()
     .map((r) => String(r.name)).filter((n) => !HIDDEN.has(n));
-  const resolved = [
-    "rule_name",
-    "path_name",
-    "country",
-    "region",
-    "city",
-    "isp",
-    "device_type",
-    "brand",
-    "model",
-    "os",
-    "os_version",
-    "browser",
-    "browser_version",
-    "user_agent",
-  ];
+  // A click's place and user agent are stored as dictionary ids: the log shows their facets.
+  const resolved = ["rule_name", "path_name", ...PLACE_FACETS, ...AGENT_FACETS, "user_agent"];
   const tokens = Array.from({ length: 30 }, (_, i) => `t${i + 1}`);
   return [...stored, ...resolved, ...tokens].map(camel);
 }

@@ -13,8 +13,8 @@ type Entry = { id: number; facets: readonly string[] };
  * The columns of a place and of a user agent the rollups group by, in their
  * facets' order (`#insertClick` reads the facets by these positions).
  */
-const PLACE_FACETS = ["country", "region", "city", "isp"];
-const AGENT_FACETS = [
+export const PLACE_FACETS = ["country", "region", "city", "isp"];
+export const AGENT_FACETS = [
   "device_type",
   "brand",
   "model",
