@@ -5,9 +5,13 @@
  */
 import type { ConversionEventType } from "../../contracts/conversion_events.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
-import { FieldError, SectionForm } from "./section_form.tsx";
-import { Input, useIsAdmin } from "./controls.tsx";
+import { SectionForm } from "./section_form.tsx";
+import { useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
+import type { SettingsValue } from "../../contracts/settings.ts";
+import { formFields } from "../ui/form_kit.ts";
+
+const F = formFields<SettingsValue<"events">>();
 import { SimpleTable } from "../ui/simple_table.tsx";
 
 const BLANK: ConversionEventType = { name: "", label: "", status: "lead", revenue: true };
@@ -41,7 +45,7 @@ export function EventsSettings() {
                     aria-invalid={section.errors[`types.${i}.name`] ? true : undefined}
                     onChange={(e) => setType(i, { name: e.target.value })}
                   />
-                  <FieldError errors={section.errors} path={`types.${i}.name`} />
+                  <F.FieldError path={`types.${i}.name`} />
                 </td>
                 <td>
                   <input
@@ -80,7 +84,7 @@ export function EventsSettings() {
               </tr>
             ))}
           </SimpleTable>
-          <FieldError errors={section.errors} path="types" />
+          <F.FieldError path="types" />
           <div>
             <button
               type="button"
@@ -91,9 +95,9 @@ export function EventsSettings() {
             </button>
           </div>
           <h3 className="section__title">Click update</h3>
-          <Input
+          <F.TextField
+            path="clickUpdateKey"
             label="Click update key"
-            {...section.field("clickUpdateKey")}
             placeholder="empty: no key asked"
             hint="/click/update?clickid=…&key=…&event1=…&add_event2=…&cost=…&bot=1 sets numeric events 1–10, adds cost or marks a bot. Set a key whenever click ids are seen by others."
           />

@@ -7,6 +7,7 @@
 import {
   CheckField,
   EntityField,
+  FieldError,
   LinesField,
   NumberField,
   SelectField,
@@ -26,6 +27,8 @@ export function formFields<T>() {
     SelectField: SelectField<T>,
     CheckField: CheckField<T>,
     EntityField: EntityField<T>,
+    /** The error at a path, for a control drawn by hand. */
+    FieldError: FieldError<T>,
     /** The field at a path: its value is typed by the path. */
     useField: <P extends FieldPath<T>>(path: P): BoundField<PathValue<T, P>> =>
       useField(toPlace<PathValue<T, P>>(path)),
