@@ -152,20 +152,12 @@ export function PostbackProcessingSettings() {
               </div>
             </FormContext.Provider>
             <F.FieldError path="statusAliases" />
-            <fieldset className="field settings-fieldset">
-              <legend className="field__label">A second postback for a converted click</legend>
-              {DuplicatePolicy.options.map((p) => (
-                <label key={p} className="check">
-                  <input
-                    type="radio"
-                    name="duplicatePolicy"
-                    checked={d.duplicatePolicy === p}
-                    onChange={() => section.change({ duplicatePolicy: p })}
-                  />
-                  {POLICY_LABELS[p]}
-                </label>
-              ))}
-            </fieldset>
+            <F.RadioField
+              path="duplicatePolicy"
+              label="A second postback for a converted click"
+              className="settings-fieldset"
+              options={DuplicatePolicy.options.map((p) => [p, POLICY_LABELS[p]] as const)}
+            />
             <F.LinesField
               path="ipAllowlist"
               label="Default IP allowlist (one address or CIDR per line; empty allows all)"

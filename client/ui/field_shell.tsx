@@ -16,6 +16,8 @@ export interface Common<T = never> {
   label: ReactNode;
   hint?: ReactNode;
   className?: string;
+  /** The label is for screen readers only (a control in a table's cell, named by its column). */
+  labelHidden?: boolean;
 }
 
 /** What the shell gives a control to wire its label and error. */
@@ -36,7 +38,7 @@ export function Shell<T>(
   const described = error ? errorId : props.hint ? hintId : undefined;
   return (
     <div className={`field ${props.className ?? ""}`} data-path={props.path}>
-      <label className="field__label" htmlFor={id}>
+      <label className={props.labelHidden ? "sr-only" : "field__label"} htmlFor={id}>
         {props.label}
         {required && <span className="field__required" aria-hidden="true">*</span>}
       </label>

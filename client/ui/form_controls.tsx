@@ -157,6 +157,31 @@ export function SelectField<T = never>(props: Common<T> & { options: Options; em
   );
 }
 
+/** A choice among a few options shown at once, as radio buttons under the label. */
+export function RadioField<T = never>(props: Common<T> & { options: Options }) {
+  const field = useField(toPlace<string | number | undefined>(props.path));
+  const name = useId();
+  return (
+    <fieldset className={`field ${props.className ?? ""}`} data-path={props.path}>
+      <legend className="field__label">{props.label}</legend>
+      {props.options.map(([value, label]) => (
+        <label key={value} className="check">
+          <input
+            type="radio"
+            name={name}
+            checked={field.value === value}
+            disabled={field.readOnly}
+            onChange={() => field.set(value)}
+          />
+          {label}
+        </label>
+      ))}
+      {props.hint && <p className="field__hint">{props.hint}</p>}
+      {field.error && <p className="field__error" role="alert">{field.error}</p>}
+    </fieldset>
+  );
+}
+
 /** A checkbox. */
 export function CheckField<T = never>(props: Omit<Common<T>, "label"> & { label: ReactNode }) {
   const field = useField(toPlace<boolean | undefined>(props.path));
@@ -171,7 +196,7 @@ export function CheckField<T = never>(props: Omit<Common<T>, "label"> & { label:
           aria-describedby={props.hint ? hintId : undefined}
           onChange={(event) => field.set(event.target.checked)}
         />
-        {props.label}
+        {props.labelHidden ? <span className="sr-only">{props.label}</span> : props.label}
       </label>
       {props.hint && <p className="field__hint" id={hintId}>{props.hint}</p>}
       {field.error && <p className="field__error" role="alert">{field.error}</p>}

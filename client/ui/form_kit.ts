@@ -10,6 +10,7 @@ import {
   FieldError,
   LinesField,
   NumberField,
+  RadioField,
   SelectField,
   TextAreaField,
   TextField,
@@ -25,6 +26,7 @@ export function formFields<T>() {
     LinesField: LinesField<T>,
     NumberField: NumberField<T>,
     SelectField: SelectField<T>,
+    RadioField: RadioField<T>,
     CheckField: CheckField<T>,
     EntityField: EntityField<T>,
     /** The error at a path, for a control drawn by hand. */

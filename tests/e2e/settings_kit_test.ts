@@ -11,12 +11,12 @@ import type { RunningServer } from "../helpers/server.ts";
 import { call, signedInPage } from "./entities_helpers.ts";
 
 /** Clicks a form's Save and waits for the section's PUT to answer. */
-async function save(page: Page, form: Locator, section: string, ok = true): Promise<void> {
+async function save(page: Page, form: Locator, section: string): Promise<void> {
   const answered = page.waitForResponse((r) =>
     r.url().endsWith(`/api/settings/${section}`) && r.request().method() === "PUT"
   );
   await form.getByRole("button", { name: "Save", exact: true }).click();
-  if (ok) assert.equal((await answered).ok(), true);
+  assert.equal((await answered).ok(), true);
 }
 
 /** A section as the API answers it. */
@@ -93,6 +93,30 @@ browserTest(
       const saved = await section(page, server, "postback-processing");
       assert.equal((saved.statusAliases as Record<string, string>).paid, "sale");
       assert.deepEqual(saved.ipAllowlist, ["10.0.0.0/8", "192.168.1.7"]);
+    });
+
+    await t.step("events: a table row's controls and the policy radio are saved", async () => {
+      await page.goto(`${server.url}/panel/settings/postback-processing`);
+      const events = page.getByRole("form", { name: "Events" });
+      await events.getByRole("button", { name: "Add event type" }).click();
+      await events.getByRole("button", { name: "Save", exact: true }).click();
+      await fieldError(events, "types.0.name").waitFor();
+      assert.deepEqual((await section(page, server, "events")).types, []);
+
+      await events.getByLabel("Event type 1 name").fill("ftd");
+      await events.getByLabel("Event type 1 column title").fill("FTD");
+      await events.getByLabel("Event type 1 base status").selectOption("sale");
+      await events.getByLabel("Event type 1 payout is revenue").uncheck();
+      await save(page, events, "events");
+      assert.deepEqual((await section(page, server, "events")).types, [
+        { name: "ftd", label: "FTD", status: "sale", revenue: false },
+      ]);
+
+      const processing = page.getByRole("form", { name: "Postback processing" });
+      await processing.getByLabel(/^Ignore: the first conversion/).check();
+      await save(page, processing, "postback-processing");
+      const saved = await section(page, server, "postback-processing");
+      assert.equal(saved.duplicatePolicy, "ignore");
     });
 
     await t.step("stats and tracking links: a cleaned text and a select are saved", async () => {
