@@ -29,7 +29,7 @@ const F = formFields<SettingsValue<"postback-processing">>();
 const TestFields = formFields<z.input<typeof PostbackTestInput>>();
 
 /** A status alias being added: the network's text and the status it means. */
-const AliasInput = z.object({ text: z.string(), status: ConversionStatus });
+const AliasInput = z.object({ text: z.string(), status: ConversionStatus.default("sale") });
 const AliasFields = formFields<z.input<typeof AliasInput>>();
 
 function Tester() {
@@ -91,7 +91,11 @@ function Tester() {
 export function PostbackProcessingSettings() {
   const section = useSection("postback-processing");
   const admin = useIsAdmin();
-  const alias = useLocalForm(AliasInput, { text: "", status: "sale" });
+  // Its values always hold a status (the select has no empty choice).
+  const alias = useLocalForm<typeof AliasInput, z.output<typeof AliasInput>>(AliasInput, {
+    text: "",
+    status: "sale",
+  });
   const d = section.draft;
   const aliases = Object.entries(d?.statusAliases ?? {});
   const setAliases = (entries: Array<[string, ConversionStatus]>) =>
