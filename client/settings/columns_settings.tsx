@@ -79,16 +79,14 @@ function SetRow(props: {
       <td>
         {editing || broken
           ? (
-            <input
-              className="input"
-              aria-label={`Name of ${LIST_LABELS[set.list]} set ${index + 1}`}
-              value={set.name}
+            <F.TextField
+              path={`${path}.name`}
+              label={`Name of ${LIST_LABELS[set.list]} set ${index + 1}`}
+              labelHidden
               maxLength={64}
-              onChange={(e) => props.onChange({ ...set, name: e.target.value })}
             />
           )
           : set.name}
-        <F.FieldError path={`${path}.name`} />
       </td>
       <td className="column-sets__columns">
         {editing || broken

@@ -16,6 +16,7 @@ export function TextField<T = never>(
     type?: "text" | "email" | "password" | "date" | "url";
     autoComplete?: string;
     list?: string;
+    maxLength?: number;
     clean?: (text: string) => string;
   },
 ) {
@@ -27,6 +28,7 @@ export function TextField<T = never>(
           {...bound}
           type={props.type ?? "text"}
           list={props.list}
+          maxLength={props.maxLength}
           autoComplete={props.autoComplete ?? "off"}
         />
       )}

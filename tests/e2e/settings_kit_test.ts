@@ -119,6 +119,42 @@ browserTest(
       assert.equal(saved.duplicatePolicy, "ignore");
     });
 
+    await t.step("auto-clearing: an exception's days, then empty (null: forever)", async () => {
+      const source = await call(page, server, {
+        method: "POST",
+        path: "/api/traffic-sources",
+        body: { name: "Kit source" },
+      });
+      const campaign = await call(page, server, {
+        method: "POST",
+        path: "/api/campaigns",
+        body: {
+          name: "Kit campaign",
+          trafficSourceId: source.body.id,
+          destination: { type: "url", url: "https://offer.example/" },
+        },
+      });
+      assert.equal(campaign.status, 201, JSON.stringify(campaign.body));
+      await page.goto(`${server.url}/panel/settings/auto-clearing`);
+      const form = page.getByRole("form", { name: "Auto-clearing" });
+      await form.getByLabel("Add an exception").selectOption({ label: "Kit campaign" });
+      const days = form.getByLabel("Keep (days, empty = forever)");
+      await days.fill("0");
+      await form.getByRole("button", { name: "Save", exact: true }).click();
+      await fieldError(form, "exceptions.0.keepDays").getByText("must be at least 1 day").waitFor();
+      assert.deepEqual((await section(page, server, "auto-clearing")).exceptions, []);
+
+      await days.fill("30");
+      await save(page, form, "auto-clearing");
+      const exception = { campaignId: campaign.body.id, keepDays: 30 };
+      assert.deepEqual((await section(page, server, "auto-clearing")).exceptions, [exception]);
+      await days.fill("");
+      await save(page, form, "auto-clearing");
+      assert.deepEqual((await section(page, server, "auto-clearing")).exceptions, [
+        { ...exception, keepDays: null },
+      ]);
+    });
+
     await t.step("stats and tracking links: a cleaned text and a select are saved", async () => {
       await page.goto(`${server.url}/panel/settings/stats`);
       const stats = page.getByRole("form", { name: "Stats" });
