@@ -5,7 +5,8 @@
  */
 import { useId, useState } from "react";
 import useSWR from "swr";
-import type { CostMode, CostUpdateResult } from "../../contracts/cost_update.ts";
+import type { z } from "zod";
+import { CostUpdateInput, type CostUpdateResult } from "../../contracts/cost_update.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
 import { call } from "../app/api.ts";
 import { COST_ROUTES } from "../../contracts/api/costs.ts";
@@ -13,12 +14,14 @@ import { routeUrl } from "../../contracts/route.ts";
 import { usePanelSettings } from "../app/panel_settings.ts";
 import { mutatePanel } from "../app/swr_config.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
-import { Input, Switch, toNumber } from "../settings/controls.tsx";
 import { formatMoney } from "../ui/format.ts";
 import { Modal } from "../ui/modal.tsx";
 import { CsvActions, CsvRowErrors, CsvRowsInput, useCsvUpload } from "../ui/csv_rows.tsx";
 import { ApiError } from "../app/api.ts";
 import type { FieldErrors } from "../ui/form_errors.ts";
+import { formFields } from "../ui/form_kit.ts";
+import { FormContext } from "../ui/form_state.ts";
+import { useLocalForm } from "../ui/local_form.ts";
 import type { SelectionActionProps } from "../entities/entity_list.tsx";
 import { useMyAccount, useOptions } from "../entities/entity_api.ts";
 import { canWrite } from "../../contracts/rights.ts";
@@ -34,6 +37,8 @@ function fieldErrors(err: unknown): FieldErrors {
   return Object.fromEntries(err.issues.map((i) => [i.path, i.message]));
 }
 
+const F = formFields<z.input<typeof CostUpdateInput>>();
+
 /** What the dialog starts from: the campaigns, and the period and filters on screen. */
 export type CostScope = {
   campaignIds: number[];
@@ -47,37 +52,32 @@ export type CostScope = {
 export function CostUpdateDialog(props: { scope: CostScope; onClose: () => void }) {
   const shown = usePanelSettings().currency;
   const titleId = useId();
-  // The ad account's currency; reports convert it to the one they show (decision 163).
-  const [currency, setCurrency] = useState(shown);
-  const [from, setFrom] = useState(props.scope.from);
-  const [to, setTo] = useState(props.scope.to);
-  const [mode, setMode] = useState<CostMode>("replace");
-  const [amount, setAmount] = useState("");
-  const [token, setToken] = useState("");
-  const [uniqueOnly, setUniqueOnly] = useState(false);
   const [preview, setPreview] = useState<CostUpdateResult | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const filters = props.scope.filters ?? [];
+  // Any change drops the preview: "Update cost" waits for a new one.
+  const form = useLocalForm(CostUpdateInput, () => ({
+    campaignIds: props.scope.campaignIds,
+    from: props.scope.from,
+    to: props.scope.to,
+    tz: props.scope.tz,
+    filters,
+    token: "",
+    amount: Number.NaN,
+    // The ad account's currency; reports convert it to the one they show (decision 163).
+    currency: shown,
+    mode: "replace" as const,
+    uniqueOnly: false,
+  }), { onChange: () => setPreview(null) });
+  const currency = form.values.currency ?? "";
+  const [busy, setBusy] = useState(false);
   const send = async (dryRun: boolean) => {
     setBusy(true);
     try {
+      // The server checks the whole update; its field issues come back under the fields.
       const result = await call(COST_ROUTES.apply, {
-        body: {
-          campaignIds: props.scope.campaignIds,
-          from,
-          to,
-          tz: props.scope.tz,
-          filters,
-          token,
-          amount: toNumber(amount),
-          currency: currency.trim().toUpperCase(),
-          mode,
-          uniqueOnly,
-          dryRun,
-        },
+        body: { ...form.values, currency: currency.trim().toUpperCase(), dryRun },
       });
-      setErrors({});
+      form.setErrors({});
       if (dryRun) return setPreview(result);
       notify(`Cost of ${result.clicks} clicks set: ${formatMoney(result.costAfter, currency)}`, {
         type: "success",
@@ -86,15 +86,11 @@ export function CostUpdateDialog(props: { scope: CostScope; onClose: () => void 
       props.onClose();
     } catch (err) {
       setPreview(null);
-      setErrors(fieldErrors(err));
+      form.setErrors(fieldErrors(err));
       notifyError(err);
     } finally {
       setBusy(false);
     }
-  };
-  const change = <T,>(set: (v: T) => void) => (value: T) => {
-    set(value);
-    setPreview(null);
   };
   const campaigns = props.scope.campaignIds.length;
   return (
@@ -107,66 +103,30 @@ export function CostUpdateDialog(props: { scope: CostScope; onClose: () => void 
           trends show it at once; the update can be undone.
           {filters.length > 0 && ` Only clicks matching the report's ${filters.length} filter(s).`}
         </p>
-        <div className="form-grid">
-          <Input
-            label="From"
-            type="date"
-            path="from"
-            value={from}
-            errors={errors}
-            onChange={change(setFrom)}
-          />
-          <Input
-            label="To (inclusive)"
-            type="date"
-            path="to"
-            value={to}
-            errors={errors}
-            onChange={change(setTo)}
-          />
-          <Input
-            label="Amount"
-            type="number"
-            min={0}
-            path="amount"
-            value={amount}
-            errors={errors}
-            onChange={change(setAmount)}
-          />
-          <Input
-            label="Currency"
-            path="currency"
-            value={currency}
-            errors={errors}
-            hint={currency.trim().toUpperCase() === shown
-              ? undefined
-              : `Reports show it in ${shown}, at each day's rate (Settings → Stats → Currency rates).`}
-            onChange={change(setCurrency)}
-          />
-          <div className="field">
-            <label className="field__label" htmlFor={`${titleId}-mode`}>Mode</label>
-            <select
-              id={`${titleId}-mode`}
-              value={mode}
-              onChange={(e) => change(setMode)(e.target.value as CostMode)}
-            >
-              <option value="replace">Replace the period's cost</option>
-              <option value="add">Add to the period's cost</option>
-            </select>
+        <FormContext.Provider value={form.api}>
+          <div className="form-grid">
+            <F.TextField path="from" label="From" type="date" />
+            <F.TextField path="to" label="To (inclusive)" type="date" />
+            <F.NumberField path="amount" label="Amount" min={0} />
+            <F.TextField
+              path="currency"
+              label="Currency"
+              hint={currency.trim().toUpperCase() === shown
+                ? undefined
+                : `Reports show it in ${shown}, at each day's rate (Settings → Stats → Currency rates).`}
+            />
+            <F.SelectField
+              path="mode"
+              label="Mode"
+              options={[["replace", "Replace the period's cost"], [
+                "add",
+                "Add to the period's cost",
+              ]]}
+            />
+            <F.TextField path="token" label="Only a token value (optional), e.g. zone=123" />
           </div>
-          <Input
-            label="Only a token value (optional), e.g. zone=123"
-            path="token"
-            value={token}
-            errors={errors}
-            onChange={change(setToken)}
-          />
-        </div>
-        <Switch
-          label="Spread over unique clicks only"
-          checked={uniqueOnly}
-          onChange={change(setUniqueOnly)}
-        />
+          <F.CheckField path="uniqueOnly" label="Spread over unique clicks only" />
+        </FormContext.Provider>
         {preview && (
           <p data-testid="cost-preview">
             {preview.clicks} clicks: cost {formatMoney(preview.costBefore, currency)} →{" "}

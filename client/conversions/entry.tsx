@@ -4,12 +4,15 @@
  * Both follow the postback's rules on the server.
  */
 import { useId, useState } from "react";
+import type { z } from "zod";
 import { CONVERSION_ROUTES } from "../../contracts/api/reports.ts";
+import { ConversionEntry } from "../../contracts/conversion_entry.ts";
 import { ApiError, call } from "../app/api.ts";
 import { mutatePanel } from "../app/swr_config.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
-import { Input } from "../settings/controls.tsx";
-import type { FieldErrors } from "../ui/form_errors.ts";
+import { formFields } from "../ui/form_kit.ts";
+import { FormContext } from "../ui/form_state.ts";
+import { useLocalForm } from "../ui/local_form.ts";
 import { Modal } from "../ui/modal.tsx";
 import { CsvActions, CsvRowErrors, CsvRowsInput, useCsvUpload } from "../ui/csv_rows.tsx";
 
@@ -17,20 +20,20 @@ import { CsvActions, CsvRowErrors, CsvRowsInput, useCsvUpload } from "../ui/csv_
 const refreshAll = () => mutatePanel(() => true);
 
 const EMPTY = { clickId: "", status: "lead", payout: "", currency: "", txid: "", time: "" };
+const F = formFields<z.input<typeof ConversionEntry>>();
 
 type DialogProps = { tz: string; onClose: () => void; onChanged: () => void };
 
 function AddDialog(props: DialogProps) {
   const titleId = useId();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useLocalForm(ConversionEntry, EMPTY);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof EMPTY) => (value: string) =>
-    setValues({ ...values, [key]: value });
   const save = async () => {
     setBusy(true);
     try {
-      const result = await call(CONVERSION_ROUTES.enter, { body: { ...values, tz: props.tz } });
+      // The server checks the entry (the offer's payout, the click's time); its issues come back.
+      const body = { ...form.values, tz: props.tz };
+      const result = await call(CONVERSION_ROUTES.enter, { body });
       notify(
         result.outcome === "recorded"
           ? `Conversion recorded as ${result.status}`
@@ -41,7 +44,7 @@ function AddDialog(props: DialogProps) {
       props.onChanged();
       props.onClose();
     } catch (err) {
-      setErrors(
+      form.setErrors(
         err instanceof ApiError && err.issues
           ? Object.fromEntries(err.issues.map((i) => [i.path, i.message]))
           : {},
@@ -58,27 +61,20 @@ function AddDialog(props: DialogProps) {
           Recorded as a postback would be: the network's status words, the offer's payout when it is
           fixed, and once per click, txid and status.
         </p>
-        <div className="form-grid">
-          {(
-            [
-              ["clickId", "Click id"],
-              ["status", "Status (lead, sale, rejected, hold or the network's word)"],
-              ["payout", "Payout (empty: the offer's)"],
-              ["currency", "Currency (empty: the offer's)"],
-              ["txid", "Transaction id"],
-              ["time", `Time, ${props.tz} (empty: now), e.g. 2026-11-20 14:30`],
-            ] as const
-          ).map(([key, label]) => (
-            <Input
-              key={key}
-              label={label}
-              path={key}
-              value={values[key]}
-              errors={errors}
-              onChange={set(key)}
-            />
-          ))}
-        </div>
+        <FormContext.Provider value={form.api}>
+          <div className="form-grid">
+            {(
+              [
+                ["clickId", "Click id"],
+                ["status", "Status (lead, sale, rejected, hold or the network's word)"],
+                ["payout", "Payout (empty: the offer's)"],
+                ["currency", "Currency (empty: the offer's)"],
+                ["txid", "Transaction id"],
+                ["time", `Time, ${props.tz} (empty: now), e.g. 2026-11-20 14:30`],
+              ] as const
+            ).map(([key, label]) => <F.TextField key={key} path={key} label={label} />)}
+          </div>
+        </FormContext.Provider>
       </div>
       <div className="modal__actions">
         <button type="button" className="btn" onClick={props.onClose}>Cancel</button>

@@ -1,5 +1,6 @@
 /** API keys of the signed-in user: create (shown once), list, revoke. */
 import { type FormEvent, useState } from "react";
+import type { z } from "zod";
 import useSWR from "swr";
 import { ApiKeyInput, type ApiKeyScope, type CreatedApiKey } from "../../contracts/api_key.ts";
 import { API_KEY_ROUTES } from "../../contracts/api/settings_tools.ts";
@@ -7,10 +8,14 @@ import { routeUrl } from "../../contracts/route.ts";
 import { call } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
-import { checkWith, type FieldErrors } from "../ui/form_errors.ts";
-import { CopyRow, Input } from "./controls.tsx";
+import { formFields } from "../ui/form_kit.ts";
+import { FormContext } from "../ui/form_state.ts";
+import { useLocalForm } from "../ui/local_form.ts";
+import { CopyRow } from "./controls.tsx";
 import { showFailure } from "./use_section.ts";
 import { SimpleTable } from "../ui/simple_table.tsx";
+
+const F = formFields<z.input<typeof ApiKeyInput>>();
 
 function when(ms: number | null): string {
   return ms === null ? "never" : new Date(ms).toLocaleString();
@@ -19,21 +24,20 @@ function when(ms: number | null): string {
 /** The key manager, showing keys of one scope. */
 export function ApiKeys(props: { scope: ApiKeyScope }) {
   const keys = useSWR(routeUrl(API_KEY_ROUTES.list, {}), () => call(API_KEY_ROUTES.list, {}));
-  const [name, setName] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useLocalForm(ApiKeyInput, { name: "", scope: props.scope });
   const [shown, setShown] = useState<CreatedApiKey | undefined>(undefined);
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkWith(ApiKeyInput, { name, scope: props.scope });
-    if (!checked.ok) return setErrors(checked.errors);
+    const checked = form.check();
+    if (!checked) return;
     try {
-      const created = await call(API_KEY_ROUTES.create, { body: checked.value });
+      const created = await call(API_KEY_ROUTES.create, { body: checked });
       setShown(created);
-      setName("");
-      setErrors({});
+      form.setValues({ name: "", scope: props.scope });
+      form.setErrors({});
       await keys.mutate();
     } catch (err) {
-      showFailure(err, setErrors);
+      showFailure(err, form.setErrors);
     }
   };
   const revoke = async (id: number) => {
@@ -58,17 +62,12 @@ export function ApiKeys(props: { scope: ApiKeyScope }) {
           </div>
         </div>
       )}
-      <form className="settings-row" onSubmit={create} aria-label="Create a key" noValidate>
-        <Input
-          label="New key's name"
-          path="name"
-          value={name}
-          placeholder="e.g. BI export"
-          errors={errors}
-          onChange={setName}
-        />
-        <button type="submit" className="btn btn--primary">Create key</button>
-      </form>
+      <FormContext.Provider value={form.api}>
+        <form className="settings-row" onSubmit={create} aria-label="Create a key" noValidate>
+          <F.TextField path="name" label="New key's name" placeholder="e.g. BI export" />
+          <button type="submit" className="btn btn--primary">Create key</button>
+        </form>
+      </FormContext.Provider>
       <DataState
         loading={keys.isLoading}
         error={keys.error}

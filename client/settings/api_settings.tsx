@@ -1,8 +1,14 @@
 /** Settings → Public API, Click API and LP protect. */
 import { SectionForm } from "./section_form.tsx";
-import { CopyRow, CountInput, Switch, useIsAdmin } from "./controls.tsx";
+import { CopyRow, useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
+import type { SettingsValue } from "../../contracts/settings.ts";
+import { formFields } from "../ui/form_kit.ts";
 import { ApiKeys } from "./api_keys.tsx";
+
+const PublicApi = formFields<SettingsValue<"public-api">>();
+const ClickApi = formFields<SettingsValue<"click-api">>();
+const LpProtect = formFields<SettingsValue<"lp-protect">>();
 
 /** Public API: the switch, your keys, and the document. */
 export function PublicApiSettings() {
@@ -22,11 +28,10 @@ export function PublicApiSettings() {
         {...sectionFormProps(section)}
       >
         {section.draft && (
-          <Switch
+          <PublicApi.CheckField
+            path="enabled"
             label="Accept API keys"
             hint="Off: every key is refused (the click API has its own switch)."
-            checked={section.draft.enabled}
-            onChange={(enabled) => section.change({ enabled })}
           />
         )}
       </SectionForm>
@@ -57,13 +62,7 @@ export function ClickApiSettings() {
         readOnly={!admin}
         {...sectionFormProps(section)}
       >
-        {section.draft && (
-          <Switch
-            label="Enable the click API"
-            checked={section.draft.enabled}
-            onChange={(enabled) => section.change({ enabled })}
-          />
-        )}
+        {section.draft && <ClickApi.CheckField path="enabled" label="Enable the click API" />}
       </SectionForm>
       <div className="card stack">
         <h3 className="card__title">Example request</h3>
@@ -100,18 +99,12 @@ export function LpProtectSettings() {
       >
         {d && (
           <>
-            <Switch
-              label="Protect landers"
-              checked={d.enabled}
-              onChange={(enabled) => section.change({ enabled })}
-            />
+            <LpProtect.CheckField path="enabled" label="Protect landers" />
             <div className="form-grid">
-              <CountInput
-                label="Token lifetime (minutes)"
+              <LpProtect.NumberField
                 path="tokenLifetimeMinutes"
-                value={d.tokenLifetimeMinutes}
-                errors={section.errors}
-                onChange={(tokenLifetimeMinutes) => section.change({ tokenLifetimeMinutes })}
+                label="Token lifetime (minutes)"
+                min={1}
               />
             </div>
           </>

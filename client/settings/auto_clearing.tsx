@@ -7,8 +7,12 @@ import { notify, notifyError } from "../app/toasts.tsx";
 import { Field } from "../ui/field.tsx";
 import { useOptions } from "../entities/entity_api.ts";
 import { SectionForm } from "./section_form.tsx";
-import { CountInput, Input, Switch, toNumber, useIsAdmin } from "./controls.tsx";
+import { useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
+import type { SettingsValue } from "../../contracts/settings.ts";
+import { formFields } from "../ui/form_kit.ts";
+
+const F = formFields<SettingsValue<"auto-clearing">>();
 
 function LastRunCard() {
   const run = useSWR(routeUrl(TOOLS.clearingLastRun, {}), () => call(TOOLS.clearingLastRun, {}));
@@ -73,19 +77,9 @@ export function AutoClearingSettings() {
       >
         {d && (
           <>
-            <Switch
-              label="Delete old clicks automatically"
-              checked={d.enabled}
-              onChange={(enabled) => section.change({ enabled })}
-            />
+            <F.CheckField path="enabled" label="Delete old clicks automatically" />
             <div className="form-grid">
-              <CountInput
-                label="Keep raw clicks (days)"
-                path="keepDays"
-                value={d.keepDays}
-                errors={section.errors}
-                onChange={(keepDays) => section.change({ keepDays })}
-              />
+              <F.NumberField path="keepDays" label="Keep raw clicks (days)" min={1} />
             </div>
             <h3 className="section__title">Campaign exceptions</h3>
             {exceptions.length === 0 && <p className="muted">No exceptions.</p>}
@@ -95,22 +89,15 @@ export function AutoClearingSettings() {
                   {campaigns.data?.items.find((c) => c.id === e.campaignId)?.name ??
                     `Campaign ${e.campaignId}`}
                 </span>
-                <Input
-                  label="Keep (days, empty = forever)"
+                <F.NumberField
                   path={`exceptions.${i}.keepDays`}
-                  type="number"
-                  value={e.keepDays ?? ""}
-                  errors={section.errors}
-                  onChange={(v) =>
-                    setExceptions(exceptions.map((x, j) =>
-                      j === i ? { ...x, keepDays: v.trim() === "" ? null : toNumber(v) } : x
-                    ))}
+                  label="Keep (days, empty = forever)"
+                  nullable
                 />
                 <button
                   type="button"
                   className="btn"
-                  onClick={() =>
-                    setExceptions(exceptions.filter((_, j) => j !== i))}
+                  onClick={() => setExceptions(exceptions.filter((_, j) => j !== i))}
                 >
                   Remove
                 </button>

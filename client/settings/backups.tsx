@@ -6,8 +6,11 @@ import { routeUrl } from "../../contracts/route.ts";
 import { call } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { SectionForm } from "./section_form.tsx";
-import { CountInput, Input, Switch } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
+import type { SettingsValue } from "../../contracts/settings.ts";
+import { formFields } from "../ui/form_kit.ts";
+
+const F = formFields<SettingsValue<"backups">>();
 
 /** The backups card (admins only: the Import / export screen is theirs). */
 export function BackupsCard() {
@@ -40,18 +43,14 @@ export function BackupsCard() {
       <SectionForm label="Backup settings" {...sectionFormProps(section)}>
         {d && (
           <>
-            <Switch
-              label="Back up on a schedule"
-              checked={d.enabled}
-              onChange={(enabled) => section.change({ enabled })}
-            />
+            <F.CheckField path="enabled" label="Back up on a schedule" />
             <div className="form-grid">
-              <CountInput label="Every (hours)" {...section.field("everyHours")} />
-              <CountInput label="Keep the newest" {...section.field("keep")} />
-              <Input
+              <F.NumberField path="everyHours" label="Every (hours)" min={1} />
+              <F.NumberField path="keep" label="Keep the newest" min={1} />
+              <F.TextField
+                path="folder"
                 label="Folder on the server (empty: backups in the data folder)"
                 placeholder="/var/backups/rotor"
-                {...section.field("folder")}
               />
             </div>
           </>

@@ -5,13 +5,26 @@
  * remove it, or add one by hand.
  */
 import { useState } from "react";
-import { ColumnList, type ColumnSet } from "../../contracts/settings.ts";
-import { Field } from "../ui/field.tsx";
+import { z } from "zod";
+import { ColumnList, type ColumnSet, type SettingsValue } from "../../contracts/settings.ts";
 import type { FieldErrors } from "../ui/form_errors.ts";
+import { formFields } from "../ui/form_kit.ts";
+import { FormContext } from "../ui/form_state.ts";
+import { useLocalForm } from "../ui/local_form.ts";
 import { SimpleTable } from "../ui/simple_table.tsx";
-import { Input } from "./controls.tsx";
-import { FieldError, SectionForm } from "./section_form.tsx";
+import { SectionForm } from "./section_form.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
+
+const F = formFields<SettingsValue<"columns">>();
+
+/** A set being added by hand: its columns as typed, split when it is added. */
+const NewSet = z.object({
+  list: ColumnList,
+  name: z.string(),
+  columns: z.string(),
+  isDefault: z.boolean(),
+});
+const Adding = formFields<z.input<typeof NewSet>>();
 
 type List = ColumnSet["list"];
 
@@ -28,7 +41,12 @@ const LIST_LABELS: Record<List, string> = {
   clicklog: "Click log",
 };
 
-const EMPTY = { list: "campaigns" as List, name: "", columns: "", isDefault: false };
+const EMPTY: z.input<typeof NewSet> = {
+  list: "campaigns",
+  name: "",
+  columns: "",
+  isDefault: false,
+};
 
 function splitColumns(text: string): string[] {
   return text.split(/[\s,]+/).filter(Boolean);
@@ -53,7 +71,7 @@ function SetRow(props: {
   const { set, index } = props;
   const [editing, setEditing] = useState(false);
   const [columns, setColumns] = useState(set.columns.join(", "));
-  const path = `sets.${index}`;
+  const path = `sets.${index}` as const;
   const broken = Object.keys(props.errors).some((k) => k.startsWith(`${path}.`));
   return (
     <tr>
@@ -61,16 +79,14 @@ function SetRow(props: {
       <td>
         {editing || broken
           ? (
-            <input
-              className="input"
-              aria-label={`Name of ${LIST_LABELS[set.list]} set ${index + 1}`}
-              value={set.name}
+            <F.TextField
+              path={`${path}.name`}
+              label={`Name of ${LIST_LABELS[set.list]} set ${index + 1}`}
+              labelHidden
               maxLength={64}
-              onChange={(e) => props.onChange({ ...set, name: e.target.value })}
             />
           )
           : set.name}
-        <FieldError errors={props.errors} path={`${path}.name`} />
       </td>
       <td className="column-sets__columns">
         {editing || broken
@@ -86,7 +102,7 @@ function SetRow(props: {
             />
           )
           : set.columns.join(", ")}
-        <FieldError errors={props.errors} path={`${path}.columns`} />
+        <F.FieldError path={`${path}.columns`} />
       </td>
       <td>
         <label className="check">
@@ -121,7 +137,8 @@ function SetRow(props: {
 /** The column sets form. */
 export function ColumnsSettings() {
   const section = useSection("columns");
-  const [adding, setAdding] = useState(EMPTY);
+  const form = useLocalForm(NewSet, EMPTY);
+  const adding = form.values;
   const sets = section.draft?.sets ?? [];
   const setSets = (list: ColumnSet[]) => section.change({ sets: list });
   // Grouped by list in menu order; indexes stay those of the stored array (error paths use them).
@@ -135,7 +152,7 @@ export function ColumnsSettings() {
       columns: splitColumns(adding.columns),
     }];
     setSets(adding.isDefault ? withDefault(next, next.length - 1, true) : next);
-    setAdding({ ...EMPTY, list: adding.list });
+    form.setValues({ ...EMPTY, list: adding.list });
   };
   return (
     <SectionForm label="Column sets" {...sectionFormProps(section)}>
@@ -164,52 +181,35 @@ export function ColumnsSettings() {
           ))}
         </SimpleTable>
       </div>
-      <div className="card stack">
-        <h3 className="card__title">Add a set</h3>
-        <div className="form-grid">
-          <Field label="List">
-            <select
-              value={adding.list}
-              onChange={(e) => setAdding({ ...adding, list: e.target.value as List })}
+      <FormContext.Provider value={form.api}>
+        <div className="card stack">
+          <h3 className="card__title">Add a set</h3>
+          <div className="form-grid">
+            <Adding.SelectField
+              path="list"
+              label="List"
+              options={order.map((l) => [l, LIST_LABELS[l]] as const)}
+            />
+            <Adding.TextField path="name" label="Set name" />
+            <Adding.TextField
+              path="columns"
+              label="Columns (comma separated)"
+              placeholder="name, clicks, conversions, roi"
+            />
+          </div>
+          <Adding.CheckField path="isDefault" label="Default for this list" />
+          <div>
+            <button
+              type="button"
+              className="btn"
+              disabled={!adding.name.trim() || !adding.columns.trim()}
+              onClick={add}
             >
-              {order.map((l) => <option key={l} value={l}>{LIST_LABELS[l]}</option>)}
-            </select>
-          </Field>
-          <Input
-            label="Set name"
-            path="new.name"
-            value={adding.name}
-            errors={{}}
-            onChange={(name) => setAdding({ ...adding, name })}
-          />
-          <Input
-            label="Columns (comma separated)"
-            path="new.columns"
-            value={adding.columns}
-            placeholder="name, clicks, conversions, roi"
-            errors={{}}
-            onChange={(columns) => setAdding({ ...adding, columns })}
-          />
+              Add set
+            </button>
+          </div>
         </div>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={adding.isDefault}
-            onChange={(e) => setAdding({ ...adding, isDefault: e.target.checked })}
-          />
-          Default for this list
-        </label>
-        <div>
-          <button
-            type="button"
-            className="btn"
-            disabled={!adding.name.trim() || !adding.columns.trim()}
-            onClick={add}
-          >
-            Add set
-          </button>
-        </div>
-      </div>
+      </FormContext.Provider>
     </SectionForm>
   );
 }

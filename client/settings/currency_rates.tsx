@@ -4,6 +4,7 @@
  * form to set one; the CSV upload; the ECB fetch; and every change made.
  */
 import { useState } from "react";
+import { z } from "zod";
 import useSWR from "swr";
 import { CURRENCY_RATE_ROUTES } from "../../contracts/api/currency_rates.ts";
 import type { CurrencyRate } from "../../contracts/currency_rate.ts";
@@ -12,10 +13,13 @@ import { call } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import { useConfirm } from "../ui/confirm.tsx";
-import { Input, useIsAdmin } from "./controls.tsx";
+import { formFields } from "../ui/form_kit.ts";
+import { FormContext } from "../ui/form_state.ts";
+import { useLocalForm } from "../ui/local_form.ts";
+import { useIsAdmin } from "./controls.tsx";
 import { EcbRatesCard } from "./ecb_rates.tsx";
 import { Pager, RateChanges, RatesCsvCard, refreshRates } from "./currency_rates_upload.tsx";
-import { type Draft, RateForm } from "./rate_form.tsx";
+import { RateForm, useRateForm } from "./rate_form.tsx";
 
 const PAGE = 25;
 const SOURCE: Record<CurrencyRate["source"], string> = {
@@ -24,15 +28,21 @@ const SOURCE: Record<CurrencyRate["source"], string> = {
   ecb: "ECB",
 };
 
+/** The table's filters as typed: a currency (used once it is three letters) and a period. */
+const RateFilter = z.object({ currency: z.string(), from: z.string(), to: z.string() });
+const Filter = formFields<z.infer<typeof RateFilter>>();
+
 /** The day today in UTC, `YYYY-MM-DD`. */
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The filters, the table and its pages. */
 function RatesTable(props: { admin: boolean; onEdit: (rate: CurrencyRate) => void }) {
-  const [currency, setCurrency] = useState("");
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
   const [offset, setOffset] = useState(0);
+  // A changed filter starts again from the first page.
+  const filters = useLocalForm(RateFilter, { currency: "", from: "", to: "" }, {
+    onChange: () => setOffset(0),
+  });
+  const { currency, from, to } = filters.values;
   const [confirm, dialog] = useConfirm();
   const query = {
     currency: /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : undefined,
@@ -46,10 +56,6 @@ function RatesTable(props: { admin: boolean; onEdit: (rate: CurrencyRate) => voi
     () => call(CURRENCY_RATE_ROUTES.list, { query }),
     { keepPreviousData: true },
   );
-  const filter = (set: (v: string) => void) => (value: string) => {
-    set(value);
-    setOffset(0);
-  };
   const remove = async (rate: CurrencyRate) => {
     const ok = await confirm({
       title: "Delete rate",
@@ -73,25 +79,13 @@ function RatesTable(props: { admin: boolean; onEdit: (rate: CurrencyRate) => voi
   return (
     <div className="card stack">
       <h3 className="card__title">Rates</h3>
-      <div className="form-grid" role="search" aria-label="Filter rates">
-        <Input
-          label="Currency"
-          path="currency"
-          value={currency}
-          placeholder="All"
-          errors={{}}
-          onChange={filter(setCurrency)}
-        />
-        <Input
-          label="From"
-          type="date"
-          path="from"
-          value={from}
-          errors={{}}
-          onChange={filter(setFrom)}
-        />
-        <Input label="To" type="date" path="to" value={to} errors={{}} onChange={filter(setTo)} />
-      </div>
+      <FormContext.Provider value={filters.api}>
+        <div className="form-grid" role="search" aria-label="Filter rates">
+          <Filter.TextField path="currency" label="Currency" placeholder="All" />
+          <Filter.TextField path="from" label="From" type="date" />
+          <Filter.TextField path="to" label="To" type="date" />
+        </div>
+      </FormContext.Provider>
       <DataState
         loading={rates.isLoading && !rates.data}
         error={rates.error}
@@ -161,9 +155,9 @@ function RatesTable(props: { admin: boolean; onEdit: (rate: CurrencyRate) => voi
 /** The Currency rates screen. */
 export function CurrencyRatesSettings() {
   const admin = useIsAdmin();
-  const [draft, setDraft] = useState<Draft>({ currency: "", day: today(), perEur: "" });
-  const edit = (rate: CurrencyRate) => {
-    setDraft({ currency: rate.currency, day: rate.day, perEur: String(rate.perEur) });
+  const rate = useRateForm(today());
+  const edit = (row: CurrencyRate) => {
+    rate.setValues({ currency: row.currency, day: row.day, perEur: row.perEur });
     document.querySelector("[aria-label='Set a rate']")?.scrollIntoView({ block: "start" });
   };
   return (
@@ -174,7 +168,7 @@ export function CurrencyRatesSettings() {
         European Central Bank publishes them.
       </p>
       <RatesTable admin={admin} onEdit={edit} />
-      {admin && <RateForm draft={draft} onChange={setDraft} />}
+      {admin && <RateForm form={rate} />}
       {admin && <RatesCsvCard />}
       <EcbRatesCard admin={admin} />
       <div className="card stack">

@@ -6,9 +6,12 @@ import type { EcbRun } from "../../contracts/currency_rate.ts";
 import { call } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { SectionForm } from "./section_form.tsx";
-import { Input, Switch, toNumber } from "./controls.tsx";
 import { refreshRates } from "./currency_rates_upload.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
+import type { SettingsValue } from "../../contracts/settings.ts";
+import { formFields } from "../ui/form_kit.ts";
+
+const F = formFields<SettingsValue<"ecb-rates">>();
 
 /** `3 days: 85 added, 0 changed, 0 the same, 2 kept`. */
 function summary(run: EcbRun): string {
@@ -49,23 +52,16 @@ export function EcbRatesCard(props: { admin: boolean }) {
       <SectionForm label="ECB settings" readOnly={!props.admin} {...sectionFormProps(section)}>
         {d && (
           <>
-            <Switch
-              label="Fetch the ECB's rates every day"
-              checked={d.enabled}
-              onChange={(enabled) => section.change({ enabled })}
-            />
+            <F.CheckField path="enabled" label="Fetch the ECB's rates every day" />
             <div className="form-grid">
               <div className="form-grid__wide">
-                <Input label="Feed URL" {...section.field("url")} />
+                <F.TextField path="url" label="Feed URL" />
               </div>
-              <Input
+              <F.NumberField
+                path="hour"
                 label="From hour (UTC)"
-                type="number"
                 min={0}
                 max={23}
-                {...section.field("hour")}
-                value={Number.isNaN(d.hour) ? "" : d.hour}
-                onChange={(v) => section.change({ hour: toNumber(v) })}
                 hint="The day's fetch runs from this hour on"
               />
             </div>

@@ -5,11 +5,16 @@
  */
 import type { ConversionEventType } from "../../contracts/conversion_events.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
-import { FieldError, SectionForm } from "./section_form.tsx";
-import { Input, useIsAdmin } from "./controls.tsx";
+import { SectionForm } from "./section_form.tsx";
+import { useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
+import type { SettingsValue } from "../../contracts/settings.ts";
+import { formFields } from "../ui/form_kit.ts";
+
+const F = formFields<SettingsValue<"events">>();
 import { SimpleTable } from "../ui/simple_table.tsx";
 
+const STATUSES = ConversionStatus.options.map((s) => [s, s] as const);
 const BLANK: ConversionEventType = { name: "", label: "", status: "lead", revenue: true };
 
 /** The events screen. */
@@ -18,8 +23,6 @@ export function EventsSettings() {
   const admin = useIsAdmin();
   const d = section.draft;
   const types = d?.types ?? [];
-  const setType = (i: number, patch: Partial<ConversionEventType>) =>
-    section.change({ types: types.map((t, j) => (j === i ? { ...t, ...patch } : t)) });
   return (
     <SectionForm label="Events" readOnly={!admin} {...sectionFormProps(section)}>
       {d && (
@@ -34,38 +37,34 @@ export function EventsSettings() {
             {types.map((t, i) => (
               <tr key={i} data-testid="event-type">
                 <td>
-                  <input
-                    aria-label={`Event type ${i + 1} name`}
-                    value={t.name}
+                  <F.TextField
+                    path={`types.${i}.name`}
+                    label={`Event type ${i + 1} name`}
+                    labelHidden
                     placeholder="ftd"
-                    aria-invalid={section.errors[`types.${i}.name`] ? true : undefined}
-                    onChange={(e) => setType(i, { name: e.target.value })}
                   />
-                  <FieldError errors={section.errors} path={`types.${i}.name`} />
                 </td>
                 <td>
-                  <input
-                    aria-label={`Event type ${i + 1} column title`}
-                    value={t.label}
+                  <F.TextField
+                    path={`types.${i}.label`}
+                    label={`Event type ${i + 1} column title`}
+                    labelHidden
                     placeholder={t.name || "FTD"}
-                    onChange={(e) => setType(i, { label: e.target.value })}
                   />
                 </td>
                 <td>
-                  <select
-                    aria-label={`Event type ${i + 1} base status`}
-                    value={t.status}
-                    onChange={(e) => setType(i, { status: e.target.value as ConversionStatus })}
-                  >
-                    {ConversionStatus.options.map((s) => <option key={s} value={s}>{s}</option>)}
-                  </select>
+                  <F.SelectField
+                    path={`types.${i}.status`}
+                    label={`Event type ${i + 1} base status`}
+                    labelHidden
+                    options={STATUSES}
+                  />
                 </td>
                 <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Event type ${i + 1} payout is revenue`}
-                    checked={t.revenue}
-                    onChange={(e) => setType(i, { revenue: e.target.checked })}
+                  <F.CheckField
+                    path={`types.${i}.revenue`}
+                    label={`Event type ${i + 1} payout is revenue`}
+                    labelHidden
                   />
                 </td>
                 <td className="simple-table__actions">
@@ -80,7 +79,7 @@ export function EventsSettings() {
               </tr>
             ))}
           </SimpleTable>
-          <FieldError errors={section.errors} path="types" />
+          <F.FieldError path="types" />
           <div>
             <button
               type="button"
@@ -91,9 +90,9 @@ export function EventsSettings() {
             </button>
           </div>
           <h3 className="section__title">Click update</h3>
-          <Input
+          <F.TextField
+            path="clickUpdateKey"
             label="Click update key"
-            {...section.field("clickUpdateKey")}
             placeholder="empty: no key asked"
             hint="/click/update?clickid=…&key=…&event1=…&add_event2=…&cost=…&bot=1 sets numeric events 1–10, adds cost or marks a bot. Set a key whenever click ids are seen by others."
           />

@@ -1,18 +1,24 @@
 /** Settings → Feedback (a message with build info) and Beta (feature flags). */
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
+import type { z } from "zod";
 import useSWR from "swr";
 import { type BuildInfo, FeedbackInput } from "../../contracts/feedback.ts";
 import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
 import { routeUrl } from "../../contracts/route.ts";
-import { BetaFlag } from "../../contracts/settings.ts";
+import { BetaFlag, type SettingsValue } from "../../contracts/settings.ts";
 import { call } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
 import { DataState } from "../ui/data_state.tsx";
-import { checkWith, type FieldErrors } from "../ui/form_errors.ts";
+import { formFields } from "../ui/form_kit.ts";
+import { FormContext } from "../ui/form_state.ts";
+import { useLocalForm } from "../ui/local_form.ts";
 import { SectionForm } from "./section_form.tsx";
-import { Switch, useIsAdmin } from "./controls.tsx";
+import { useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, showFailure, useSection } from "./use_section.ts";
 import { applyBetaFlags } from "./preferences.ts";
+
+const Feedback = formFields<z.input<typeof FeedbackInput>>();
+const Beta = formFields<SettingsValue<"beta">>();
 
 function BuildFacts(props: { info: BuildInfo }) {
   const { info } = props;
@@ -36,44 +42,32 @@ function BuildFacts(props: { info: BuildInfo }) {
 export function FeedbackSettings() {
   const info = useSWR(routeUrl(TOOLS.buildInfo, {}), () => call(TOOLS.buildInfo, {}));
   const messages = useSWR(routeUrl(TOOLS.feedback, {}), () => call(TOOLS.feedback, {}));
-  const [values, setValues] = useState({ message: "", attachBuildInfo: true });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useLocalForm(FeedbackInput, { message: "", attachBuildInfo: true });
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkWith(FeedbackInput, values);
-    if (!checked.ok) return setErrors(checked.errors);
+    const checked = form.check();
+    if (!checked) return;
     try {
-      await call(TOOLS.leaveFeedback, { body: checked.value });
-      setValues({ ...values, message: "" });
-      setErrors({});
+      await call(TOOLS.leaveFeedback, { body: checked });
+      form.setValues({ ...form.values, message: "" });
+      form.setErrors({});
       await messages.mutate();
       notify("Thank you: the message is saved", { type: "success" });
     } catch (err) {
-      showFailure(err, setErrors);
+      showFailure(err, form.setErrors);
     }
   };
   return (
     <div className="stack">
-      <form className="card stack" aria-label="Feedback" onSubmit={send} noValidate>
-        <label className="field">
-          <span className="field__label">Your message</span>
-          <textarea
-            className="settings-textarea"
-            rows={5}
-            value={values.message}
-            onChange={(e) => setValues({ ...values, message: e.target.value })}
-          />
-          {errors.message && <span className="field__error" role="alert">{errors.message}</span>}
-        </label>
-        <Switch
-          label="Attach the build info below"
-          checked={values.attachBuildInfo}
-          onChange={(attachBuildInfo) => setValues({ ...values, attachBuildInfo })}
-        />
-        <div>
-          <button type="submit" className="btn btn--primary">Send</button>
-        </div>
-      </form>
+      <FormContext.Provider value={form.api}>
+        <form className="card stack" aria-label="Feedback" onSubmit={send} noValidate>
+          <Feedback.TextAreaField path="message" label="Your message" rows={5} />
+          <Feedback.CheckField path="attachBuildInfo" label="Attach the build info below" />
+          <div>
+            <button type="submit" className="btn btn--primary">Send</button>
+          </div>
+        </form>
+      </FormContext.Provider>
       <div className="card stack">
         <h3 className="card__title">Build info</h3>
         <DataState loading={info.isLoading} error={info.error}>
@@ -122,12 +116,11 @@ export function BetaSettings() {
     >
       <p className="muted">Features still being shaped. They may change or go away.</p>
       {d && BetaFlag.options.map((flag) => (
-        <Switch
+        <Beta.CheckField
           key={flag}
+          path={`flags.${flag}`}
           label={FLAG_TEXT[flag][0]}
           hint={FLAG_TEXT[flag][1]}
-          checked={d.flags[flag] ?? false}
-          onChange={(on) => section.change({ flags: { ...d.flags, [flag]: on } })}
         />
       ))}
     </SectionForm>

@@ -6,8 +6,12 @@ import { call } from "../app/api.ts";
 import { notify } from "../app/toasts.tsx";
 import { SectionForm } from "./section_form.tsx";
 import { BackupsCard } from "./backups.tsx";
-import { Switch, useIsAdmin } from "./controls.tsx";
+import { useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
+import type { SettingsValue } from "../../contracts/settings.ts";
+import { formFields } from "../ui/form_kit.ts";
+
+const F = formFields<SettingsValue<"import-export">>();
 
 async function download(): Promise<void> {
   const file = await call(TOOLS.export, {});
@@ -90,13 +94,7 @@ export function ImportExportSettings() {
           label="Export settings"
           {...sectionFormProps(section)}
         >
-          {section.draft && (
-            <Switch
-              label="Include archived items"
-              checked={section.draft.includeArchived}
-              onChange={(includeArchived) => section.change({ includeArchived })}
-            />
-          )}
+          {section.draft && <F.CheckField path="includeArchived" label="Include archived items" />}
         </SectionForm>
         <div>
           <button

@@ -1,5 +1,6 @@
 /** Settings → Postback processing: aliases, duplicate policy, default allowlist, and the tester. */
 import { type FormEvent, useState } from "react";
+import { z } from "zod";
 import {
   DuplicatePolicy,
   PostbackTestInput,
@@ -9,9 +10,12 @@ import { SETTINGS_TOOL_ROUTES } from "../../contracts/api/settings_tools.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
 import { call } from "../app/api.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
-import { Field } from "../ui/field.tsx";
+import { formFields } from "../ui/form_kit.ts";
+import { FormContext } from "../ui/form_state.ts";
+import { useLocalForm } from "../ui/local_form.ts";
+import type { SettingsValue } from "../../contracts/settings.ts";
 import { SectionForm } from "./section_form.tsx";
-import { Input, useIsAdmin } from "./controls.tsx";
+import { useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
 import { SimpleTable } from "../ui/simple_table.tsx";
 
@@ -21,12 +25,20 @@ const POLICY_LABELS: Record<DuplicatePolicy, string> = {
   add: "Add: every postback with a new txid counts",
 };
 
+const F = formFields<SettingsValue<"postback-processing">>();
+const TestFields = formFields<z.input<typeof PostbackTestInput>>();
+
+/** A status alias being added: the network's text and the status it means. */
+const AliasInput = z.object({ text: z.string(), status: ConversionStatus.default("sale") });
+const AliasFields = formFields<z.input<typeof AliasInput>>();
+
 function Tester() {
-  const [input, setInput] = useState({ url: "", ip: "" });
+  const form = useLocalForm(PostbackTestInput, { url: "", ip: "" });
   const [result, setResult] = useState<PostbackTestResult | undefined>(undefined);
   const run = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = PostbackTestInput.safeParse(input);
+    // The tester names the first problem in a toast, not under a field.
+    const checked = PostbackTestInput.safeParse(form.values);
     if (!checked.success) return notify(checked.error.issues[0].message, { type: "error" });
     try {
       setResult(await call(SETTINGS_TOOL_ROUTES.postbackTest, { body: checked.data }));
@@ -35,48 +47,43 @@ function Tester() {
     }
   };
   return (
-    <form className="card stack" aria-label="Postback tester" onSubmit={run} noValidate>
-      <h3 className="card__title">Postback tester</h3>
-      <p className="muted">Shows what a postback would do. Nothing is written.</p>
-      <div className="settings-row">
-        <Input
-          label="Postback URL"
-          path="url"
-          value={input.url}
-          placeholder="https://track.example.com/postback?clickid=…&status=approved&payout=10"
-          errors={{}}
-          onChange={(url) => setInput({ ...input, url })}
-        />
-        <Input
-          label="Sender IP (optional)"
-          path="ip"
-          value={input.ip}
-          placeholder="203.0.113.9"
-          errors={{}}
-          onChange={(ip) => setInput({ ...input, ip })}
-        />
-        <button type="submit" className="btn btn--primary">Test</button>
-      </div>
-      {result && (
-        <div className="stack" aria-live="polite" data-testid="postback-result">
-          <p className="outcome">
-            {result.outcome === "record" ? "✓" : result.outcome === "duplicate" ? "=" : "✗"}{" "}
-            {result.summary} <span className="muted">(HTTP {result.httpStatus})</span>
-          </p>
-          <ol className="steps">
-            {result.steps.map((s) => (
-              <li key={s.name}>
-                <span className={s.ok ? "steps__mark--ok" : "steps__mark--bad"} aria-hidden="true">
-                  {s.ok ? "✓" : "✗"}
-                </span>
-                <strong>{s.name}</strong>
-                <span>{s.detail}</span>
-              </li>
-            ))}
-          </ol>
+    <FormContext.Provider value={form.api}>
+      <form className="card stack" aria-label="Postback tester" onSubmit={run} noValidate>
+        <h3 className="card__title">Postback tester</h3>
+        <p className="muted">Shows what a postback would do. Nothing is written.</p>
+        <div className="settings-row">
+          <TestFields.TextField
+            path="url"
+            label="Postback URL"
+            placeholder="https://track.example.com/postback?clickid=…&status=approved&payout=10"
+          />
+          <TestFields.TextField path="ip" label="Sender IP (optional)" placeholder="203.0.113.9" />
+          <button type="submit" className="btn btn--primary">Test</button>
         </div>
-      )}
-    </form>
+        {result && (
+          <div className="stack" aria-live="polite" data-testid="postback-result">
+            <p className="outcome">
+              {result.outcome === "record" ? "✓" : result.outcome === "duplicate" ? "=" : "✗"}{" "}
+              {result.summary} <span className="muted">(HTTP {result.httpStatus})</span>
+            </p>
+            <ol className="steps">
+              {result.steps.map((s) => (
+                <li key={s.name}>
+                  <span
+                    className={s.ok ? "steps__mark--ok" : "steps__mark--bad"}
+                    aria-hidden="true"
+                  >
+                    {s.ok ? "✓" : "✗"}
+                  </span>
+                  <strong>{s.name}</strong>
+                  <span>{s.detail}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+      </form>
+    </FormContext.Provider>
   );
 }
 
@@ -84,7 +91,11 @@ function Tester() {
 export function PostbackProcessingSettings() {
   const section = useSection("postback-processing");
   const admin = useIsAdmin();
-  const [alias, setAlias] = useState({ text: "", status: "sale" as ConversionStatus });
+  // Its values always hold a status (the select has no empty choice).
+  const alias = useLocalForm<typeof AliasInput, z.output<typeof AliasInput>>(AliasInput, {
+    text: "",
+    status: "sale",
+  });
   const d = section.draft;
   const aliases = Object.entries(d?.statusAliases ?? {});
   const setAliases = (entries: Array<[string, ConversionStatus]>) =>
@@ -122,62 +133,39 @@ export function PostbackProcessingSettings() {
                 </tr>
               ))}
             </SimpleTable>
-            <div className="settings-row">
-              <Input
-                label="Status text"
-                path="statusAliases"
-                value={alias.text}
-                errors={section.errors}
-                onChange={(text) => setAlias({ ...alias, text })}
-              />
-              <Field label="Means">
-                <select
-                  value={alias.status}
-                  onChange={(e) =>
-                    setAlias({ ...alias, status: e.target.value as ConversionStatus })}
+            <FormContext.Provider value={{ ...alias.api, readOnly: !admin }}>
+              <div className="settings-row">
+                <AliasFields.TextField path="text" label="Status text" />
+                <AliasFields.SelectField
+                  path="status"
+                  label="Means"
+                  options={ConversionStatus.options.map((s) => [s, s] as const)}
+                />
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={!alias.values.text.trim()}
+                  onClick={() => {
+                    const { text, status } = alias.values;
+                    setAliases([...aliases, [text.trim().toLowerCase(), status]]);
+                    alias.setValues({ ...alias.values, text: "" });
+                  }}
                 >
-                  {ConversionStatus.options.map((s) => <option key={s} value={s}>{s}</option>)}
-                </select>
-              </Field>
-              <button
-                type="button"
-                className="btn"
-                disabled={!alias.text.trim()}
-                onClick={() => {
-                  setAliases([...aliases, [alias.text.trim().toLowerCase(), alias.status]]);
-                  setAlias({ ...alias, text: "" });
-                }}
-              >
-                Add alias
-              </button>
-            </div>
-            <fieldset className="field settings-fieldset">
-              <legend className="field__label">A second postback for a converted click</legend>
-              {DuplicatePolicy.options.map((p) => (
-                <label key={p} className="check">
-                  <input
-                    type="radio"
-                    name="duplicatePolicy"
-                    checked={d.duplicatePolicy === p}
-                    onChange={() => section.change({ duplicatePolicy: p })}
-                  />
-                  {POLICY_LABELS[p]}
-                </label>
-              ))}
-            </fieldset>
-            <label className="field">
-              <span className="field__label">
-                Default IP allowlist (one address or CIDR per line; empty allows all)
-              </span>
-              <textarea
-                className="settings-textarea settings-textarea--code"
-                value={d.ipAllowlist.join("\n")}
-                onChange={(e) =>
-                  section.change({
-                    ipAllowlist: e.target.value.split("\n").map((l) => l.trim()).filter(Boolean),
-                  })}
-              />
-            </label>
+                  Add alias
+                </button>
+              </div>
+            </FormContext.Provider>
+            <F.FieldError path="statusAliases" />
+            <F.RadioField
+              path="duplicatePolicy"
+              label="A second postback for a converted click"
+              className="settings-fieldset"
+              options={DuplicatePolicy.options.map((p) => [p, POLICY_LABELS[p]] as const)}
+            />
+            <F.LinesField
+              path="ipAllowlist"
+              label="Default IP allowlist (one address or CIDR per line; empty allows all)"
+            />
           </>
         )}
       </SectionForm>

@@ -3,10 +3,15 @@ import type { FormEvent, ReactNode } from "react";
 import type { FieldErrors } from "../ui/form_errors.ts";
 import { pathLabel } from "../ui/form_errors.ts";
 import { DataState } from "../ui/data_state.tsx";
+import { type FormApi, FormContext } from "../ui/form_state.ts";
 
-/** A form that saves a section. `readOnly` hides the save bar (plain users on tracker settings). */
+/**
+ * A form that saves a section. `readOnly` hides the save bar (plain users on tracker settings).
+ * `form` is the section's draft as the kit's controls read it (`formFields<SettingsValue<S>>()`).
+ */
 export function SectionForm(props: {
   label: string;
+  form?: FormApi;
   loading: boolean;
   error?: unknown;
   errors: FieldErrors;
@@ -41,7 +46,13 @@ export function SectionForm(props: {
           </div>
         )}
         <fieldset className="stack settings-fieldset" disabled={props.readOnly}>
-          {props.children}
+          {props.form
+            ? (
+              <FormContext.Provider value={{ ...props.form, readOnly: props.readOnly ?? false }}>
+                {props.children}
+              </FormContext.Provider>
+            )
+            : props.children}
         </fieldset>
         {props.readOnly
           ? <p className="muted">Only admins change these settings.</p>
@@ -56,10 +67,4 @@ export function SectionForm(props: {
       </form>
     </DataState>
   );
-}
-
-/** The error of one field, under it. */
-export function FieldError(props: { errors: FieldErrors; path: string }) {
-  const message = props.errors[props.path];
-  return message ? <span className="field__error" role="alert">{message}</span> : null;
 }

@@ -1,7 +1,11 @@
 /** Settings → Stats: the time zone reports count days in, and the currency they show. */
 import { SectionForm } from "./section_form.tsx";
-import { Input, TimezoneList } from "./controls.tsx";
+import { TimezoneList } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
+import type { SettingsValue } from "../../contracts/settings.ts";
+import { formFields } from "../ui/form_kit.ts";
+
+const F = formFields<SettingsValue<"stats">>();
 
 const CURRENCIES = ["USD", "EUR", "GBP", "RUB", "UAH", "BRL", "INR", "IDR", "KZT", "TRY"];
 
@@ -16,23 +20,18 @@ export function StatsSettings() {
     >
       {d && (
         <div className="form-grid">
-          <Input
+          <F.TextField
+            path="timezone"
             label="Report time zone"
             hint="Reports, trends and conversions: where their days and hours start. Also campaign rules' default zone and the day offer caps count."
-            path="timezone"
-            value={d.timezone}
             list="stats-timezones"
-            errors={section.errors}
-            onChange={(timezone) => section.change({ timezone })}
           />
           <TimezoneList id="stats-timezones" />
-          <Input
-            label="Currency"
+          <F.TextField
             path="currency"
-            value={d.currency}
+            label="Currency"
             list="stats-currencies"
-            errors={section.errors}
-            onChange={(currency) => section.change({ currency: currency.toUpperCase() })}
+            clean={(text) => text.toUpperCase()}
           />
           <datalist id="stats-currencies">
             {CURRENCIES.map((c) => <option key={c} value={c} />)}

@@ -11,10 +11,10 @@ import { useOptions } from "../entities/entity_api.ts";
 import { SectionForm } from "./section_form.tsx";
 import { CopyRow, useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
+import type { SettingsValue } from "../../contracts/settings.ts";
+import { formFields } from "../ui/form_kit.ts";
 
-function pick(value: string): number | undefined {
-  return value === "" ? undefined : Number(value);
-}
+const F = formFields<SettingsValue<"tracking-links">>();
 
 /** The links builder and the default domain. */
 export function TrackingLinksSettings() {
@@ -94,26 +94,17 @@ export function TrackingLinksSettings() {
       >
         {section.draft && (
           <div className="form-grid">
-            <Field label="Default domain">
-              <select
-                value={section.draft.domainId ?? ""}
-                onChange={(e) => section.change({ domainId: pick(e.target.value) ?? null })}
-              >
-                <option value="">This panel's address</option>
-                {live(domains.data?.items).map((d) => (
-                  <option key={d.id} value={d.id}>{String(d.host)}</option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Scheme">
-              <select
-                value={section.draft.scheme}
-                onChange={(e) => section.change({ scheme: e.target.value as "https" | "http" })}
-              >
-                <option value="https">https</option>
-                <option value="http">http</option>
-              </select>
-            </Field>
+            <F.SelectField
+              path="domainId"
+              label="Default domain"
+              empty="This panel's address"
+              options={live(domains.data?.items).map((d) => [d.id, String(d.host)] as const)}
+            />
+            <F.SelectField
+              path="scheme"
+              label="Scheme"
+              options={[["https", "https"], ["http", "http"]]}
+            />
           </div>
         )}
       </SectionForm>

@@ -1,7 +1,11 @@
 /** Settings → LP protect → Traffic quality: which checks judge a click a bot (decision 165). */
 import { SectionForm } from "./section_form.tsx";
-import { CountInput, Switch, useIsAdmin } from "./controls.tsx";
+import { useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
+import type { SettingsValue } from "../../contracts/settings.ts";
+import { formFields } from "../ui/form_kit.ts";
+
+const F = formFields<SettingsValue<"traffic-quality">>();
 
 /** The traffic-quality card; each campaign's bot policy says what a verdict does. */
 export function TrafficQualityCard() {
@@ -21,33 +25,23 @@ export function TrafficQualityCard() {
       </p>
       {d && (
         <>
-          <Switch
+          <F.CheckField
+            path="emptyHeaders"
             label="Missing headers are bots"
             hint="A request without an Accept-Language header: browsers always send one."
-            checked={d.emptyHeaders}
-            onChange={(emptyHeaders) => section.change({ emptyHeaders })}
           />
-          <Switch
+          <F.CheckField
+            path="dataCentre"
             label="Data-centre networks are bots"
             hint="Cloud and hosting networks (AWS, Google Cloud, Hetzner, OVH, …) by their AS."
-            checked={d.dataCentre}
-            onChange={(dataCentre) => section.change({ dataCentre })}
           />
           <div className="form-grid">
-            <CountInput
-              label="Clicks from one IP before it is a bot (0: no limit)"
+            <F.NumberField
               path="ipClickLimit"
-              value={d.ipClickLimit}
-              errors={section.errors}
-              onChange={(ipClickLimit) => section.change({ ipClickLimit })}
+              label="Clicks from one IP before it is a bot (0: no limit)"
+              min={0}
             />
-            <CountInput
-              label="Within (seconds)"
-              path="ipWindowSeconds"
-              value={d.ipWindowSeconds}
-              errors={section.errors}
-              onChange={(ipWindowSeconds) => section.change({ ipWindowSeconds })}
-            />
+            <F.NumberField path="ipWindowSeconds" label="Within (seconds)" min={1} />
           </div>
         </>
       )}

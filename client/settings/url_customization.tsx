@@ -1,8 +1,12 @@
 /** Settings → URL customization: other names for the click, lander-click and postback paths. */
 import { CANONICAL_PATHS } from "../../contracts/settings.ts";
 import { SectionForm } from "./section_form.tsx";
-import { Input, useIsAdmin } from "./controls.tsx";
+import { useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
+import type { SettingsValue } from "../../contracts/settings.ts";
+import { formFields } from "../ui/form_kit.ts";
+
+const F = formFields<SettingsValue<"url-customization">>();
 
 const FIELDS = [
   ["clickPath", "Click path", CANONICAL_PATHS.click],
@@ -30,14 +34,12 @@ export function UrlCustomizationSettings() {
           <>
             <div className="form-grid">
               {FIELDS.map(([key, label, canonical]) => (
-                <Input
+                <F.TextField
                   key={key}
-                  label={label}
                   path={key}
-                  value={d[key]}
+                  label={label}
                   placeholder={canonical}
-                  errors={section.errors}
-                  onChange={(v) => section.change({ [key]: v.trim() } as Partial<typeof d>)}
+                  clean={(text) => text.trim()}
                 />
               ))}
             </div>

@@ -16,6 +16,8 @@ import { ApiError, call } from "../app/api.ts";
 import { feedPanelSettings } from "../app/panel_settings.ts";
 import { notify, notifyError } from "../app/toasts.tsx";
 import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
+import type { FormApi } from "../ui/form_state.ts";
+import { setIn } from "../ui/form_values.ts";
 
 /** The SWR key of a section. */
 export function sectionKey(section: SettingsSection): string {
@@ -78,20 +80,17 @@ export function useSection<S extends SettingsSection>(section: S) {
     }
   };
 
-  /** The props binding one control to a draft field: its path, value, errors and change. */
-  const field = <K extends keyof SettingsValue<S> & string>(key: K) => ({
-    path: key,
-    value: draft?.[key] as SettingsValue<S>[K],
+  /** What the kit's controls read: the draft, set by path, checked by the section's contract. */
+  const form: FormApi = {
+    values: (draft ?? {}) as Record<string, unknown>,
+    set: (path, value) => setDraft((d) => (d ? setIn(d, path, value) : d)),
     errors,
-    onChange: (value: SettingsValue<S>[K]) => {
-      const patch: Partial<SettingsValue<S>> = {};
-      patch[key] = value;
-      change(patch);
-    },
-  });
+    schema: SETTINGS_SCHEMAS[section],
+    readOnly: false,
+  };
 
   return {
-    field,
+    form,
     loading: loaded.isLoading || (!!loaded.data && draft === undefined),
     error: loaded.error,
     draft,
@@ -105,6 +104,7 @@ export function useSection<S extends SettingsSection>(section: S) {
 
 /** The part of a section that its form shows. */
 interface SectionFormState {
+  form: FormApi;
   loading: boolean;
   error: unknown;
   errors: FieldErrors;
@@ -118,8 +118,8 @@ export function sectionFormProps(
   section: SectionFormState,
   onSave: () => void = () => void section.save(),
 ) {
-  const { loading, error, errors, saving, dirty } = section;
-  return { loading, error, errors, saving, dirty, onSave };
+  const { form, loading, error, errors, saving, dirty } = section;
+  return { form, loading, error, errors, saving, dirty, onSave };
 }
 
 /** A failed save: the server's field issues go to the form, the message to a toast. */

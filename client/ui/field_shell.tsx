@@ -16,6 +16,8 @@ export interface Common<T = never> {
   label: ReactNode;
   hint?: ReactNode;
   className?: string;
+  /** The label is for screen readers only (a control in a table's cell, named by its column). */
+  labelHidden?: boolean;
 }
 
 /** What the shell gives a control to wire its label and error. */
@@ -31,19 +33,21 @@ export function Shell<T>(
 ) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const { error, required } = props.field;
+  const described = error ? errorId : props.hint ? hintId : undefined;
   return (
     <div className={`field ${props.className ?? ""}`} data-path={props.path}>
-      <label className="field__label" htmlFor={id}>
+      <label className={props.labelHidden ? "sr-only" : "field__label"} htmlFor={id}>
         {props.label}
         {required && <span className="field__required" aria-hidden="true">*</span>}
       </label>
       {props.control({
         id,
         "aria-invalid": error ? true : undefined,
-        "aria-describedby": error ? errorId : undefined,
+        "aria-describedby": described,
       })}
-      {props.hint && !error && <p className="field__hint">{props.hint}</p>}
+      {props.hint && !error && <p className="field__hint" id={hintId}>{props.hint}</p>}
       {error && <p className="field__error" id={errorId} role="alert">{error}</p>}
     </div>
   );
@@ -59,7 +63,12 @@ type TextBinding = A11y & {
 
 /** A control editing the string at `path`; `render` draws the element with the binding. */
 export function BoundText<T>(
-  props: Common<T> & { placeholder?: string; render: (bound: TextBinding) => ReactElement },
+  props: Common<T> & {
+    placeholder?: string;
+    /** What is kept of the typed text (upper case for a currency, trimmed for a path). */
+    clean?: (text: string) => string;
+    render: (bound: TextBinding) => ReactElement;
+  },
 ) {
   const field = useField(toPlace<string | undefined>(props.path));
   return (
@@ -72,7 +81,8 @@ export function BoundText<T>(
           value: field.value ?? "",
           placeholder: props.placeholder,
           readOnly: field.readOnly,
-          onChange: (event) => field.set(event.target.value),
+          onChange: (event) =>
+            field.set(props.clean ? props.clean(event.target.value) : event.target.value),
         })}
     />
   );

@@ -2,22 +2,35 @@
  * Form controls bound to the enclosing form by dotted path: the label, the
  * contract's required marker, and the field's error under it.
  */
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import type { GroupType } from "../../contracts/group.ts";
 import { type ResourceName, useOptions } from "../entities/entity_api.ts";
 import { useField, useForm } from "./form_state.ts";
 import { BoundText, type Common, Shell } from "./field_shell.tsx";
-import { root, toPlace, within } from "./field_path.ts";
+import { type FieldPath, type Place, root, toPlace, within } from "./field_path.ts";
 
-/** A text input. */
+/** A text input (`type` "email", "password", "date"…; `list` names a `<datalist>` of choices). */
 export function TextField<T = never>(
-  props: Common<T> & { placeholder?: string; type?: string; autoComplete?: string },
+  props: Common<T> & {
+    placeholder?: string;
+    type?: "text" | "email" | "password" | "date" | "url";
+    autoComplete?: string;
+    list?: string;
+    maxLength?: number;
+    clean?: (text: string) => string;
+  },
 ) {
   return (
     <BoundText
       {...props}
       render={(bound) => (
-        <input {...bound} type={props.type ?? "text"} autoComplete={props.autoComplete ?? "off"} />
+        <input
+          {...bound}
+          type={props.type ?? "text"}
+          list={props.list}
+          maxLength={props.maxLength}
+          autoComplete={props.autoComplete ?? "off"}
+        />
       )}
     />
   );
@@ -69,7 +82,13 @@ export function LinesField<T = never>(props: Common<T> & { rows?: number; placeh
  * empty means null when `nullable`, else NaN, which the contract refuses.
  */
 export function NumberField<T = never>(
-  props: Common<T> & { step?: number; nullable?: boolean; placeholder?: string },
+  props: Common<T> & {
+    step?: number;
+    min?: number;
+    max?: number;
+    nullable?: boolean;
+    placeholder?: string;
+  },
 ) {
   const field = useField(toPlace<number | null | undefined>(props.path));
   const show = (
@@ -94,6 +113,8 @@ export function NumberField<T = never>(
           type="number"
           inputMode="decimal"
           step={props.step ?? "any"}
+          min={props.min}
+          max={props.max}
           value={text}
           placeholder={props.placeholder}
           readOnly={field.readOnly}
@@ -138,9 +159,35 @@ export function SelectField<T = never>(props: Common<T> & { options: Options; em
   );
 }
 
+/** A choice among a few options shown at once, as radio buttons under the label. */
+export function RadioField<T = never>(props: Common<T> & { options: Options }) {
+  const field = useField(toPlace<string | number | undefined>(props.path));
+  const name = useId();
+  return (
+    <fieldset className={`field ${props.className ?? ""}`} data-path={props.path}>
+      <legend className="field__label">{props.label}</legend>
+      {props.options.map(([value, label]) => (
+        <label key={value} className="check">
+          <input
+            type="radio"
+            name={name}
+            checked={field.value === value}
+            disabled={field.readOnly}
+            onChange={() => field.set(value)}
+          />
+          {label}
+        </label>
+      ))}
+      {props.hint && <p className="field__hint">{props.hint}</p>}
+      {field.error && <p className="field__error" role="alert">{field.error}</p>}
+    </fieldset>
+  );
+}
+
 /** A checkbox. */
 export function CheckField<T = never>(props: Omit<Common<T>, "label"> & { label: ReactNode }) {
   const field = useField(toPlace<boolean | undefined>(props.path));
+  const hintId = `${useId()}-hint`;
   return (
     <div className={`field field--check ${props.className ?? ""}`} data-path={props.path}>
       <label className="check">
@@ -148,14 +195,24 @@ export function CheckField<T = never>(props: Omit<Common<T>, "label"> & { label:
           type="checkbox"
           checked={Boolean(field.value)}
           disabled={field.readOnly}
+          aria-describedby={props.hint ? hintId : undefined}
           onChange={(event) => field.set(event.target.checked)}
         />
-        {props.label}
+        {props.labelHidden ? <span className="sr-only">{props.label}</span> : props.label}
       </label>
-      {props.hint && <p className="field__hint">{props.hint}</p>}
+      {props.hint && <p className="field__hint" id={hintId}>{props.hint}</p>}
       {field.error && <p className="field__error" role="alert">{field.error}</p>}
     </div>
   );
+}
+
+/**
+ * The error at a path, for a control drawn by hand (a table cell's input, a list's rows):
+ * the same message a bound control shows under it.
+ */
+export function FieldError<T = never>(props: { path: FieldPath<T> | Place<unknown> }) {
+  const message = useForm().errors[props.path];
+  return message ? <p className="field__error" role="alert">{message}</p> : null;
 }
 
 /** A picker of another entity (live items by name, plus the current one even if archived). */

@@ -7,8 +7,10 @@
 import {
   CheckField,
   EntityField,
+  FieldError,
   LinesField,
   NumberField,
+  RadioField,
   SelectField,
   TextAreaField,
   TextField,
@@ -24,8 +26,11 @@ export function formFields<T>() {
     LinesField: LinesField<T>,
     NumberField: NumberField<T>,
     SelectField: SelectField<T>,
+    RadioField: RadioField<T>,
     CheckField: CheckField<T>,
     EntityField: EntityField<T>,
+    /** The error at a path, for a control drawn by hand. */
+    FieldError: FieldError<T>,
     /** The field at a path: its value is typed by the path. */
     useField: <P extends FieldPath<T>>(path: P): BoundField<PathValue<T, P>> =>
       useField(toPlace<PathValue<T, P>>(path)),

@@ -3,6 +3,9 @@ import assert from "node:assert/strict";
 import type { FieldPath, PathValue } from "./field_path.ts";
 import { root, within } from "./field_path.ts";
 import { formFields } from "./form_kit.ts";
+import type { SettingsValue } from "../../contracts/settings.ts";
+import type { z } from "zod";
+import type { CostUpdateInput } from "../../contracts/cost_update.ts";
 
 type Sample = {
   name: string;
@@ -41,6 +44,24 @@ const badCheck = () => F.CheckField({ path: "payot", label: "Payout" });
 // @ts-expect-error and so does its field hook
 const badHook = () => F.useField("destination.rotation");
 
+// A settings section's kit is typed by its contract, as an entity form's.
+const Backups = formFields<SettingsValue<"backups">>();
+const backupsFine = () => Backups.NumberField({ path: "everyHours", label: "Every (hours)" });
+// @ts-expect-error a misspelt settings key
+const backupsBad = () => Backups.NumberField({ path: "everyHour", label: "Every (hours)" });
+const Beta = formFields<SettingsValue<"beta">>();
+const betaFine = () => Beta.CheckField({ path: "flags.compactTables", label: "Compact tables" });
+// @ts-expect-error a flag the contract has not
+const betaBad = () => Beta.CheckField({ path: "flags.compact", label: "Compact" });
+const Exceptions = formFields<SettingsValue<"auto-clearing">>();
+// @ts-expect-error a key an exception has not
+const exceptionBad = () => Exceptions.FieldError({ path: "exceptions.0.days" });
+// A local form's kit is typed by its contract's input.
+const Cost = formFields<z.input<typeof CostUpdateInput>>();
+const costFine = () => Cost.CheckField({ path: "uniqueOnly", label: "Unique" });
+// @ts-expect-error a field the cost update has not
+const costBad = () => Cost.TextField({ path: "amonut", label: "Amount" });
+
 Deno.test("places join checked paths into the dotted path the form reads", () => {
   const tokens = within(root<Sample>(), "tokens");
   assert.equal(tokens, "tokens");
@@ -59,5 +80,12 @@ Deno.test("places join checked paths into the dotted path the form reads", () =>
     fine,
     badCheck,
     badHook,
+    backupsFine,
+    backupsBad,
+    betaFine,
+    betaBad,
+    exceptionBad,
+    costFine,
+    costBad,
   ]);
 });
