@@ -11,6 +11,9 @@
  * all of it before the next commit, which never happens while clicks keep
  * coming; so past `WAL_PAUSE_BYTES` the thread asks the click writer to hold
  * its commits, copies the last frames, and lets it go on (decision 111).
+ * A read's snapshot pins every frame written after it, so first the read
+ * threads stop at their next break (`readBreak`: long raw reads run as short
+ * read transactions), through a `SharedArrayBuffer` all the threads share.
  *
  * An in-memory database (`:memory:`, tests only) cannot be shared with another
  * thread: its jobs run on the one connection instead. Production always opens
@@ -25,6 +28,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Db } from "../db/connection.ts";
 import { HttpError, internal } from "../errors.ts";
 import { logEvent } from "../log.ts";
+import { setReadBreak } from "./breaks.ts";
 import { READ_JOBS, type ReadJob, type ReadJobInput, type ReadJobOutput } from "./jobs.ts";
 import type { ErrorCode } from "../../contracts/errors.ts";
 
@@ -39,8 +43,20 @@ const WAL_HARD_BYTES = 48 * 1024 * 1024;
 /** A pause ends after this long even without the thread's word (ms); past the hard size, later. */
 const PAUSE_LIMIT_MS = 500;
 const HARD_PAUSE_LIMIT_MS = 5000;
+/** How long a checkpoint waits for the read threads to reach a break (ms). */
+const DRAIN_LIMIT_MS = 1000;
+/** How long a read thread waits at a break for a checkpoint (ms). */
+const BREAK_LIMIT_MS = 2000;
+/** Slots of the state the threads share: a checkpoint waits; read threads holding a snapshot. */
+const DRAIN = 0;
+const ACTIVE = 1;
 
-type ThreadData = { rotorReadThread: "reads" | "checkpoints"; path: string };
+type ThreadData = {
+  rotorReadThread: "reads" | "checkpoints";
+  path: string;
+  /** `Int32Array` over it: [DRAIN] 1 while a checkpoint waits, [ACTIVE] reads running. */
+  state: SharedArrayBuffer;
+};
 
 /** What the read worker asks of the database's writer. */
 export type WriterHooks = {
@@ -81,6 +97,7 @@ export class ReadWorker {
   #checkpoints: Worker | null = null;
   #next = 1;
   #closed = false;
+  readonly #state = new SharedArrayBuffer(8);
   #pauseTimer: ReturnType<typeof setTimeout> | undefined;
   /** Writer pauses so far, and the longest (ms), for the monitor and the benchmark. */
   pauses = 0;
@@ -92,7 +109,11 @@ export class ReadWorker {
     db.exec("PRAGMA wal_autocheckpoint = 0");
     // After a checkpoint restarts the WAL, its file is cut back to this size.
     db.exec(`PRAGMA journal_size_limit = ${WAL_PAUSE_BYTES}`);
-    const thread = spawn({ rotorReadThread: "checkpoints", path: this.#path });
+    const thread = spawn({
+      rotorReadThread: "checkpoints",
+      path: this.#path,
+      state: this.#state,
+    });
     this.#checkpoints = thread;
     thread.on("error", (err: Error) => {
       thread.unref();
@@ -214,7 +235,10 @@ export class ReadWorker {
   }
 
   #start(path: string): Slot {
-    const slot: Slot = { worker: spawn({ rotorReadThread: "reads", path }), pending: new Map() };
+    const slot: Slot = {
+      worker: spawn({ rotorReadThread: "reads", path, state: this.#state }),
+      pending: new Map(),
+    };
     this.#slots.push(slot);
     slot.worker.on("message", (msg: { id: number; result?: unknown; error?: JobError }) => {
       const p = slot.pending.get(msg.id);
@@ -253,7 +277,7 @@ function fileSize(path: string): number {
  * fraction of a second's commits, all of the WAL unless a reader still needs
  * old frames) and lets it go: its next commit starts the WAL over.
  */
-function serveCheckpoints(path: string): void {
+function serveCheckpoints(path: string, state: Int32Array): void {
   const db = new DatabaseSync(path);
   const pageSize = Number(db.prepare("PRAGMA page_size").get()!.page_size);
   const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
@@ -268,23 +292,65 @@ function serveCheckpoints(path: string): void {
       return { log: 0, done: false }; // busy: the next tick tries again
     }
   };
+  const release = () => {
+    Atomics.store(state, DRAIN, 0);
+    Atomics.notify(state, DRAIN);
+  };
   parentPort!.on("message", (msg: "paused" | "go") => {
     // A reader still on old frames kept the copy short: no new pause for a while.
     if (msg === "paused" && !pass().done) calmUntil = Date.now() + 2000;
     parentPort!.postMessage("resume");
+    release();
     asked = false;
   });
   setInterval(() => {
     if (asked) return;
-    if (pass().log > limit && Date.now() >= calmUntil) {
-      asked = true;
-      parentPort!.postMessage("pause");
+    if (pass().log <= limit || Date.now() < calmUntil) return;
+    // Read threads stop at their next break (between two short read transactions): with no
+    // snapshot held, the pause's copy reaches the WAL's end and the writer starts it over.
+    Atomics.store(state, DRAIN, 1);
+    const until = Date.now() + DRAIN_LIMIT_MS;
+    for (let n = Atomics.load(state, ACTIVE); n > 0; n = Atomics.load(state, ACTIVE)) {
+      if (Date.now() >= until) {
+        // A read that has no breaks still runs: a pause would only wait for it.
+        release();
+        calmUntil = Date.now() + 500;
+        return;
+      }
+      Atomics.wait(state, ACTIVE, n, 20);
+      pass();
     }
+    asked = true;
+    parentPort!.postMessage("pause");
   }, CHECKPOINT_MS);
   parentPort!.postMessage("ready");
 }
 
-function serveReads(path: string): void {
+/**
+ * A read thread: jobs one at a time, each counted in `state[ACTIVE]` while it
+ * may hold a snapshot. At a break (`readBreak`) and before a job, a waiting
+ * checkpoint (`state[DRAIN]`) goes first, for up to `BREAK_LIMIT_MS`.
+ */
+function serveReads(path: string, state: Int32Array): void {
+  const leave = () => {
+    Atomics.sub(state, ACTIVE, 1);
+    Atomics.notify(state, ACTIVE);
+  };
+  const enter = () => {
+    const until = Date.now() + BREAK_LIMIT_MS;
+    for (;;) {
+      // Counted first, then the flag read: the checkpoint thread sets the flag, then reads the
+      // count, so one of the two sees the other (sequentially consistent atomics).
+      Atomics.add(state, ACTIVE, 1);
+      if (Atomics.load(state, DRAIN) === 0 || Date.now() >= until) return;
+      leave();
+      Atomics.wait(state, DRAIN, 1, Math.max(1, until - Date.now()));
+    }
+  };
+  setReadBreak(() => {
+    leave();
+    enter();
+  });
   // On Linux this lowers only this thread: when cores are short, clicks go first.
   try {
     os.setPriority(19);
@@ -294,10 +360,14 @@ function serveReads(path: string): void {
   // Reports read many pages; a larger cache keeps the rollups in memory.
   db.exec("PRAGMA cache_size = -65536");
   parentPort!.on("message", (req: { id: number; job: ReadJob; input: unknown }) => {
+    enter();
     try {
       const fn = READ_JOBS[req.job] as (db: Db, input: unknown) => unknown;
-      parentPort!.postMessage({ id: req.id, result: fn(db, req.input) });
+      const result = fn(db, req.input);
+      leave();
+      parentPort!.postMessage({ id: req.id, result });
     } catch (err) {
+      leave();
       const e = err as Error;
       const error: JobError = err instanceof HttpError
         ? { status: err.status, code: err.code, message: err.message, issues: err.options.issues }
@@ -308,5 +378,7 @@ function serveReads(path: string): void {
 }
 
 const thread = isMainThread ? null : (workerData as ThreadData | null);
-if (thread?.rotorReadThread === "checkpoints") serveCheckpoints(thread.path);
-if (thread?.rotorReadThread === "reads") serveReads(thread.path);
+if (thread?.rotorReadThread === "checkpoints") {
+  serveCheckpoints(thread.path, new Int32Array(thread.state));
+}
+if (thread?.rotorReadThread === "reads") serveReads(thread.path, new Int32Array(thread.state));

@@ -1,0 +1,27 @@
+/**
+ * Breaks in a long read (decision 111): a read that would hold one snapshot
+ * for seconds runs in pieces instead, each its own read transaction, and
+ * calls `readBreak()` between two of them, outside any transaction. In a read
+ * thread the break lets a waiting WAL checkpoint go first (a snapshot pins
+ * every frame written after it, so the WAL cannot start over while one is
+ * held); elsewhere it does nothing.
+ */
+
+let onBreak: () => void = () => {};
+
+/** Between two pieces of a long read, with no read transaction open. */
+export function readBreak(): void {
+  onBreak();
+}
+
+/** What a break does on this thread (the read threads set it). */
+export function setReadBreak(fn: () => void): void {
+  onBreak = fn;
+}
+
+/**
+ * How raw reads are cut (`server/reports/query.ts`): pieces of `firstRows`
+ * clicks to start with, then sized so that each takes about `pieceMs` of wall
+ * time (fewer rows on a starved machine), between `minRows` and `maxRows`.
+ */
+export const READ_PIECES = { firstRows: 20_000, minRows: 1_000, maxRows: 1_000_000, pieceMs: 100 };
