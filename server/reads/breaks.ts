@@ -20,8 +20,9 @@ export function setReadBreak(fn: () => void): void {
 }
 
 /**
- * How raw reads are cut (`server/reports/query.ts`): pieces of `firstRows`
- * clicks to start with, then sized so that each takes about `pieceMs` of wall
- * time (fewer rows on a starved machine), between `minRows` and `maxRows`.
+ * How raw reads are cut (`server/reports/query.ts`): pieces of `rows` clicks,
+ * a size each piece adapts so that the next takes about `pieceMs` of wall time
+ * (fewer rows on a starved machine: a read thread runs at nice 10), between
+ * `minRows` and `maxRows`. The size carries over to the thread's next read.
  */
-export const READ_PIECES = { firstRows: 20_000, minRows: 1_000, maxRows: 1_000_000, pieceMs: 100 };
+export const READ_PIECES = { rows: 20_000, minRows: 100, maxRows: 1_000_000, pieceMs: 100 };

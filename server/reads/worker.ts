@@ -3,7 +3,7 @@
  * click-log, conversions and entity-list-stats read runs in a read thread with
  * its own read-only connection, so a long scan never holds the event loop that
  * answers redirects. Reads go to a small pool started on first use, each
- * thread at nice 19 (clicks go first when cores are short). A separate thread
+ * thread at nice 10 (clicks go first when cores are short). A separate thread
  * runs the WAL checkpoints: the main connection turns automatic checkpoints
  * off (each one fsyncs, ~50–100 ms here, inside whichever commit crossed the
  * threshold) and the checkpoint thread copies the WAL back several times a
@@ -44,18 +44,25 @@ const WAL_HARD_BYTES = 48 * 1024 * 1024;
 const PAUSE_LIMIT_MS = 500;
 const HARD_PAUSE_LIMIT_MS = 5000;
 /** How long a checkpoint waits for the read threads to reach a break (ms). */
-const DRAIN_LIMIT_MS = 1000;
+const DRAIN_LIMIT_MS = 2000;
 /** How long a read thread waits at a break for a checkpoint (ms). */
-const BREAK_LIMIT_MS = 2000;
-/** Slots of the state the threads share: a checkpoint waits; read threads holding a snapshot. */
+const BREAK_LIMIT_MS = 3000;
+/**
+ * Slots of the state the threads share: 1 while a checkpoint waits for the
+ * read threads; one that stays 0 (the checkpoint thread sleeps on it); from
+ * `HELD` on, per read thread, 1 while its job may hold a snapshot.
+ */
 const DRAIN = 0;
-const ACTIVE = 1;
+const NAP = 1;
+const HELD = 2;
 
 type ThreadData = {
   rotorReadThread: "reads" | "checkpoints";
   path: string;
-  /** `Int32Array` over it: [DRAIN] 1 while a checkpoint waits, [ACTIVE] reads running. */
+  /** `Int32Array` over it: `DRAIN`, `NAP`, `HELD` + each read thread's `index`. */
   state: SharedArrayBuffer;
+  /** A read thread's place in the pool. */
+  index?: number;
 };
 
 /** What the read worker asks of the database's writer. */
@@ -67,7 +74,7 @@ export type WriterHooks = {
   resume?: () => void;
 };
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
-type Slot = { worker: Worker; pending: Map<number, Pending> };
+type Slot = { worker: Worker; index: number; pending: Map<number, Pending> };
 type JobError = {
   status: ContentfulStatusCode;
   code: ErrorCode;
@@ -97,7 +104,7 @@ export class ReadWorker {
   #checkpoints: Worker | null = null;
   #next = 1;
   #closed = false;
-  readonly #state = new SharedArrayBuffer(8);
+  readonly #state = new SharedArrayBuffer(4 * (HELD + POOL_SIZE));
   #pauseTimer: ReturnType<typeof setTimeout> | undefined;
   /** Writer pauses so far, and the longest (ms), for the monitor and the benchmark. */
   pauses = 0;
@@ -235,8 +242,11 @@ export class ReadWorker {
   }
 
   #start(path: string): Slot {
+    let index = 0;
+    while (this.#slots.some((s) => s.index === index)) index++;
     const slot: Slot = {
-      worker: spawn({ rotorReadThread: "reads", path, state: this.#state }),
+      worker: spawn({ rotorReadThread: "reads", path, state: this.#state, index }),
+      index,
       pending: new Map(),
     };
     this.#slots.push(slot);
@@ -255,6 +265,8 @@ export class ReadWorker {
       }
       slot.pending.clear();
       this.#slots = this.#slots.filter((s) => s !== slot);
+      // A thread that died in a job holds no snapshot: checkpoints stop waiting for it.
+      Atomics.store(new Int32Array(this.#state), HELD + slot.index, 0);
     });
     return slot;
   }
@@ -310,14 +322,14 @@ function serveCheckpoints(path: string, state: Int32Array): void {
     // snapshot held, the pause's copy reaches the WAL's end and the writer starts it over.
     Atomics.store(state, DRAIN, 1);
     const until = Date.now() + DRAIN_LIMIT_MS;
-    for (let n = Atomics.load(state, ACTIVE); n > 0; n = Atomics.load(state, ACTIVE)) {
+    while (reading(state)) {
       if (Date.now() >= until) {
         // A read that has no breaks still runs: a pause would only wait for it.
         release();
         calmUntil = Date.now() + 500;
         return;
       }
-      Atomics.wait(state, ACTIVE, n, 20);
+      Atomics.wait(state, NAP, 0, 5);
       pass();
     }
     asked = true;
@@ -326,22 +338,25 @@ function serveCheckpoints(path: string, state: Int32Array): void {
   parentPort!.postMessage("ready");
 }
 
+/** Whether a read thread may hold a snapshot (atomic loads: see `enter` in `serveReads`). */
+function reading(state: Int32Array): boolean {
+  for (let i = HELD; i < state.length; i++) if (Atomics.load(state, i) !== 0) return true;
+  return false;
+}
+
 /**
- * A read thread: jobs one at a time, each counted in `state[ACTIVE]` while it
- * may hold a snapshot. At a break (`readBreak`) and before a job, a waiting
- * checkpoint (`state[DRAIN]`) goes first, for up to `BREAK_LIMIT_MS`.
+ * A read thread: jobs one at a time, marked in `state[HELD + index]` while
+ * one may hold a snapshot. At a break (`readBreak`) and before a job, a
+ * waiting checkpoint (`state[DRAIN]`) goes first, for up to `BREAK_LIMIT_MS`.
  */
-function serveReads(path: string, state: Int32Array): void {
-  const leave = () => {
-    Atomics.sub(state, ACTIVE, 1);
-    Atomics.notify(state, ACTIVE);
-  };
+function serveReads(path: string, state: Int32Array, index: number): void {
+  const leave = () => Atomics.store(state, HELD + index, 0);
   const enter = () => {
     const until = Date.now() + BREAK_LIMIT_MS;
     for (;;) {
-      // Counted first, then the flag read: the checkpoint thread sets the flag, then reads the
-      // count, so one of the two sees the other (sequentially consistent atomics).
-      Atomics.add(state, ACTIVE, 1);
+      // Marked first, then the flag read: the checkpoint thread sets the flag, then reads the
+      // marks, so one of the two sees the other (sequentially consistent atomics).
+      Atomics.store(state, HELD + index, 1);
       if (Atomics.load(state, DRAIN) === 0 || Date.now() >= until) return;
       leave();
       Atomics.wait(state, DRAIN, 1, Math.max(1, until - Date.now()));
@@ -351,9 +366,11 @@ function serveReads(path: string, state: Int32Array): void {
     leave();
     enter();
   });
-  // On Linux this lowers only this thread: when cores are short, clicks go first.
+  // On Linux this lowers only this thread: when cores are short, clicks go first. Not to 19:
+  // a thread there can wait a second or more for a core on a busy machine, and a read holds
+  // its snapshot (and with it every WAL frame written since) through the wait (decision 111).
   try {
-    os.setPriority(19);
+    os.setPriority(10);
   } catch { /* not permitted here: reads simply share the CPU */ }
   const db = new DatabaseSync(path, { readOnly: true });
   db.exec("PRAGMA busy_timeout = 5000");
@@ -381,4 +398,6 @@ const thread = isMainThread ? null : (workerData as ThreadData | null);
 if (thread?.rotorReadThread === "checkpoints") {
   serveCheckpoints(thread.path, new Int32Array(thread.state));
 }
-if (thread?.rotorReadThread === "reads") serveReads(thread.path, new Int32Array(thread.state));
+if (thread?.rotorReadThread === "reads") {
+  serveReads(thread.path, new Int32Array(thread.state), thread.index ?? 0);
+}

@@ -69,7 +69,7 @@ Deno.test("raw reads in pieces: the sums, rows and notes of the one query", () =
     assert.equal(db.isTransaction, false, "a break comes between read transactions");
     breaks++;
   });
-  Object.assign(READ_PIECES, { firstRows: 3, minRows: 1, maxRows: 4 });
+  Object.assign(READ_PIECES, { rows: 3, minRows: 1, maxRows: 4 });
   try {
     const base = {
       filters: [],

@@ -350,13 +350,12 @@ function rawInPieces(
   fillRates(db, spec, notes);
   const merged = new Map<string, SumsRow>();
   let source = "raw";
-  let rows = READ_PIECES.firstRows;
   for (let start = spec.start; start < spec.end;) {
     const began = performance.now();
     let end = spec.end;
     db.exec("BEGIN");
     try {
-      end = pieceEnd(db, start, spec.end, rows);
+      end = pieceEnd(db, start, spec.end, READ_PIECES.rows);
       const piece = sums(db, { ...spec, start, end }, null, notes, false);
       source = piece.source;
       for (const row of piece.rows) {
@@ -370,9 +369,12 @@ function rawInPieces(
     }
     start = end;
     const ms = Math.max(1, performance.now() - began);
-    rows = Math.min(
-      READ_PIECES.maxRows,
-      Math.max(READ_PIECES.minRows, Math.round(rows * Math.min(2, READ_PIECES.pieceMs / ms))),
+    const { rows, minRows, maxRows, pieceMs } = READ_PIECES;
+    // A last piece held fewer rows than asked: its time says nothing about more.
+    const grow = end < spec.end ? 2 : 1;
+    READ_PIECES.rows = Math.min(
+      maxRows,
+      Math.max(minRows, Math.round(rows * Math.min(grow, pieceMs / ms))),
     );
     if (start < spec.end) readBreak();
   }
