@@ -3,7 +3,7 @@
  * click-log, conversions and entity-list-stats read runs in a read thread with
  * its own read-only connection, so a long scan never holds the event loop that
  * answers redirects. Reads go to a small pool started on first use, each
- * thread at nice 19 (clicks go first when cores are short). A separate thread
+ * thread at nice 10 (clicks go first when cores are short). A separate thread
  * runs the WAL checkpoints: the main connection turns automatic checkpoints
  * off (each one fsyncs, ~50–100 ms here, inside whichever commit crossed the
  * threshold) and the checkpoint thread copies the WAL back several times a
@@ -11,6 +11,9 @@
  * all of it before the next commit, which never happens while clicks keep
  * coming; so past `WAL_PAUSE_BYTES` the thread asks the click writer to hold
  * its commits, copies the last frames, and lets it go on (decision 111).
+ * A read's snapshot pins every frame written after it, so first the read
+ * threads stop at their next break (`readBreak`: long raw reads run as short
+ * read transactions), through a `SharedArrayBuffer` all the threads share.
  *
  * An in-memory database (`:memory:`, tests only) cannot be shared with another
  * thread: its jobs run on the one connection instead. Production always opens
@@ -25,6 +28,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Db } from "../db/connection.ts";
 import { HttpError, internal } from "../errors.ts";
 import { logEvent } from "../log.ts";
+import { setReadBreak } from "./breaks.ts";
 import { READ_JOBS, type ReadJob, type ReadJobInput, type ReadJobOutput } from "./jobs.ts";
 import type { ErrorCode } from "../../contracts/errors.ts";
 
@@ -39,8 +43,27 @@ const WAL_HARD_BYTES = 48 * 1024 * 1024;
 /** A pause ends after this long even without the thread's word (ms); past the hard size, later. */
 const PAUSE_LIMIT_MS = 500;
 const HARD_PAUSE_LIMIT_MS = 5000;
+/** How long a checkpoint waits for the read threads to reach a break (ms). */
+const DRAIN_LIMIT_MS = 2000;
+/** How long a read thread waits at a break for a checkpoint (ms). */
+const BREAK_LIMIT_MS = 3000;
+/**
+ * Slots of the state the threads share: 1 while a checkpoint waits for the
+ * read threads; one that stays 0 (the checkpoint thread sleeps on it); from
+ * `HELD` on, per read thread, 1 while its job may hold a snapshot.
+ */
+const DRAIN = 0;
+const NAP = 1;
+const HELD = 2;
 
-type ThreadData = { rotorReadThread: "reads" | "checkpoints"; path: string };
+type ThreadData = {
+  rotorReadThread: "reads" | "checkpoints";
+  path: string;
+  /** `Int32Array` over it: `DRAIN`, `NAP`, `HELD` + each read thread's `index`. */
+  state: SharedArrayBuffer;
+  /** A read thread's place in the pool. */
+  index?: number;
+};
 
 /** What the read worker asks of the database's writer. */
 export type WriterHooks = {
@@ -51,7 +74,7 @@ export type WriterHooks = {
   resume?: () => void;
 };
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
-type Slot = { worker: Worker; pending: Map<number, Pending> };
+type Slot = { worker: Worker; index: number; pending: Map<number, Pending> };
 type JobError = {
   status: ContentfulStatusCode;
   code: ErrorCode;
@@ -81,6 +104,7 @@ export class ReadWorker {
   #checkpoints: Worker | null = null;
   #next = 1;
   #closed = false;
+  readonly #state = new SharedArrayBuffer(4 * (HELD + POOL_SIZE));
   #pauseTimer: ReturnType<typeof setTimeout> | undefined;
   /** Writer pauses so far, and the longest (ms), for the monitor and the benchmark. */
   pauses = 0;
@@ -92,7 +116,11 @@ export class ReadWorker {
     db.exec("PRAGMA wal_autocheckpoint = 0");
     // After a checkpoint restarts the WAL, its file is cut back to this size.
     db.exec(`PRAGMA journal_size_limit = ${WAL_PAUSE_BYTES}`);
-    const thread = spawn({ rotorReadThread: "checkpoints", path: this.#path });
+    const thread = spawn({
+      rotorReadThread: "checkpoints",
+      path: this.#path,
+      state: this.#state,
+    });
     this.#checkpoints = thread;
     thread.on("error", (err: Error) => {
       thread.unref();
@@ -214,7 +242,13 @@ export class ReadWorker {
   }
 
   #start(path: string): Slot {
-    const slot: Slot = { worker: spawn({ rotorReadThread: "reads", path }), pending: new Map() };
+    let index = 0;
+    while (this.#slots.some((s) => s.index === index)) index++;
+    const slot: Slot = {
+      worker: spawn({ rotorReadThread: "reads", path, state: this.#state, index }),
+      index,
+      pending: new Map(),
+    };
     this.#slots.push(slot);
     slot.worker.on("message", (msg: { id: number; result?: unknown; error?: JobError }) => {
       const p = slot.pending.get(msg.id);
@@ -231,6 +265,8 @@ export class ReadWorker {
       }
       slot.pending.clear();
       this.#slots = this.#slots.filter((s) => s !== slot);
+      // A thread that died in a job holds no snapshot: checkpoints stop waiting for it.
+      Atomics.store(new Int32Array(this.#state), HELD + slot.index, 0);
     });
     return slot;
   }
@@ -253,7 +289,7 @@ function fileSize(path: string): number {
  * fraction of a second's commits, all of the WAL unless a reader still needs
  * old frames) and lets it go: its next commit starts the WAL over.
  */
-function serveCheckpoints(path: string): void {
+function serveCheckpoints(path: string, state: Int32Array): void {
   const db = new DatabaseSync(path);
   const pageSize = Number(db.prepare("PRAGMA page_size").get()!.page_size);
   const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
@@ -268,36 +304,87 @@ function serveCheckpoints(path: string): void {
       return { log: 0, done: false }; // busy: the next tick tries again
     }
   };
+  const release = () => {
+    Atomics.store(state, DRAIN, 0);
+    Atomics.notify(state, DRAIN);
+  };
   parentPort!.on("message", (msg: "paused" | "go") => {
     // A reader still on old frames kept the copy short: no new pause for a while.
     if (msg === "paused" && !pass().done) calmUntil = Date.now() + 2000;
     parentPort!.postMessage("resume");
+    release();
     asked = false;
   });
   setInterval(() => {
     if (asked) return;
-    if (pass().log > limit && Date.now() >= calmUntil) {
-      asked = true;
-      parentPort!.postMessage("pause");
+    if (pass().log <= limit || Date.now() < calmUntil) return;
+    // Read threads stop at their next break (between two short read transactions): with no
+    // snapshot held, the pause's copy reaches the WAL's end and the writer starts it over.
+    Atomics.store(state, DRAIN, 1);
+    const until = Date.now() + DRAIN_LIMIT_MS;
+    while (reading(state)) {
+      if (Date.now() >= until) {
+        // A read that has no breaks still runs: a pause would only wait for it.
+        release();
+        calmUntil = Date.now() + 500;
+        return;
+      }
+      Atomics.wait(state, NAP, 0, 5);
+      pass();
     }
+    asked = true;
+    parentPort!.postMessage("pause");
   }, CHECKPOINT_MS);
   parentPort!.postMessage("ready");
 }
 
-function serveReads(path: string): void {
-  // On Linux this lowers only this thread: when cores are short, clicks go first.
+/** Whether a read thread may hold a snapshot (atomic loads: see `enter` in `serveReads`). */
+function reading(state: Int32Array): boolean {
+  for (let i = HELD; i < state.length; i++) if (Atomics.load(state, i) !== 0) return true;
+  return false;
+}
+
+/**
+ * A read thread: jobs one at a time, marked in `state[HELD + index]` while
+ * one may hold a snapshot. At a break (`readBreak`) and before a job, a
+ * waiting checkpoint (`state[DRAIN]`) goes first, for up to `BREAK_LIMIT_MS`.
+ */
+function serveReads(path: string, state: Int32Array, index: number): void {
+  const leave = () => Atomics.store(state, HELD + index, 0);
+  const enter = () => {
+    const until = Date.now() + BREAK_LIMIT_MS;
+    for (;;) {
+      // Marked first, then the flag read: the checkpoint thread sets the flag, then reads the
+      // marks, so one of the two sees the other (sequentially consistent atomics).
+      Atomics.store(state, HELD + index, 1);
+      if (Atomics.load(state, DRAIN) === 0 || Date.now() >= until) return;
+      leave();
+      Atomics.wait(state, DRAIN, 1, Math.max(1, until - Date.now()));
+    }
+  };
+  setReadBreak(() => {
+    leave();
+    enter();
+  });
+  // On Linux this lowers only this thread: when cores are short, clicks go first. Not to 19:
+  // a thread there can wait a second or more for a core on a busy machine, and a read holds
+  // its snapshot (and with it every WAL frame written since) through the wait (decision 111).
   try {
-    os.setPriority(19);
+    os.setPriority(10);
   } catch { /* not permitted here: reads simply share the CPU */ }
   const db = new DatabaseSync(path, { readOnly: true });
   db.exec("PRAGMA busy_timeout = 5000");
   // Reports read many pages; a larger cache keeps the rollups in memory.
   db.exec("PRAGMA cache_size = -65536");
   parentPort!.on("message", (req: { id: number; job: ReadJob; input: unknown }) => {
+    enter();
     try {
       const fn = READ_JOBS[req.job] as (db: Db, input: unknown) => unknown;
-      parentPort!.postMessage({ id: req.id, result: fn(db, req.input) });
+      const result = fn(db, req.input);
+      leave();
+      parentPort!.postMessage({ id: req.id, result });
     } catch (err) {
+      leave();
       const e = err as Error;
       const error: JobError = err instanceof HttpError
         ? { status: err.status, code: err.code, message: err.message, issues: err.options.issues }
@@ -308,5 +395,9 @@ function serveReads(path: string): void {
 }
 
 const thread = isMainThread ? null : (workerData as ThreadData | null);
-if (thread?.rotorReadThread === "checkpoints") serveCheckpoints(thread.path);
-if (thread?.rotorReadThread === "reads") serveReads(thread.path);
+if (thread?.rotorReadThread === "checkpoints") {
+  serveCheckpoints(thread.path, new Int32Array(thread.state));
+}
+if (thread?.rotorReadThread === "reads") {
+  serveReads(thread.path, new Int32Array(thread.state), thread.index ?? 0);
+}

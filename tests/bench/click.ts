@@ -10,6 +10,9 @@
  * connection (the lone click's latency).
  * `--sustained N` replaces the two Rotor runs with N seconds in 10 s reports
  * (rate, p50/p99, CPU per click, WAL, RSS); `--soak` is `--sustained 600`.
+ * With `--reports`, a panel user runs the campaign's report by referrer domain (raw rows:
+ * a scan of every click of the day) back to back during the sustained run,
+ * the long read that must not let the WAL grow past its bound (decision 111).
  */
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -157,9 +160,19 @@ async function sustained(
   dataDir: string,
   script: string,
   seconds: number,
+  reports?: () => Promise<unknown>,
 ): Promise<{ rate: number; first: WrkResult }> {
   let walMax = 0;
   const sampler = setInterval(() => walMax = Math.max(walMax, walMb(dataDir)), 100);
+  let running = true;
+  const reportTimes: number[] = [];
+  const reading = (async () => {
+    while (reports && running) {
+      const began = performance.now();
+      await reports();
+      reportTimes.push(performance.now() - began);
+    }
+  })();
   await runWrk(url, { seconds: 3, script });
   const rows: (WrkResult & { cpuUs: number; wal: number; rss: number })[] = [];
   for (let t = 10; t <= seconds; t += 10) {
@@ -181,7 +194,16 @@ async function sustained(
         })  RSS ${row.rss.toFixed(0)} MB`,
     );
   }
+  running = false;
+  await reading;
   clearInterval(sampler);
+  if (reports) {
+    console.log(
+      `  reports by referrer domain (raw) run meanwhile: ${reportTimes.length}, median ${
+        median(reportTimes).toFixed(0)
+      } ms, longest ${Math.max(...reportTimes).toFixed(0)} ms`,
+    );
+  }
   const rate = rows.reduce((a, r) => a + r.rate, 0) / rows.length;
   const p99s = rows.map((r) => r.p99Ms);
   console.log(
@@ -196,7 +218,8 @@ async function sustained(
 
 export const bench = {
   describe: "bare Hono 302 vs Rotor /c/:key (taskset -c 0 server, taskset -c 1 wrk -t1 -c64, " +
-    "10 s; then one connection; `--sustained N` / `--soak` (600 s) for long runs)",
+    "10 s; then one connection; `--sustained N` / `--soak` (600 s) for long runs, " +
+    "`--reports` with raw reports running meanwhile)",
   async run(flags: string[] = []) {
     const at = flags.indexOf("--sustained");
     const seconds = flags.includes("--soak") ? 600 : at >= 0 ? Number(flags[at + 1] ?? 60) : 0;
@@ -230,7 +253,21 @@ export const bench = {
     if (seconds > 0) {
       console.log(`Rotor /c/:key sustained, 64 connections, ${seconds} s:`);
       const cpuBefore = cpuMs(rotor.child.pid);
-      const s = await sustained(url, rotor.child.pid, dataDir, script, seconds);
+      let reports: (() => Promise<unknown>) | undefined;
+      if (flags.includes("--reports")) {
+        const panel = new PanelClient(rotor.url);
+        await panel.signIn("admin", PASSWORD);
+        const { items } = await panel.call<{ items: { id: number }[] }>("GET", "/api/campaigns");
+        const today = new Date().toISOString().slice(0, 10);
+        const path = `/api/report?subjectType=campaign&subjectIds=${
+          items[0].id
+        }&groupBy=referrerDomain&from=${today}&to=${today}&tz=UTC`;
+        reports = async () => {
+          const answer = await panel.call("GET", path);
+          if (answer.source !== "raw") throw new Error(`the report read ${answer.source}`);
+        };
+      }
+      const s = await sustained(url, rotor.child.pid, dataDir, script, seconds, reports);
       cpu = cpuMs(rotor.child.pid) - cpuBefore;
       rotorResult = { ...s.first, rate: s.rate };
       cpuClicks = stored();
