@@ -3,7 +3,7 @@
  * optionally seed demo data, then serve until SIGTERM/SIGINT.
  */
 import { ConfigError, parseConfig } from "./config.ts";
-import { openDataDir } from "./db/connection.ts";
+import { openStore } from "./db/connection.ts";
 import { createApp } from "./app.ts";
 import { clickFastPath } from "./tracking/click_route.ts";
 import { directFastPath } from "./tracking/direct.ts";
@@ -31,7 +31,7 @@ export async function main(): Promise<void> {
     console.error(err.message);
     Deno.exit(2);
   }
-  const db = openDataDir(config.dataDir);
+  const db = openStore(config);
   const admin = await ensureFirstAdmin(db, {
     username: config.adminUser,
     password: config.adminPassword,

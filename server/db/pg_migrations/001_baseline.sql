@@ -8,6 +8,9 @@ CREATE COLLATION nocase (provider = icu, locale = 'und-u-ks-level2', determinist
 CREATE FUNCTION rotor_times_bool(integer, boolean) RETURNS integer
   LANGUAGE sql IMMUTABLE AS 'SELECT $1 * $2::integer';
 CREATE OPERATOR * (LEFTARG = integer, RIGHTARG = boolean, FUNCTION = rotor_times_bool);
+CREATE FUNCTION rotor_sum_bool(bigint, boolean) RETURNS bigint LANGUAGE sql IMMUTABLE AS
+  'SELECT CASE WHEN $2 IS NULL THEN $1 ELSE coalesce($1, 0) + $2::integer END';
+CREATE AGGREGATE sum(boolean) (SFUNC = rotor_sum_bool, STYPE = bigint);
 
 -- SQLite's functions that the store's SQL calls, with SQLite's meaning.
 CREATE FUNCTION instr(text, text) RETURNS integer
