@@ -106,9 +106,9 @@ export class PgBridge implements Db {
 
   #keys: Map<string, string[]> | undefined;
 
-  /** A table's primary-key columns, as the database has them (read once). */
+  /** A table's primary-key columns, as the database has them (read again for a table not seen). */
   keyOf(table: string): string[] | undefined {
-    if (!this.#keys) {
+    if (!this.#keys?.has(table)) {
       const rows = this.call({
         kind: "query",
         sql: `SELECT c.relname AS t, a.attname AS k FROM pg_index i
@@ -134,7 +134,7 @@ export class PgBridge implements Db {
 
   /** Runs statements without values (several may be separated by `;`). */
   exec(sql: string): void {
-    const text = toPostgres(sql);
+    const text = toPostgres(sql, (table) => this.keyOf(table));
     this.call({ kind: "exec", sql: text });
     const verb = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase();
     if (verb === "BEGIN") this.#inTransaction = true;

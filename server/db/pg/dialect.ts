@@ -16,7 +16,8 @@
  * | `INSERT OR IGNORE INTO …`                | `INSERT INTO … ON CONFLICT DO NOTHING`                  |
  * | `temp.t`                                 | `pg_temp.t`                                             |
  * | `… WITHOUT ROWID` / `STRICT`             | (dropped)                                               |
- * | `x LIKE 'a%'`                            | `x ILIKE 'a%'` (SQLite's LIKE ignores ASCII case)       |
+ * | `x LIKE 'a%'`                            | `(x) COLLATE "default" ILIKE 'a%'` (SQLite's ignores case) |
+ * | `FROM (SELECT …) GROUP BY`               | `FROM (SELECT …) AS sub_1 GROUP BY`                     |
  * | `sqlite_version()`                       | `current_setting('server_version')`                     |
  * | `?1`                                     | `$1`                                                    |
  * | `a IS NOT b`, `a IS b` (null-safe)       | `a IS DISTINCT FROM b`, `a IS NOT DISTINCT FROM b`      |
@@ -60,6 +61,42 @@ function jsonMembership(sql: string): string {
   return out + sql.slice(last);
 }
 
+/** Words that may follow a subquery in FROM when it has no alias. */
+const AFTER_SUBQUERY =
+  /^\s*(\)|;|$|(GROUP|WHERE|ORDER|LIMIT|JOIN|LEFT|RIGHT|CROSS|INNER|FULL|UNION|ON|HAVING|WINDOW|EXCEPT|INTERSECT)\b)/i;
+
+/** PostgreSQL 15 names every subquery in FROM or JOIN: an unnamed one gets `AS sub_N`. */
+function nameSubqueries(sql: string): string {
+  let out = sql;
+  let n = 0;
+  const opener = /\b(FROM|JOIN)\s*\(\s*SELECT\b/gi;
+  for (let match = opener.exec(out); match; match = opener.exec(out)) {
+    let depth = 0;
+    let i = out.indexOf("(", match.index);
+    for (; i < out.length; i++) {
+      if (out[i] === "(") depth++;
+      else if (out[i] === ")" && --depth === 0) break;
+    }
+    if (i < out.length && AFTER_SUBQUERY.test(out.slice(i + 1))) {
+      out = `${out.slice(0, i + 1)} AS sub_${++n}${out.slice(i + 1)}`;
+    }
+  }
+  return out;
+}
+
+/** `x LIKE p`: SQLite ignores ASCII case; PostgreSQL's ILIKE needs a deterministic collation. */
+function caseFreeLike(sql: string): string {
+  let out = "";
+  let last = 0;
+  for (const match of sql.matchAll(/\s(NOT\s+)?LIKE\s/g)) {
+    const start = operandStart(sql, match.index);
+    out += sql.slice(last, start) + `(${sql.slice(start, match.index).trim()}) COLLATE "default" `;
+    out += `${match[1] ?? ""}ILIKE `;
+    last = match.index + match[0].length;
+  }
+  return out + sql.slice(last);
+}
+
 /** SQLite's scalar `max(a, b)` / `min(a, b)` (two or more arguments): `greatest` / `least`. */
 function scalarMinMax(sql: string): string {
   return sql.replace(/\b(max|min)\(/gi, (match, name: string, at: number) => {
@@ -93,7 +130,7 @@ function conflictTarget(sql: string, keyOf: KeyOf): string {
 /** SQLite's statement forms that PostgreSQL spells otherwise (the table above). */
 function rewrite(source: string, keyOf: KeyOf): string {
   const sql = conflictTarget(source, keyOf);
-  let out = jsonMembership(scalarMinMax(sql))
+  let out = caseFreeLike(jsonMembership(nameSubqueries(scalarMinMax(sql))))
     .replace(/\bFROM json_each\(\?\)/g, "FROM jsonb_array_elements(?::text::jsonb) AS j(value)")
     .replace(/\btemp\.(\w)/g, "pg_temp.$1")
     .replace(
@@ -101,7 +138,6 @@ function rewrite(source: string, keyOf: KeyOf): string {
       (all, strict, rowid) => strict || rowid ? ")" : all,
     )
     .replace(/\bsqlite_version\(\)/g, "current_setting('server_version')")
-    .replace(/ LIKE /g, " ILIKE ")
     .replace(/\bIS NOT (?!NULL\b|DISTINCT\b|TRUE\b|FALSE\b)/g, "IS DISTINCT FROM ")
     .replace(/\bIS (?!NOT\b|NULL\b|DISTINCT\b|TRUE\b|FALSE\b)/g, "IS NOT DISTINCT FROM ")
     .replace(/\bINTEGER\b/g, "bigint")

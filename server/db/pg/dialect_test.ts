@@ -48,7 +48,10 @@ Deno.test("dialect: INSERT OR IGNORE, temp tables, WITHOUT ROWID and LIKE", () =
     toPostgres("CREATE TEMP TABLE fx (a INTEGER, PRIMARY KEY (a)) WITHOUT ROWID"),
     "CREATE TEMP TABLE fx (a bigint, PRIMARY KEY (a))",
   );
-  assert.equal(toPostgres("WHERE url LIKE '%/lp/%'"), "WHERE url ILIKE '%/lp/%'");
+  assert.equal(
+    toPostgres("WHERE url LIKE '%/lp/%' AND a NOT LIKE ?"),
+    `WHERE (url) COLLATE "default" ILIKE '%/lp/%' AND (a) COLLATE "default" NOT ILIKE $1`,
+  );
 });
 
 Deno.test("dialect: an upsert names its table's key; ?N placeholders keep their number", () => {
@@ -82,4 +85,16 @@ Deno.test("dialect: null-safe comparisons and SQLite's type names", () => {
     toPostgres("SELECT CAST(x AS INTEGER), CAST(y AS REAL)"),
     "SELECT CAST(x AS bigint), CAST(y AS double precision)",
   );
+});
+
+Deno.test("dialect: a subquery in FROM or JOIN gets a name when it has none", () => {
+  assert.equal(
+    toPostgres("SELECT a FROM (SELECT a FROM t) GROUP BY a"),
+    "SELECT a FROM (SELECT a FROM t) AS sub_1 GROUP BY a",
+  );
+  assert.equal(
+    toPostgres("SELECT * FROM (SELECT 1) x JOIN (SELECT 2 AS b) ON true"),
+    "SELECT * FROM (SELECT 1) x JOIN (SELECT 2 AS b) AS sub_1 ON true",
+  );
+  assert.equal(toPostgres("SELECT * FROM (SELECT (1)) AS s"), "SELECT * FROM (SELECT (1)) AS s");
 });
