@@ -149,6 +149,16 @@ export function postgresTest(
   });
 }
 
+/**
+ * A test that needs PostgreSQL but starts its own cluster (a child process
+ * running test files on it): reported ignored with the reason, as above.
+ */
+export function postgresSuite(name: string, fn: (t: Deno.TestContext) => Promise<void>): void {
+  const reason = postgresOrSkip();
+  if (reason) console.warn(`skipped "${name}": ${reason}`);
+  Deno.test({ name, ignore: reason !== undefined, fn });
+}
+
 let databases = 0;
 
 /** A new empty database in the shared cluster; its URL. */

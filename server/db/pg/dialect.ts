@@ -22,6 +22,7 @@
  * | `?1`                                     | `$1`                                                    |
  * | `a IS NOT b`, `a IS b` (null-safe)       | `a IS DISTINCT FROM b`, `a IS NOT DISTINCT FROM b`      |
  * | `INTEGER`, `REAL` (temporary tables, casts) | `bigint`, `double precision`                         |
+ * | `x NOT IN ()`, `x IN ()`                 | `x <> ALL ('{}')` (true), `x = ANY ('{}')` (false)      |
  * | `max(a, b)`, `min(a, b)`                 | `greatest(a, b)`, `least(a, b)`                         |
  * | `INSERT INTO t … ON CONFLICT DO UPDATE SET n = n + excluded.n` | `… ON CONFLICT (t's key) DO UPDATE SET n = t.n + excluded.n` |
  */
@@ -140,6 +141,8 @@ function rewrite(source: string, keyOf: KeyOf): string {
     .replace(/\bsqlite_version\(\)/g, "current_setting('server_version')")
     .replace(/\bIS NOT (?!NULL\b|DISTINCT\b|TRUE\b|FALSE\b)/g, "IS DISTINCT FROM ")
     .replace(/\bIS (?!NOT\b|NULL\b|DISTINCT\b|TRUE\b|FALSE\b)/g, "IS NOT DISTINCT FROM ")
+    .replace(/\sNOT IN\s*\(\s*\)/g, " <> ALL ('{}')")
+    .replace(/\sIN\s*\(\s*\)/g, " = ANY ('{}')")
     .replace(/\bINTEGER\b/g, "bigint")
     .replace(/\bREAL\b/g, "double precision");
   if (/^\s*INSERT OR IGNORE INTO\b/i.test(out)) {

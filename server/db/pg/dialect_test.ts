@@ -98,3 +98,10 @@ Deno.test("dialect: a subquery in FROM or JOIN gets a name when it has none", ()
   );
   assert.equal(toPostgres("SELECT * FROM (SELECT (1)) AS s"), "SELECT * FROM (SELECT (1)) AS s");
 });
+
+Deno.test("dialect: empty IN lists", () => {
+  assert.equal(
+    toPostgres("WHERE (a IS NULL OR a NOT IN ()) AND b IN ( )"),
+    "WHERE (a IS NULL OR a <> ALL ('{}')) AND b = ANY ('{}')",
+  );
+});
