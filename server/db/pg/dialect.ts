@@ -22,6 +22,8 @@
  * | `?1`                                     | `$1`                                                    |
  * | `a IS NOT b`, `a IS b` (null-safe)       | `a IS DISTINCT FROM b`, `a IS NOT DISTINCT FROM b`      |
  * | `INTEGER`, `REAL` (temporary tables, casts) | `bigint`, `double precision`                         |
+ * | `? IS NULL` (a value of no known type)   | `CAST($1 AS text) IS NULL`                              |
+ * | `pragma_table_info('t')`                 | `t`'s columns from `information_schema.columns`         |
  * | `x NOT IN ()`, `x IN ()`                 | `x <> ALL ('{}')` (true), `x = ANY ('{}')` (false)      |
  * | `max(a, b)`, `min(a, b)`                 | `greatest(a, b)`, `least(a, b)`                         |
  * | `INSERT INTO t … ON CONFLICT DO UPDATE SET n = n + excluded.n` | `… ON CONFLICT (t's key) DO UPDATE SET n = t.n + excluded.n` |
@@ -123,14 +125,32 @@ function conflictTarget(sql: string, keyOf: KeyOf): string {
   const set = sql.slice(at).replace(
     "ON CONFLICT DO UPDATE SET",
     `ON CONFLICT (${key.join(", ")}) DO UPDATE SET`,
-  )
-    .replace(/\b(\w+) = \1 ([+-]) /g, `$1 = ${table}.$1 $2 `);
+  );
   return sql.slice(0, at) + set;
+}
+
+/** An upsert's `SET n = n + excluded.n`: PostgreSQL needs the table's `n` named. */
+function qualifiedSums(sql: string): string {
+  const table = /\bINSERT INTO (\w+)/.exec(sql)?.[1];
+  const at = sql.search(/\bDO UPDATE SET\b/);
+  if (!table || at < 0) return sql;
+  return sql.slice(0, at) +
+    sql.slice(at).replace(/\b(\w+) = \1 ([+-]) /g, `$1 = ${table}.$1 $2 `);
+}
+
+/** SQLite's `pragma_table_info('t')`: the table's columns in order, from the catalogue. */
+function tableInfo(sql: string): string {
+  return sql.replace(
+    /\bpragma_table_info\('(\w+)'\)/g,
+    (_, table) =>
+      `(SELECT column_name AS name, ordinal_position AS cid FROM information_schema.columns
+  WHERE table_schema = current_schema() AND table_name = '${table}' ORDER BY ordinal_position) AS pragma`,
+  );
 }
 
 /** SQLite's statement forms that PostgreSQL spells otherwise (the table above). */
 function rewrite(source: string, keyOf: KeyOf): string {
-  const sql = conflictTarget(source, keyOf);
+  const sql = tableInfo(qualifiedSums(conflictTarget(source, keyOf)));
   let out = caseFreeLike(jsonMembership(nameSubqueries(scalarMinMax(sql))))
     .replace(/\bFROM json_each\(\?\)/g, "FROM jsonb_array_elements(?::text::jsonb) AS j(value)")
     .replace(/\btemp\.(\w)/g, "pg_temp.$1")
@@ -141,6 +161,7 @@ function rewrite(source: string, keyOf: KeyOf): string {
     .replace(/\bsqlite_version\(\)/g, "current_setting('server_version')")
     .replace(/\bIS NOT (?!NULL\b|DISTINCT\b|TRUE\b|FALSE\b)/g, "IS DISTINCT FROM ")
     .replace(/\bIS (?!NOT\b|NULL\b|DISTINCT\b|TRUE\b|FALSE\b)/g, "IS NOT DISTINCT FROM ")
+    .replace(/(\?\d*)(\s+IS\s+(NOT\s+)?NULL\b)/g, "CAST($1 AS text)$2")
     .replace(/\sNOT IN\s*\(\s*\)/g, " <> ALL ('{}')")
     .replace(/\sIN\s*\(\s*\)/g, " = ANY ('{}')")
     .replace(/\bINTEGER\b/g, "bigint")

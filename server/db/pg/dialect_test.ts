@@ -30,7 +30,7 @@ Deno.test("dialect: membership in a JSON array compares as text", () => {
   );
   assert.equal(
     toPostgres("AND (? IS NULL OR ? IN (SELECT value FROM json_each(campaign_ids)))"),
-    "AND ($1 IS NULL OR ($2)::text IN (SELECT value FROM rotor_json_each(campaign_ids)))",
+    "AND (CAST($1 AS text) IS NULL OR ($2)::text IN (SELECT value FROM rotor_json_each(campaign_ids)))",
   );
 });
 
@@ -104,4 +104,18 @@ Deno.test("dialect: empty IN lists", () => {
     toPostgres("WHERE (a IS NULL OR a NOT IN ()) AND b IN ( )"),
     "WHERE (a IS NULL OR a <> ALL ('{}')) AND b = ANY ('{}')",
   );
+});
+
+Deno.test("dialect: an untyped value tested for NULL; an explicit upsert target's sums; table info", () => {
+  assert.equal(
+    toPostgres("WHERE (? IS NULL OR id = ?) AND (?3 IS NOT NULL)"),
+    "WHERE (CAST($1 AS text) IS NULL OR id = $2) AND (CAST($3 AS text) IS NOT NULL)",
+  );
+  assert.equal(
+    toPostgres(
+      "INSERT INTO e (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = v + excluded.v",
+    ),
+    "INSERT INTO e (k, v) VALUES ($1, $2) ON CONFLICT (k) DO UPDATE SET v = e.v + excluded.v",
+  );
+  assert.match(toPostgres("SELECT name FROM pragma_table_info('clicks')"), /table_name = 'clicks'/);
 });
