@@ -49,6 +49,12 @@ CREATE AGGREGATE total(double precision) (SFUNC = float8pl, STYPE = double preci
 CREATE FUNCTION rotor_concat(text, text) RETURNS text LANGUAGE sql IMMUTABLE AS
   'SELECT CASE WHEN $2 IS NULL THEN $1 WHEN $1 IS NULL THEN $2 ELSE $1 || '','' || $2 END';
 CREATE AGGREGATE group_concat(text) (SFUNC = rotor_concat, STYPE = text);
+CREATE FUNCTION rotor_json_push(jsonb, anyelement) RETURNS jsonb LANGUAGE sql IMMUTABLE AS
+  'SELECT coalesce($1, ''[]''::jsonb) || jsonb_build_array($2)';
+CREATE FUNCTION rotor_json_text(jsonb) RETURNS text LANGUAGE sql IMMUTABLE AS
+  'SELECT coalesce($1, ''[]''::jsonb)::text';
+CREATE AGGREGATE json_group_array(anyelement) (
+  SFUNC = rotor_json_push, STYPE = jsonb, FINALFUNC = rotor_json_text);
 CREATE FUNCTION json_extract(text, text) RETURNS text LANGUAGE sql IMMUTABLE AS
   'SELECT jsonb_path_query_first($1::jsonb, $2::jsonpath) #>> ''{}''';
 CREATE FUNCTION rotor_json_each(text) RETURNS TABLE (value text) LANGUAGE sql IMMUTABLE AS
@@ -180,6 +186,9 @@ function pgBody(body: string, keys: Map<string, string[]>): string {
   }).join(";\n");
 }
 
+/** The per-row cost triggers that a bulk cost write sets aside. */
+const COST_TRIGGERS = ["rollup_click_update", "rollup_click_update_day"];
+
 /** One SQLite trigger as a plpgsql function and a row trigger. */
 export function pgTrigger(sql: string, keys: Map<string, string[]>): string {
   const head =
@@ -187,9 +196,14 @@ export function pgTrigger(sql: string, keys: Map<string, string[]>): string {
       .exec(sql.trim());
   if (!head) throw new Error(`unexpected trigger: ${sql.slice(0, 120)}`);
   const [, name, when, event, table, condition, body] = head;
-  const guard = condition
+  let guard = condition
     ? `  IF (${nullSafe(condition.trim())}) IS NOT TRUE THEN RETURN NULL; END IF;\n`
     : "";
+  // A bulk cost write sums its own differences (server/costs/bulk_cost.ts).
+  if (COST_TRIGGERS.includes(name)) {
+    guard =
+      `  IF current_setting('rotor.cost_triggers_aside', true) = 'on' THEN RETURN NULL; END IF;\n${guard}`;
+  }
   const statements = pgBody(nullSafe(body.trim()), keys).replace(/;?\s*$/, ";");
   return `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -24,6 +24,7 @@
  * | `INTEGER`, `REAL` (temporary tables, casts) | `bigint`, `double precision`                         |
  * | `? IS NULL` (a value of no known type)   | `CAST($1 AS text) IS NULL`                              |
  * | `pragma_table_info('t')`                 | `t`'s columns from `information_schema.columns`         |
+ * | `CROSS JOIN t k ON …` (SQLite's join order) | `JOIN t k ON …`                                      |
  * | `x NOT IN ()`, `x IN ()`                 | `x <> ALL ('{}')` (true), `x = ANY ('{}')` (false)      |
  * | `max(a, b)`, `min(a, b)`                 | `greatest(a, b)`, `least(a, b)`                         |
  * | `INSERT INTO t … ON CONFLICT DO UPDATE SET n = n + excluded.n` | `… ON CONFLICT (t's key) DO UPDATE SET n = t.n + excluded.n` |
@@ -154,6 +155,7 @@ function rewrite(source: string, keyOf: KeyOf): string {
   let out = caseFreeLike(jsonMembership(nameSubqueries(scalarMinMax(sql))))
     .replace(/\bFROM json_each\(\?\)/g, "FROM jsonb_array_elements(?::text::jsonb) AS j(value)")
     .replace(/\btemp\.(\w)/g, "pg_temp.$1")
+    .replace(/\bCROSS JOIN (\w+ \w+ ON)\b/g, "JOIN $1")
     .replace(
       /\)\s*(STRICT\s*,?\s*)?(WITHOUT ROWID)?\s*$/,
       (all, strict, rowid) => strict || rowid ? ")" : all,

@@ -28,6 +28,12 @@ CREATE AGGREGATE total(double precision) (SFUNC = float8pl, STYPE = double preci
 CREATE FUNCTION rotor_concat(text, text) RETURNS text LANGUAGE sql IMMUTABLE AS
   'SELECT CASE WHEN $2 IS NULL THEN $1 WHEN $1 IS NULL THEN $2 ELSE $1 || '','' || $2 END';
 CREATE AGGREGATE group_concat(text) (SFUNC = rotor_concat, STYPE = text);
+CREATE FUNCTION rotor_json_push(jsonb, anyelement) RETURNS jsonb LANGUAGE sql IMMUTABLE AS
+  'SELECT coalesce($1, ''[]''::jsonb) || jsonb_build_array($2)';
+CREATE FUNCTION rotor_json_text(jsonb) RETURNS text LANGUAGE sql IMMUTABLE AS
+  'SELECT coalesce($1, ''[]''::jsonb)::text';
+CREATE AGGREGATE json_group_array(anyelement) (
+  SFUNC = rotor_json_push, STYPE = jsonb, FINALFUNC = rotor_json_text);
 CREATE FUNCTION json_extract(text, text) RETURNS text LANGUAGE sql IMMUTABLE AS
   'SELECT jsonb_path_query_first($1::jsonb, $2::jsonpath) #>> ''{}''';
 CREATE FUNCTION rotor_json_each(text) RETURNS TABLE (value text) LANGUAGE sql IMMUTABLE AS
@@ -1114,6 +1120,7 @@ CREATE TRIGGER rollup_click_move AFTER UPDATE ON clicks FOR EACH ROW EXECUTE FUN
 
 CREATE FUNCTION rollup_click_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('rotor.cost_triggers_aside', true) = 'on' THEN RETURN NULL; END IF;
   IF (old.campaign_id IS DISTINCT FROM new.campaign_id OR old.traffic_source_id IS DISTINCT FROM new.traffic_source_id OR old.rotation_id IS DISTINCT FROM new.rotation_id OR old.rule IS DISTINCT FROM new.rule OR old.path IS DISTINCT FROM new.path OR old.landing_id IS DISTINCT FROM new.landing_id OR old.offer_id IS DISTINCT FROM new.offer_id OR old.is_bot IS DISTINCT FROM new.is_bot OR old.place_id IS DISTINCT FROM new.place_id OR old.ua_id IS DISTINCT FROM new.ua_id OR old.ts IS DISTINCT FROM new.ts OR old.is_unique IS DISTINCT FROM new.is_unique OR old.is_bot IS DISTINCT FROM new.is_bot OR old.lp_click_ts IS DISTINCT FROM new.lp_click_ts OR old.cost IS DISTINCT FROM new.cost OR old.cost_currency IS DISTINCT FROM new.cost_currency) IS NOT TRUE THEN RETURN NULL; END IF;
 INSERT INTO rollup_flow (campaign_id, hour, traffic_source_id, rotation_id, rule, path, landing_id, offer_id, currency, clicks, unique_clicks, bots, lp_clicks, cost, leads, sales, rejected, hold, revenue, approved_revenue, pending_revenue)
   SELECT coalesce(new.campaign_id, 0), (new.ts / 3600000), coalesce(new.traffic_source_id, 0), coalesce(new.rotation_id, 0), coalesce(new.rule, -1), coalesce(new.path, -1), coalesce(new.landing_id, 0), coalesce(new.offer_id, 0), new.cost_currency, 1 + -1, 1 * new.is_unique + -1 * old.is_unique, 1 * new.is_bot + -1 * old.is_bot, 1 * (new.lp_click_ts IS NOT NULL) + -1 * (old.lp_click_ts IS NOT NULL), 1 * new.cost + -1 * old.cost, 0, 0, 0, 0, 0, 0, 0 WHERE coalesce(old.campaign_id, 0) IS NOT DISTINCT FROM coalesce(new.campaign_id, 0) AND (old.ts / 3600000) IS NOT DISTINCT FROM (new.ts / 3600000) AND coalesce(old.traffic_source_id, 0) IS NOT DISTINCT FROM coalesce(new.traffic_source_id, 0) AND coalesce(old.rotation_id, 0) IS NOT DISTINCT FROM coalesce(new.rotation_id, 0) AND coalesce(old.rule, -1) IS NOT DISTINCT FROM coalesce(new.rule, -1) AND coalesce(old.path, -1) IS NOT DISTINCT FROM coalesce(new.path, -1) AND coalesce(old.landing_id, 0) IS NOT DISTINCT FROM coalesce(new.landing_id, 0) AND coalesce(old.offer_id, 0) IS NOT DISTINCT FROM coalesce(new.offer_id, 0) AND old.cost_currency IS NOT DISTINCT FROM new.cost_currency
@@ -1202,6 +1209,7 @@ CREATE TRIGGER rollup_click_update AFTER UPDATE ON clicks FOR EACH ROW EXECUTE F
 
 CREATE FUNCTION rollup_click_update_day() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('rotor.cost_triggers_aside', true) = 'on' THEN RETURN NULL; END IF;
   IF ((old.campaign_id IS DISTINCT FROM new.campaign_id OR old.traffic_source_id IS DISTINCT FROM new.traffic_source_id OR old.rotation_id IS DISTINCT FROM new.rotation_id OR old.rule IS DISTINCT FROM new.rule OR old.path IS DISTINCT FROM new.path OR old.landing_id IS DISTINCT FROM new.landing_id OR old.offer_id IS DISTINCT FROM new.offer_id OR old.is_bot IS DISTINCT FROM new.is_bot OR old.place_id IS DISTINCT FROM new.place_id OR old.ua_id IS DISTINCT FROM new.ua_id OR old.ts IS DISTINCT FROM new.ts OR old.is_unique IS DISTINCT FROM new.is_unique OR old.is_bot IS DISTINCT FROM new.is_bot OR old.lp_click_ts IS DISTINCT FROM new.lp_click_ts OR old.cost IS DISTINCT FROM new.cost OR old.cost_currency IS DISTINCT FROM new.cost_currency)
   AND ((old.ts / 3600000) < (SELECT hour FROM rollup_sealed) OR (new.ts / 3600000) < (SELECT hour FROM rollup_sealed)
     OR ((old.campaign_id IS DISTINCT FROM new.campaign_id OR old.traffic_source_id IS DISTINCT FROM new.traffic_source_id OR old.rotation_id IS DISTINCT FROM new.rotation_id OR old.rule IS DISTINCT FROM new.rule OR old.path IS DISTINCT FROM new.path OR old.landing_id IS DISTINCT FROM new.landing_id OR old.offer_id IS DISTINCT FROM new.offer_id OR old.is_bot IS DISTINCT FROM new.is_bot OR old.place_id IS DISTINCT FROM new.place_id OR old.ua_id IS DISTINCT FROM new.ua_id OR old.ts IS DISTINCT FROM new.ts)
