@@ -180,10 +180,51 @@ function pgBody(body: string, keys: Map<string, string[]>): string {
     if (!target || !statement.includes("ON CONFLICT DO UPDATE SET")) return statement;
     const pk = keys.get(target);
     if (!pk?.length) throw new Error(`no primary key on ${target}`);
-    return statement
+    return grouped(statement, pk.length)
       .replace("ON CONFLICT DO UPDATE SET", `ON CONFLICT (${pk.join(", ")}) DO UPDATE SET`)
       .replace(/(\w+) = \1 \+ excluded\.\1/g, `$1 = ${target}.$1 + excluded.$1`);
   }).join(";\n");
+}
+
+/** Splits a list at its top-level commas (outside parentheses and strings). */
+function splitTop(list: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const ch = list[i];
+    if (ch === "'") quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === "(") depth++;
+    else if (ch === ")") depth--;
+    else if (ch === "," && depth === 0) {
+      out.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(list.slice(start).trim());
+  return out;
+}
+
+/**
+ * An upsert of rows read FROM a table, summed by key first: SQLite adds the
+ * rows one by one, PostgreSQL refuses a key twice in one statement (a click
+ * with two current conversions moving rollup rows).
+ */
+function grouped(statement: string, keyCount: number): string {
+  const m =
+    /^([\s\S]*?\)\s*\n\s*)SELECT ([\s\S]*?) (FROM (?:conversions|clicks) [\s\S]*?)(\n\s*ON CONFLICT[\s\S]*)$/
+      .exec(
+        statement,
+      );
+  if (!m) return statement;
+  const [, head, list, from, conflict] = m;
+  const values = splitTop(list);
+  const inner = values.map((v, i) => `${v} AS c${i}`).join(", ");
+  const outer = values.map((_, i) => (i < keyCount ? `c${i}` : `sum(c${i})`)).join(", ");
+  const keys = values.slice(0, keyCount).map((_, i) => i + 1).join(", ");
+  return `${head}SELECT ${outer} FROM (SELECT ${inner} ${from}) AS g GROUP BY ${keys}${conflict}`;
 }
 
 /** The per-row cost triggers that a bulk cost write sets aside. */

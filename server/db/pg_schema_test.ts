@@ -101,6 +101,19 @@ postgresTest(
           );
         },
       );
+      await t.step("a click with two current conversions moves both (summed by key first)", () => {
+        db.prepare(
+          "INSERT INTO conversions (click_id, ts, status, payout, currency, txid, is_upsell) VALUES ('a', ?, 'sale', 1000000, 'USD', 'up', 1)",
+        ).run(Date.UTC(2026, 10, 26, 3, 30));
+        db.prepare("UPDATE clicks SET campaign_id = 2 WHERE id = 'a'").run();
+        const rows = db.prepare(
+          "SELECT campaign_id, sum(sales) AS sales, sum(rejected) AS rejected FROM rollup_flow GROUP BY 1 ORDER BY 1",
+        ).all();
+        assert.deepEqual(rows, [
+          { campaign_id: 1, sales: 0, rejected: 0 },
+          { campaign_id: 2, sales: 1, rejected: 1 },
+        ]);
+      });
     } finally {
       db.close();
     }
