@@ -13,6 +13,9 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default("0.0.0.0"),
   ROTOR_DATA: z.string().min(1).default("./data"),
+  /** PostgreSQL instead of the data folder's SQLite file (issue 16, decision 172). */
+  ROTOR_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+    .optional(),
   ROTOR_ADMIN_USER: z.string().trim().min(1).max(255).default("admin"),
   ROTOR_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(1024).optional(),
   ROTOR_TRUST_PROXY: Bool.default(false),
@@ -34,6 +37,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** `postgres://…`: the store is PostgreSQL; absent: SQLite in `dataDir`. */
+  databaseUrl?: string;
   adminUser: string;
   adminPassword?: string;
   trustProxy: boolean;
@@ -98,6 +103,7 @@ export function parseConfig(env: Record<string, string | undefined>, args: strin
     port: v.PORT,
     host: v.HOST,
     dataDir: v.ROTOR_DATA,
+    databaseUrl: v.ROTOR_DATABASE_URL,
     adminUser: v.ROTOR_ADMIN_USER,
     adminPassword: v.ROTOR_ADMIN_PASSWORD,
     trustProxy: v.ROTOR_TRUST_PROXY,

@@ -3,7 +3,7 @@
  * optionally seed demo data, then serve until SIGTERM/SIGINT.
  */
 import { ConfigError, parseConfig } from "./config.ts";
-import { openDataDir } from "./db/connection.ts";
+import { ensureClickPartitions, openStore } from "./db/connection.ts";
 import { createApp } from "./app.ts";
 import { clickFastPath } from "./tracking/click_route.ts";
 import { directFastPath } from "./tracking/direct.ts";
@@ -31,7 +31,7 @@ export async function main(): Promise<void> {
     console.error(err.message);
     Deno.exit(2);
   }
-  const db = openDataDir(config.dataDir);
+  const db = openStore(config);
   const admin = await ensureFirstAdmin(db, {
     username: config.adminUser,
     password: config.adminPassword,
@@ -57,6 +57,8 @@ export async function main(): Promise<void> {
   const click = clickFastPath(deps);
   const direct = directFastPath(deps);
   startAutoClearing(db);
+  // PostgreSQL: the clicks' day partitions stay a week ahead (nothing to do on SQLite).
+  Deno.unrefTimer(setInterval(() => ensureClickPartitions(db), 3_600_000));
   // In forward mode the upstream runs the triggers (its data, its panel).
   if (!config.upstream) startTriggerScheduler({ db, reads: deps.tracking.reads });
   startScheduledBackups(deps);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { openDatabase } from "../db/connection.ts";
+import { testDatabase } from "../../tests/helpers/api.ts";
 import { createUser } from "../users/service.ts";
 import {
   createSession,
@@ -10,7 +10,7 @@ import {
 } from "./sessions.ts";
 
 async function setup() {
-  const db = openDatabase(":memory:");
+  const db = testDatabase();
   const userId = await createUser(db, {
     username: "alice",
     role: "user",

@@ -11,7 +11,7 @@
  * put back as they were. The transaction makes it all or nothing. The caller
  * flushes the in-memory rollups first (decision 110).
  */
-import type { Db } from "../db/connection.ts";
+import { type Db, dialectOf } from "../db/connection.ts";
 import { type Cube, CUBES, keySql, MS_HOUR, SEALED_TABLE, SUMS } from "../reports/rollup_schema.ts";
 
 /** The triggers that would otherwise move each click's cost one by one. */
@@ -83,7 +83,10 @@ export function stagingTables(db: Db, columns: Map<string, string>): void {
     `CREATE TEMP TABLE IF NOT EXISTS cost_change (id TEXT PRIMARY KEY, cost INTEGER NOT NULL,
        currency TEXT NOT NULL, before INTEGER NOT NULL, before_currency TEXT NOT NULL) WITHOUT ROWID`,
   );
-  db.exec(`CREATE TEMP TABLE IF NOT EXISTS cost_keys (ts, ${[...columns.keys()].join(", ")}, v)`);
+  // Typed columns: PostgreSQL needs them, SQLite keeps the values as they come.
+  const types = new Map(CUBES.flatMap((c) => c.keys.map((k) => [k.name, k.type])));
+  const typed = [...columns.keys()].map((name) => `${name} ${types.get(name) ?? ""}`);
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS cost_keys (ts INTEGER, ${typed.join(", ")}, v INTEGER)`);
   db.exec("DELETE FROM temp.cost_change");
   db.exec("DELETE FROM temp.cost_keys");
 }
@@ -94,8 +97,22 @@ export function applyStagedKeys(db: Db, cubes: readonly Cube[]): void {
   db.exec("DELETE FROM temp.cost_keys");
 }
 
-/** Runs `write` (an update of clicks' cost) with the per-row cost triggers set aside. */
+/**
+ * Runs `write` (an update of clicks' cost) with the per-row cost triggers set
+ * aside: dropped and made again on SQLite; on PostgreSQL (where dropping
+ * would lock `clicks` against the click writer) this connection's
+ * `rotor.cost_triggers_aside` setting makes them return at once.
+ */
 export function withCostTriggersAside(db: Db, write: () => void): void {
+  if (dialectOf(db) === "postgres") {
+    db.prepare("SELECT set_config('rotor.cost_triggers_aside', 'on', false)").get();
+    try {
+      write();
+    } finally {
+      db.prepare("SELECT set_config('rotor.cost_triggers_aside', '', false)").get();
+    }
+    return;
+  }
   const triggers = db.prepare(
     `SELECT name, sql FROM sqlite_master WHERE type = 'trigger'
        AND name IN (SELECT value FROM json_each(?))`,
@@ -115,7 +132,8 @@ export function writeClickCosts(db: Db, changes: readonly CostChange[], keepFor?
   stagingTables(db, columns);
   db.prepare(
     `INSERT INTO temp.cost_change ${STAGE_COLUMNS}
-     SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(?)`,
+     SELECT value ->> 0, CAST(value ->> 1 AS INTEGER), value ->> 2, CAST(value ->> 3 AS INTEGER),
+       value ->> 4 FROM json_each(?)`,
   ).run(JSON.stringify(changes.map((c) => [c.id, c.cost, c.currency, c.before, c.beforeCurrency])));
   if (keepFor !== undefined) {
     db.prepare(

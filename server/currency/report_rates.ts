@@ -87,8 +87,10 @@ export function fillRates(
     factor REAL NOT NULL, PRIMARY KEY (day, currency)) WITHOUT ROWID`);
   db.exec("DELETE FROM temp.fx");
   db.prepare(
-    `INSERT OR REPLACE INTO temp.fx (day, currency, factor)
-     SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)`,
+    `INSERT INTO temp.fx (day, currency, factor)
+     SELECT CAST(value ->> 0 AS INTEGER), value ->> 1, CAST(value ->> 2 AS REAL)
+     FROM json_each(?) WHERE true
+     ON CONFLICT (day, currency) DO UPDATE SET factor = excluded.factor`,
   ).run(JSON.stringify(table.rows));
 }
 

@@ -4,7 +4,9 @@
  */
 import { DatabaseSync, type SQLInputValue, type SQLOutputValue } from "node:sqlite";
 import { join } from "node:path";
-import { migrate } from "./migrate.ts";
+import { type Dialect, migrate } from "./migrate.ts";
+import { PgBridge } from "./pg/bridge.ts";
+import { DAY_MS } from "./pg_schema.ts";
 
 /** A value a statement binds, and one it answers (node:sqlite's kinds; PostgreSQL's map to them). */
 export type SqlInput = SQLInputValue;
@@ -51,6 +53,45 @@ export function openDatabase(path: string): Db {
 export function openDataDir(dataDir: string): Db {
   Deno.mkdirSync(dataDir, { recursive: true });
   return openDatabase(join(dataDir, "rotor.db"));
+}
+
+/** Which store a connection talks to. */
+export function dialectOf(db: Db): Dialect {
+  return db instanceof PgBridge ? "postgres" : "sqlite";
+}
+
+/** Days of `clicks` partitions made ahead of today (and kept behind it) on PostgreSQL. */
+const PARTITION_DAYS_AHEAD = 7;
+
+/**
+ * Creates the `clicks` day partitions from yesterday to a week ahead that do
+ * not exist yet (PostgreSQL; a click outside them lands in the default one).
+ */
+export function ensureClickPartitions(db: Db, now = Date.now()): number {
+  if (dialectOf(db) !== "postgres") return 0;
+  const today = Math.floor(now / DAY_MS);
+  return Number(
+    db.prepare("SELECT rotor_click_partitions(?::bigint, ?::bigint) AS n")
+      .get(today - 1, today + PARTITION_DAYS_AHEAD)!.n,
+  );
+}
+
+/** Opens (and migrates) the PostgreSQL database at `url` through the synchronous bridge. */
+export function openPostgres(url: string): Db {
+  const db = new PgBridge(url);
+  try {
+    migrate(db, "postgres");
+    ensureClickPartitions(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
+
+/** The store of a configuration: PostgreSQL when a database URL is set, else the data folder's SQLite file. */
+export function openStore(config: { dataDir: string; databaseUrl?: string }): Db {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openDataDir(config.dataDir);
 }
 
 /** Runs `fn` in one transaction: all of it commits, or none of it. */

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BuildInfo, ClickWriterInfo } from "../../contracts/monitor.ts";
 import type { Deps } from "../context.ts";
-import type { Db } from "../db/connection.ts";
+import { type Db, dialectOf } from "../db/connection.ts";
 import { readSetting, writeSetting } from "../settings/store.ts";
 import { z } from "zod";
 import { logEvent } from "../log.ts";
@@ -54,8 +54,11 @@ export function panelBuiltAt(panelDir: string): string | null {
   }
 }
 
-/** The database's size on disk: pages plus the write-ahead log. */
+/** The database's size on disk: pages plus the write-ahead log (PostgreSQL: the database's files). */
 export function databaseBytes(db: Db, dataDir?: string): number {
+  if (dialectOf(db) === "postgres") {
+    return Number(db.prepare("SELECT pg_database_size(current_database()) AS n").get()?.n ?? 0);
+  }
   const pages = Number(db.prepare("PRAGMA page_count").get()?.page_count ?? 0);
   const size = Number(db.prepare("PRAGMA page_size").get()?.page_size ?? 0);
   let wal = 0;
@@ -67,7 +70,7 @@ export function databaseBytes(db: Db, dataDir?: string): number {
   return pages * size + wal;
 }
 
-/** SQLite's version. */
+/** The store's version: SQLite's, or the PostgreSQL server's. */
 export function sqliteVersion(db: Db): string {
   return String(db.prepare("SELECT sqlite_version() AS v").get()?.v ?? "unknown");
 }

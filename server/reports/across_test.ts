@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { testDatabase } from "../../tests/helpers/api.ts";
 import { openDatabase } from "../db/connection.ts";
 import type { Db } from "../db/connection.ts";
 import { writeClickCosts } from "../costs/bulk_cost.ts";
@@ -102,7 +103,7 @@ function assertRaw(db: Db, s: SumsSpec, source: RegExp) {
 }
 
 Deno.test("rollups across campaigns answer the days when the subject holds every campaign with rows, and equal raw rows", () => {
-  const db = openDatabase(":memory:");
+  const db = testDatabase();
   withCampaigns(db, [1, 2, 3]);
   traffic(db);
   const all = { type: "campaign" as const, ids: [1, 2, 3] };
@@ -141,7 +142,7 @@ Deno.test("rollups across campaigns answer the days when the subject holds every
 });
 
 Deno.test("rollups across campaigns: a campaign outside the subject, or no longer stored, sends the days to the per-campaign rows", () => {
-  const db = openDatabase(":memory:");
+  const db = testDatabase();
   withCampaigns(db, [1, 2]);
   const ids = traffic(db);
   // A click without a campaign (0) and one of a campaign no longer stored (9), on day 2.
@@ -168,6 +169,7 @@ Deno.test("rollups across campaigns: a campaign outside the subject, or no longe
 });
 
 Deno.test("migration 150 fills the rollups across campaigns with what the fold and the triggers keep", () => {
+  // SQLite's migration 150 itself: SQLite only.
   const db = openDatabase(":memory:");
   withCampaigns(db, [1, 2]);
   traffic(db);

@@ -39,12 +39,16 @@ export const RAW_COLUMNS: Record<string, string> = {
   ...Object.fromEntries(AD_CLICK_ID_PARAMS.map((p) => [p, `(k.ad_click_ids ->> '$.${p}')`])),
 };
 
-/** A raw click's sums, in the order of `SUMS`. */
+/**
+ * A raw click's sums, in the order of `SUMS`. Truth values are spelled as
+ * integers (`CASE WHEN … THEN 1 ELSE 0 END`): PostgreSQL does not add
+ * booleans, nor unite them with integers (decision 172).
+ */
 export const CLICK_SUMS = [
   "1",
   "k.is_unique",
   "k.is_bot",
-  "(k.lp_click_ts IS NOT NULL)",
+  "(CASE WHEN k.lp_click_ts IS NOT NULL THEN 1 ELSE 0 END)",
   "k.cost",
   "0",
   "0",
@@ -61,10 +65,10 @@ export const CONVERSION_SUMS = [
   "0",
   "0",
   "0",
-  "(v.status = 'lead')",
-  "(v.status = 'sale')",
-  "(v.status = 'rejected')",
-  "(v.status = 'hold')",
+  "(CASE WHEN v.status = 'lead' THEN 1 ELSE 0 END)",
+  "(CASE WHEN v.status = 'sale' THEN 1 ELSE 0 END)",
+  "(CASE WHEN v.status = 'rejected' THEN 1 ELSE 0 END)",
+  "(CASE WHEN v.status = 'hold' THEN 1 ELSE 0 END)",
   "(CASE WHEN v.status IN ('lead', 'sale') THEN v.payout ELSE 0 END)",
   "(CASE WHEN v.status = 'sale' THEN v.payout ELSE 0 END)",
   "(CASE WHEN v.status = 'lead' THEN v.payout ELSE 0 END)",

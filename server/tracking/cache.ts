@@ -10,7 +10,7 @@ import { Campaign, type Destination } from "../../contracts/campaign.ts";
 import type { Flow } from "../../contracts/flow.ts";
 import type { ConversionStatus } from "../../contracts/stats.ts";
 import type { PostbackEvent } from "../../contracts/traffic_source.ts";
-import type { Db } from "../db/connection.ts";
+import { type Db, dialectOf } from "../db/connection.ts";
 import { entityVersion } from "../db/entity_version.ts";
 import { getStatsSettings, onSectionWritten, readSection } from "../settings/sections.ts";
 import type { QualitySettings } from "./quality.ts";
@@ -157,7 +157,8 @@ export class EntityCache {
     const version = entityVersion(this.db);
     const now = Date.now();
     let stale = version !== this.#version;
-    if (now - this.#checkedAt >= 1000) {
+    // Another process's writes: SQLite's data version (PostgreSQL: NOTIFY, a later step of decision 172).
+    if (now - this.#checkedAt >= 1000 && dialectOf(this.db) === "sqlite") {
       this.#checkedAt = now;
       const dv = Number(this.db.prepare("PRAGMA data_version").get()?.data_version ?? 0);
       if (dv !== this.#dataVersion) stale = true;

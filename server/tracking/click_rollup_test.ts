@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { openDatabase } from "../db/connection.ts";
+import { testDatabase } from "../../tests/helpers/api.ts";
 import { querySums, type SumsSpec } from "../reports/query.ts";
 import { clickIdTime, newClickId } from "./click_id.ts";
 import { type ClickRow, ClickStore, type ClickWrite } from "./click_store.ts";
@@ -92,7 +92,7 @@ Deno.test("click writer: rollups summed in memory equal raw aggregation, lander 
         epoch += 10 * 24 * HOUR;
         const start = epoch;
         clicks.sort((a, b) => a.hour - b.hour);
-        const db = openDatabase(":memory:");
+        const db = testDatabase();
         for (const id of [1, 2]) {
           db.prepare(
             `INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,

@@ -2,7 +2,8 @@
  * In-process API testing (STYLE 12): a fresh in-memory database per app, real
  * middleware, `app.request(...)` with a client IP, and a cookie jar.
  */
-import { openDatabase } from "../../server/db/connection.ts";
+import { type Db, openDatabase, openPostgres } from "../../server/db/connection.ts";
+import { freshDatabaseSync } from "./postgres.ts";
 import { createApp } from "../../server/app.ts";
 import { createDeps } from "../../server/deps.ts";
 import { type Config, parseConfig } from "../../server/config.ts";
@@ -11,7 +12,7 @@ import { setLogQuiet } from "../../server/log.ts";
 import { createUser } from "../../server/users/service.ts";
 import type { Role } from "../../contracts/auth.ts";
 
-setLogQuiet(true);
+setLogQuiet(Deno.env.get("ROTOR_TEST_LOG") !== "1");
 
 export type TestApp = {
   deps: Deps;
@@ -34,9 +35,29 @@ export type TestApp = {
 
 export const TEST_PASSWORD = "correct horse battery";
 
-/** A new app on a new in-memory database. */
+/**
+ * The store the API tests run on: SQLite in memory, or PostgreSQL when
+ * `ROTOR_TEST_STORE=postgres` (each app a fresh database in a throwaway
+ * cluster; `tests/postgres_api_test.ts` runs the files that pass there).
+ */
+export const TEST_STORE = Deno.env.get("ROTOR_TEST_STORE") === "postgres" ? "postgres" : "sqlite";
+
+/** PostgreSQL test stores still open, oldest first: past a few, the oldest is closed. */
+const openStores: Db[] = [];
+const OPEN_STORES_AT_MOST = 24;
+
+/** A new empty (migrated) database on the test store. */
+export function testDatabase(): Db {
+  if (TEST_STORE === "sqlite") return openDatabase(":memory:");
+  const db = openPostgres(freshDatabaseSync((url) => openPostgres(url).close()));
+  openStores.push(db);
+  if (openStores.length > OPEN_STORES_AT_MOST) openStores.shift()!.close();
+  return db;
+}
+
+/** A new app on a new database of the test store. */
 export function testApp(options: { config?: Partial<Config>; deps?: Partial<Deps> } = {}): TestApp {
-  const db = openDatabase(":memory:");
+  const db = testDatabase();
   // Every answer is checked against its route's declaration (decision 171).
   const config = { ...parseConfig({}), strictAnswers: true, ...options.config };
   const deps = createDeps(db, config, options.deps);

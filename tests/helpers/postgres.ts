@@ -149,6 +149,16 @@ export function postgresTest(
   });
 }
 
+/**
+ * A test that needs PostgreSQL but starts its own cluster (a child process
+ * running test files on it): reported ignored with the reason, as above.
+ */
+export function postgresSuite(name: string, fn: (t: Deno.TestContext) => Promise<void>): void {
+  const reason = postgresOrSkip();
+  if (reason) console.warn(`skipped "${name}": ${reason}`);
+  Deno.test({ name, ignore: reason !== undefined, fn });
+}
+
 let databases = 0;
 
 /** A new empty database in the shared cluster; its URL. */
@@ -165,4 +175,80 @@ export async function freshDatabase(cluster: Cluster): Promise<string> {
     name,
   ], false);
   return cluster.url(name);
+}
+
+/**
+ * The process's throwaway cluster for the API tests on PostgreSQL
+ * (`ROTOR_TEST_STORE=postgres`, see `tests/helpers/api.ts`), started
+ * synchronously on first use, with a migrated template database that each
+ * test app copies; stopped and removed when the process ends.
+ */
+let syncCluster: { port: number; url: (database: string) => string } | undefined;
+
+function runSync(command: string, args: string[], asPostgres: boolean): void {
+  const [cmd, argv] = asPostgres && Deno.uid() === 0
+    ? ["runuser", ["-u", "postgres", "--", command, ...args]]
+    : [command, args];
+  const out = new Deno.Command(cmd, { args: argv, stdout: "piped", stderr: "piped" }).outputSync();
+  if (!out.success) {
+    const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    throw new Error(`${command} ${args.join(" ")} failed:\n${text}`);
+  }
+}
+
+/** Template database every test database is copied from (migrated once). */
+export const TEMPLATE = "rotor_template";
+
+function startSync(migrateTemplate: (url: string) => void): NonNullable<typeof syncCluster> {
+  const reason = postgresOrSkip();
+  if (reason) throw new Error(`ROTOR_TEST_STORE=postgres: ${reason}`);
+  const bin = postgresBin()!;
+  const dir = Deno.makeTempDirSync({ prefix: "rotor-pg-" });
+  if (Deno.uid() === 0) runSync("chown", ["postgres", dir], false);
+  const data = join(dir, "data");
+  runSync(join(bin, "initdb"), ["-D", data, "-U", "rotor", "--auth=trust", "-E", "UTF8"], true);
+  const port = freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off ` +
+    "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300";
+  runSync(
+    join(bin, "pg_ctl"),
+    ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "start"],
+    true,
+  );
+  globalThis.addEventListener("unload", () => {
+    try {
+      runSync(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"], true);
+    } catch { /* already stopped */ }
+    Deno.removeSync(dir, { recursive: true });
+  });
+  const url = (database: string) => `postgres://rotor@127.0.0.1:${port}/${database}`;
+  runSync(
+    join(bin, "createdb"),
+    ["-h", "127.0.0.1", "-p", String(port), "-U", "rotor", TEMPLATE],
+    false,
+  );
+  migrateTemplate(url(TEMPLATE));
+  return { port, url };
+}
+
+/**
+ * A new database copied from the migrated template, in this process's
+ * cluster (started on first call); its URL. `migrateTemplate` runs once, on
+ * the template, before any copy.
+ */
+export function freshDatabaseSync(migrateTemplate: (url: string) => void): string {
+  syncCluster ??= startSync(migrateTemplate);
+  const name = `rotor_test_${++databases}`;
+  runSync(join(postgresBin()!, "createdb"), [
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(syncCluster.port),
+    "-U",
+    "rotor",
+    "-T",
+    TEMPLATE,
+    name,
+  ], false);
+  return syncCluster.url(name);
 }

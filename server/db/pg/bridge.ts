@@ -23,7 +23,13 @@ export type BridgeAnswer =
 
 /** A PostgreSQL error with its SQLSTATE (`23505` for a unique violation). */
 export class PgError extends Error {
-  constructor(message: string, readonly code?: string, readonly detail?: string) {
+  constructor(
+    message: string,
+    readonly code?: string,
+    readonly detail?: string,
+    /** The statement that failed (PostgreSQL's form). */
+    readonly sql?: string,
+  ) {
     super(message);
     this.name = "PgError";
   }
@@ -33,7 +39,7 @@ export class PgError extends Error {
 export class PgStatement implements Statement {
   readonly sql: string;
   constructor(private readonly bridge: PgBridge, source: string) {
-    this.sql = toPostgres(source);
+    this.sql = toPostgres(source, (table) => bridge.keyOf(table));
   }
   all(...params: SqlInput[]): Row[] {
     return this.bridge.call({ kind: "query", sql: this.sql, params }).rows;
@@ -48,6 +54,9 @@ export class PgStatement implements Statement {
     return this.all(...params)[Symbol.iterator]();
   }
 }
+
+/** `ROTOR_PG_DEBUG=1`: a failed statement's error shows its SQL. */
+const DEBUG = Deno.env.get("ROTOR_PG_DEBUG") === "1";
 
 /** How long one query may take before the caller gives up (ms). */
 const QUERY_LIMIT_MS = 120_000;
@@ -84,9 +93,39 @@ export class PgBridge implements Db {
       const received = receiveMessageOnPort(this.#port);
       if (!received) continue; // woken before the message arrived: wait again
       const answer = received.message as BridgeAnswer;
-      if (!answer.ok) throw new PgError(answer.message, answer.code, answer.detail);
+      if (!answer.ok) {
+        const sql = request.kind === "close" ? undefined : request.sql;
+        const message = DEBUG && sql
+          ? `${answer.message}\n  in: ${sql.slice(0, 600)}`
+          : answer.message;
+        throw new PgError(message, answer.code, answer.detail, sql);
+      }
       return answer;
     }
+  }
+
+  #keys: Map<string, string[]> | undefined;
+
+  /** A table's primary-key columns, as the database has them (read again for a table not seen). */
+  keyOf(table: string): string[] | undefined {
+    if (!this.#keys?.has(table)) {
+      const rows = this.call({
+        kind: "query",
+        sql: `SELECT c.relname AS t, a.attname AS k FROM pg_index i
+          JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+          JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS u(attnum, pos) ON true
+          JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = u.attnum
+          WHERE i.indisprimary AND n.nspname = 'public' ORDER BY c.relname, u.pos`,
+        params: [],
+      }).rows;
+      this.#keys = new Map();
+      for (const r of rows) {
+        const list = this.#keys.get(String(r.t)) ?? [];
+        list.push(String(r.k));
+        this.#keys.set(String(r.t), list);
+      }
+    }
+    return this.#keys.get(table);
   }
 
   prepare(sql: string): PgStatement {
@@ -95,7 +134,7 @@ export class PgBridge implements Db {
 
   /** Runs statements without values (several may be separated by `;`). */
   exec(sql: string): void {
-    const text = toPostgres(sql);
+    const text = toPostgres(sql, (table) => this.keyOf(table));
     this.call({ kind: "exec", sql: text });
     const verb = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase();
     if (verb === "BEGIN") this.#inTransaction = true;
