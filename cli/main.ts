@@ -16,6 +16,7 @@ import { registerImport } from "./import.ts";
 import { registerClear } from "./clear.ts";
 import { registerApiKey } from "./apikey.ts";
 import { registerBackup } from "./backup.ts";
+import { registerMigrate } from "./migrate.ts";
 import { refuseInForwardMode } from "./forward_guard.ts";
 
 /** Builds the program; exported so tests can inspect it. */
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
   registerClear(program);
   registerApiKey(program);
   registerBackup(program);
+  registerMigrate(program);
   refuseInForwardMode(program);
   return program;
 }

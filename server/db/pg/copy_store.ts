@@ -1,0 +1,172 @@
+/**
+ * `rotor migrate --to postgres://…` (issue 16 item 4): copies an SQLite
+ * install into an empty PostgreSQL database — entities, settings, users,
+ * sessions, clicks, conversions, rollups, every table — from one snapshot,
+ * then verifies each table's row count and the sum of every numeric column
+ * on both sides. The target is migrated first and must hold no install yet.
+ */
+import type { Db, SqlInput } from "../connection.ts";
+
+/** What a copy did and found: per table, the rows on each side and any sum that differs. */
+export type CopyReport = {
+  tables: { name: string; rows: number }[];
+  mismatches: string[];
+};
+
+/** Most bound values in one INSERT (PostgreSQL allows 65,535). */
+const VALUES_PER_INSERT = 30_000;
+
+/** SQLite's own tables, and the migration record each store keeps for itself. */
+const SKIPPED = new Set(["schema_migrations"]);
+
+type Column = { name: string; numeric: boolean };
+
+/** SQLite's tables, each after the tables its foreign keys name (so the copy can check them). */
+function sqliteTables(source: Db): string[] {
+  const names = source.prepare(
+    `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+     ORDER BY name`,
+  ).all().map((r) => String(r.name)).filter((name) => !SKIPPED.has(name));
+  const ordered: string[] = [];
+  const placed = new Set<string>();
+  const place = (table: string, path: string[]) => {
+    if (placed.has(table) || path.includes(table)) return;
+    const parents = source.prepare('SELECT DISTINCT "table" AS t FROM pragma_foreign_key_list(?)')
+      .all(table).map((r) => String(r.t));
+    for (const parent of parents) place(parent, [...path, table]);
+    placed.add(table);
+    ordered.push(table);
+  };
+  for (const table of names) place(table, []);
+  return ordered.filter((t) => names.includes(t));
+}
+
+function columnsOf(source: Db, table: string): Column[] {
+  return source.prepare("SELECT name, type FROM pragma_table_info(?) ORDER BY cid").all(table)
+    .map((r) => ({
+      name: String(r.name),
+      numeric: /INT|REAL|NUM|FLOA|DOUB/i.test(String(r.type)),
+    }));
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The install a target already holds, if any (a copy never merges into one). */
+function existingInstall(target: Db): string | undefined {
+  for (const table of ["users", "clicks", "campaigns"]) {
+    const n = Number(target.prepare(`SELECT count(*) AS n FROM ${table}`).get()!.n);
+    if (n > 0) return `${table} holds ${n} rows`;
+  }
+  return undefined;
+}
+
+/**
+ * Count and sums of a table's numeric columns, as one row of doubles (a sum of
+ * timestamps passes 2^53, which SQLite's integer `sum` would refuse to return).
+ */
+function totals(db: Db, table: string, columns: Column[], sum: "total" | "sum"): number[] {
+  const cast = sum === "sum" ? "::float8" : "";
+  const sums = columns.filter((c) => c.numeric).map((c) => `${sum}(${quote(c.name)})${cast}`);
+  const named = ["count(*)", ...sums].map((expr, i) => `${expr} AS v${i}`);
+  const row = db.prepare(`SELECT ${named.join(", ")} FROM ${quote(table)}`).get()!;
+  return named.map((_, i) => (row[`v${i}`] === null ? 0 : Number(row[`v${i}`])));
+}
+
+function sameNumber(a: number, b: number): boolean {
+  return a === b || Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b));
+}
+
+/**
+ * Copies every table of `source` (SQLite) into `target` (PostgreSQL, migrated,
+ * with no install yet) in one transaction on each side; `progress` hears each table.
+ */
+export function copyToPostgres(
+  source: Db,
+  target: Db,
+  progress: (table: string, rows: number) => void = () => {},
+): CopyReport {
+  const held = existingInstall(target);
+  if (held) throw new Error(`the target database already holds a Rotor install (${held})`);
+  const tables = sqliteTables(source);
+  const targetTables = new Set(
+    target.prepare(
+      "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()",
+    ).all().map((r) => String(r.tablename)),
+  );
+  const missing = tables.filter((t) => !targetTables.has(t));
+  if (missing.length) {
+    throw new Error(`the target's schema lacks ${missing.join(", ")}: is it an older Rotor?`);
+  }
+  const report: CopyReport = { tables: [], mismatches: [] };
+  source.exec("BEGIN"); // one snapshot, while a server may still be writing
+  target.exec("BEGIN");
+  try {
+    // Rows the migrations seeded (defaults) give way to the install's own.
+    target.exec(`TRUNCATE ${tables.map(quote).join(", ")}`);
+    for (const table of tables) {
+      const columns = columnsOf(source, table);
+      // The rollups arrive summed: the triggers that would add the conversions again stay off.
+      target.exec(`ALTER TABLE ${quote(table)} DISABLE TRIGGER USER`);
+      const rows = copyTable(source, target, table, columns);
+      target.exec(`ALTER TABLE ${quote(table)} ENABLE TRIGGER USER`);
+      resetIdentity(target, table, columns);
+      report.tables.push({ name: table, rows });
+      progress(table, rows);
+      const before = totals(source, table, columns, "total");
+      const after = totals(target, table, columns, "sum");
+      const names = ["rows", ...columns.filter((c) => c.numeric).map((c) => `sum(${c.name})`)];
+      before.forEach((value, i) => {
+        if (!sameNumber(value, after[i])) {
+          report.mismatches.push(`${table}.${names[i]}: ${value} in SQLite, ${after[i]} copied`);
+        }
+      });
+    }
+    if (report.mismatches.length) {
+      const shown = report.mismatches.slice(0, 10).join("; ");
+      throw new Error(`the copy does not match (nothing was written): ${shown}`);
+    }
+    target.exec("COMMIT");
+  } catch (err) {
+    target.exec("ROLLBACK");
+    throw err;
+  } finally {
+    source.exec("COMMIT");
+  }
+  return report;
+}
+
+function copyTable(source: Db, target: Db, table: string, columns: Column[]): number {
+  const names = columns.map((c) => quote(c.name)).join(", ");
+  const perInsert = Math.max(1, Math.floor(VALUES_PER_INSERT / columns.length));
+  const row = `(${columns.map(() => "?").join(", ")})`;
+  let batch: SqlInput[] = [];
+  let inBatch = 0;
+  let copied = 0;
+  const flush = () => {
+    if (inBatch === 0) return;
+    target.prepare(
+      `INSERT INTO ${quote(table)} (${names}) OVERRIDING SYSTEM VALUE VALUES ${
+        Array(inBatch).fill(row).join(", ")
+      }`,
+    ).run(...batch);
+    copied += inBatch;
+    batch = [];
+    inBatch = 0;
+  };
+  for (const r of source.prepare(`SELECT ${names} FROM ${quote(table)}`).iterate()) {
+    for (const c of columns) batch.push(r[c.name] as SqlInput);
+    if (++inBatch === perInsert) flush();
+  }
+  flush();
+  return copied;
+}
+
+/** An identity column continues after the copied ids. */
+function resetIdentity(target: Db, table: string, columns: Column[]): void {
+  if (!columns.some((c) => c.name === "id")) return;
+  const sequence = target.prepare("SELECT pg_get_serial_sequence(?, 'id') AS s").get(table)!.s;
+  if (!sequence) return;
+  target.prepare(
+    `SELECT setval(?, coalesce((SELECT max(id) FROM ${quote(table)}), 0) + 1, false)`,
+  ).get(String(sequence));
+}
