@@ -37,6 +37,12 @@ let poolOffset = pool.length;
 
 let lastMs = 0;
 let counter = 0;
+/** `encodeTime(lastMs)`, made once per millisecond rather than once per id. */
+let lastTime = encodeTime(0);
+
+/** Each character's digit by its code (-1: not in the alphabet). */
+const DIGIT = new Int8Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) DIGIT[ALPHABET.charCodeAt(i)] = i;
 
 function encode(value: number, chars: number): string {
   let out = "";
@@ -68,11 +74,13 @@ export function newClickId(now: number = Date.now()): string {
   if (now > lastMs) {
     lastMs = now;
     counter = 0;
+    lastTime = encodeTime(lastMs);
   } else if (++counter >= COUNTER_LIMIT) {
     lastMs++; // more than 4096 ids in one millisecond: borrow the next one
     counter = 0;
+    lastTime = encodeTime(lastMs);
   }
-  return encodeTime(lastMs) + encode(counter, COUNTER_CHARS) + randomChars();
+  return lastTime + ALPHABET[counter >> 6] + ALPHABET[counter & 63] + randomChars();
 }
 
 /**
@@ -89,11 +97,17 @@ export function isClickId(text: string): boolean {
   return CLICK_ID_PATTERN.test(text);
 }
 
+/** The digit of `text`'s character at `at` (-1 when it is none). */
+function digit(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return code < 128 ? DIGIT[code] : -1;
+}
+
 /** The creation time (ms since the epoch) encoded in a click id (of either format). */
 export function clickIdTime(id: string): number {
   // A legacy id's `-` and a new id's `0` both stand for the top digit 0.
-  let value = Math.max(0, ALPHABET.indexOf(id[0]) - 1);
-  for (let i = 1; i < TIME_CHARS; i++) value = value * 64 + ALPHABET.indexOf(id[i]);
+  let value = Math.max(0, digit(id, 0) - 1);
+  for (let i = 1; i < TIME_CHARS; i++) value = value * 64 + digit(id, i);
   return value;
 }
 

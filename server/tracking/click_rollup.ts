@@ -99,48 +99,117 @@ function addTo(map: Map<string, Entry>, keys: KeyValue[], sums: Sums): void {
   for (let i = 0; i < 5; i++) entry.sums[i] += sums[i];
 }
 
+/** Every key column a cube may have, in `KEY_OF`'s order; a click's values are read once. */
+const COLUMNS = Object.keys(KEY_OF);
+const GETTERS = COLUMNS.map((name) => KEY_OF[name]);
 /** The key columns every hourly cube starts with, in order (`rollup_schema.ts`'s LEADING). */
 const LEADING_KEYS = ["campaign_id", "hour", "traffic_source_id", "rotation_id"];
+/** And ends with. */
+const LAST_KEY = "currency";
+/** The COLUMNS indexes of the leading columns and the currency. */
+const LEAD_AT = [...LEADING_KEYS, LAST_KEY].map((name) => COLUMNS.indexOf(name));
 
-/** The text of a click's leading key columns, as `CubeSums.add` joins them. */
-function leadingText(c: RollupClick): string {
-  return (c.campaignId ?? 0) + "\u0001" + Math.trunc(c.ts / MS_HOUR) + "\u0001" +
-    (c.trafficSourceId ?? 0) + "\u0001" + (c.rotationId ?? 0);
+/**
+ * Small numbers for a click's key values, so a cube finds its pending row by
+ * one number made of them instead of the values' text (joining and hashing
+ * it cost most of a click's rollup work). Each column numbers its values in
+ * the order they come; the facts' strings come from the dictionaries, the
+ * same strings click after click, so looking one up hashes nothing. Built
+ * afresh after every flush (nothing pending refers to the old numbers then).
+ */
+class KeyIds {
+  readonly #ids = COLUMNS.map(() => new Map<KeyValue, number>());
+  readonly #leads = new Map<string, number>();
+  /** The click's value numbers, by `COLUMNS` index. */
+  readonly of = new Int32Array(COLUMNS.length);
+  /** The number of the click's leading columns and currency together. */
+  lead = 0;
+  readonly #last: KeyValue[] = LEAD_AT.map(() => NaN);
+
+  /** Reads the click's values. */
+  read(c: RollupClick): void {
+    const of = this.of;
+    for (let i = 0; i < GETTERS.length; i++) {
+      const ids = this.#ids[i];
+      const value = GETTERS[i](c);
+      let id = ids.get(value);
+      if (id === undefined) ids.set(value, id = ids.size);
+      of[i] = id;
+    }
+    // Clicks of a batch mostly share campaign, hour, source, rotation and currency: one number
+    // for the five stands for them in every cube's key.
+    const last = this.#last;
+    let same = true;
+    for (let i = 0; same && i < LEAD_AT.length; i++) same = last[i] === of[LEAD_AT[i]];
+    if (same) return;
+    let text = "";
+    for (let i = 0; i < LEAD_AT.length; i++) text += (last[i] = of[LEAD_AT[i]]) + ",";
+    let lead = this.#leads.get(text);
+    if (lead === undefined) this.#leads.set(text, lead = this.#leads.size);
+    this.lead = lead;
+  }
+
+  clear(): void {
+    for (const ids of this.#ids) ids.clear();
+    this.#leads.clear();
+    this.#last.fill(NaN);
+  }
 }
 
 /** One hourly cube's pending sums, by key, and the upsert that writes them. */
 class CubeSums {
   readonly #upsert: MultiRowInsert;
   readonly #getters: ((c: RollupClick) => KeyValue)[];
-  /** Where the key columns after the leading ones start (0: the cube has other leading keys). */
-  readonly #from: number;
-  pending = new Map<string, Entry>();
+  /** The COLUMNS indexes of the key columns after the leading ones (all when `#lead` is false). */
+  readonly #at: number[];
+  /** Whether the key starts with the leading columns and ends with the currency. */
+  readonly #lead: boolean;
+  /**
+   * A key's numbers, each below `#scale`, as the digits of one number below
+   * 2^53; a key with a larger one is their text instead (the same key is
+   * always the same kind: its numbers do not change until the next flush).
+   */
+  readonly #scale: number;
+  pending = new Map<number | string, Entry>();
 
   constructor(db: Db, readonly cube: Cube) {
-    this.#getters = cube.keys.map((k) => {
-      const get = KEY_OF[k.name];
-      if (!get) throw new Error(`rollup key ${cube.table}.${k.name} has no click value`);
+    const names = cube.keys.map((k) => k.name);
+    this.#getters = names.map((name) => {
+      const get = KEY_OF[name];
+      if (!get) throw new Error(`rollup key ${cube.table}.${name} has no click value`);
       return get;
     });
-    const leading = LEADING_KEYS.every((name, i) => cube.keys[i]?.name === name);
-    this.#from = leading ? LEADING_KEYS.length : 0;
+    this.#lead = LEADING_KEYS.every((name, i) => names[i] === name) &&
+      names.at(-1) === LAST_KEY && !names.slice(LEADING_KEYS.length, -1).includes(LAST_KEY);
+    const rest = this.#lead ? names.slice(LEADING_KEYS.length, -1) : names;
+    this.#at = rest.map((name) => COLUMNS.indexOf(name));
+    this.#scale = 2 ** Math.floor(53 / (this.#at.length + (this.#lead ? 1 : 0)));
     this.#upsert = new MultiRowInsert(db, clickUpsertSql(cube));
   }
 
-  /**
-   * Adds a click; `lead` is its `leadingText`, built once for every cube (each
-   * key's text is the same either way: its values joined by U+0001).
-   */
-  add(c: RollupClick, lead: string): void {
-    // Most clicks of a batch share a key: build only its text, and the key list once.
-    const getters = this.#getters;
-    let id: string;
-    let i = this.#from;
-    if (i > 0) id = lead;
-    else id = String(getters[i++](c));
-    for (; i < getters.length; i++) id += "\u0001" + getters[i](c);
-    let p = this.pending.get(id);
-    if (!p) this.pending.set(id, p = { keys: getters.map((get) => get(c)), sums: [0, 0, 0, 0, 0] });
+  /** Adds a click whose value numbers `ids` holds. */
+  add(c: RollupClick, ids: KeyIds): void {
+    const of = ids.of;
+    const at = this.#at;
+    const scale = this.#scale;
+    let key: number | string = this.#lead ? ids.lead : 0;
+    let fits = key < scale;
+    for (let i = 0; i < at.length; i++) {
+      const id = of[at[i]];
+      if (id >= scale) fits = false;
+      key = key * scale + id;
+    }
+    if (!fits) {
+      key = this.#lead ? `${ids.lead}` : "";
+      for (let i = 0; i < at.length; i++) key += "," + of[at[i]];
+    }
+    let p = this.pending.get(key);
+    if (!p) {
+      this.pending.set(
+        key,
+        p = { keys: this.#getters.map((get) => get(c)), sums: [0, 0, 0, 0, 0] },
+      );
+    }
     const s = p.sums;
     s[0]++;
     if (c.isUnique) s[1]++;
@@ -230,6 +299,7 @@ function tailSql(cube: Cube): string {
  */
 export class ClickRollups {
   readonly #cubes: CubeSums[];
+  readonly #ids = new KeyIds();
   readonly #late: LateSums[];
   readonly #sealed: Statement;
   readonly #seal: Statement;
@@ -276,8 +346,9 @@ export class ClickRollups {
 
   /** Counts one inserted click (`id`: its click id, for the watermark). */
   add(click: RollupClick, id: string): void {
-    const lead = leadingText(click);
-    for (const cube of this.#cubes) cube.add(click, lead);
+    const ids = this.#ids;
+    ids.read(click);
+    for (const cube of this.#cubes) cube.add(click, ids);
     const hour = Math.trunc(click.ts / MS_HOUR);
     if (hour > this.#lastHour) this.#lastHour = hour;
     if (hour < this.#firstHour) this.#firstHour = hour;
@@ -324,6 +395,7 @@ export class ClickRollups {
   /** Drops pending sums (their transaction rolled back). */
   clear(): void {
     for (const cube of this.#cubes) cube.clear();
+    this.#ids.clear();
     for (const late of this.#late) late.clear();
     this.#firstHour = Infinity;
     this.#lastHour = -1;

@@ -94,6 +94,20 @@ function placeKey(v: Visitor): string {
   return `${v.country}\t${v.region}\t${v.city}\t${v.isp}`;
 }
 
+/** A new user agent's row in `user_agents`, and its facets (`AGENT_FACETS`' order). */
+function agentRow(v: Visitor): string[] {
+  return [v.userAgent, ...agentFacets(v)];
+}
+
+function agentFacets(v: Visitor): string[] {
+  return [v.deviceType, v.brand, v.model, v.os, v.osVersion, v.browser, v.browserVersion];
+}
+
+/** A new place's row in `places`, which is its facets (`PLACE_FACETS`' order). */
+function placeFacets(v: Visitor): string[] {
+  return [v.country, v.region, v.city, v.isp];
+}
+
 /** Tokens as stored: positional, trailing empty ones dropped, NULL for none. */
 function tokensText(v: Visitor): string | null {
   let last = 0;
@@ -216,30 +230,9 @@ export class ClickStore {
 
   #insertClick(r: ClickRow): void {
     const v = r.visitor;
-    const ua = this.userAgents.intern(v.userAgent, () => [
-      v.userAgent,
-      v.deviceType,
-      v.brand,
-      v.model,
-      v.os,
-      v.osVersion,
-      v.browser,
-      v.browserVersion,
-    ], () => [
-      v.deviceType,
-      v.brand,
-      v.model,
-      v.os,
-      v.osVersion,
-      v.browser,
-      v.browserVersion,
-    ]);
+    const ua = this.userAgents.intern(v.userAgent, v, agentRow, agentFacets);
     const place = v.country || v.isp
-      ? this.places.intern(
-        placeKey(v),
-        () => [v.country, v.region, v.city, v.isp],
-        () => [v.country, v.region, v.city, v.isp],
-      )
+      ? this.places.intern(placeKey(v), v, placeFacets, placeFacets)
       : null;
     this.#insert.add(
       r.id,

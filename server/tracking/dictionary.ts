@@ -76,13 +76,20 @@ export class Dictionary {
   }
 
   /**
-   * The entry of `key`, inserting `values` when it is new (inside the writer's
-   * transaction); `facets` are the stored values the rollups group by.
+   * The entry of `key`, inserting `values(from)` when it is new (inside the
+   * writer's transaction); `facets(from)` are the stored values the rollups
+   * group by. (Functions of `from`, not closures: nothing is allocated for the
+   * usual click, whose key is known.)
    */
-  intern(key: string, values: () => string[], facets: () => string[]): Entry {
+  intern<T>(
+    key: string,
+    from: T,
+    values: (from: T) => string[],
+    facets: (from: T) => string[],
+  ): Entry {
     let entry = this.entry(key);
     if (entry === undefined) {
-      entry = { id: Number(this.#insert.get(...values())!.id), facets: facets() };
+      entry = { id: Number(this.#insert.get(...values(from))!.id), facets: facets(from) };
       this.#entries.set(key, entry);
     }
     return entry;

@@ -188,3 +188,19 @@ Deno.test("ip: the IPv4 parser accepts exactly the strict dotted quad", () => {
     { numRuns: 20_000 },
   );
 });
+
+Deno.test("ip: IPv4 addresses kept across many parses keep their own bytes", () => {
+  // More addresses than one slab holds, invalid ones in between: none overwrites another.
+  const texts = Array.from(
+    { length: 5000 },
+    (_, i) => `${i % 223 + 1}.${i % 256}.${(i * 7) % 256}.${i % 250}`,
+  );
+  const kept = texts.map((text, i) => {
+    if (i % 3 === 0) assert.equal(parseIp(`${text}.9`), null);
+    return parseIp(text)!;
+  });
+  kept.forEach((address, i) => {
+    assert.equal(address.bytes.length, 4);
+    assert.equal(formatIp(address), texts[i]);
+  });
+});

@@ -3,7 +3,7 @@ import { fromMicros } from "../money.ts";
 import type { Visitor } from "./enrich/visitor.ts";
 import type { StoredClick } from "./click_store.ts";
 import type { MacroValues } from "./macros.ts";
-import { AD_CLICK_ID_PARAMS } from "../../contracts/ad_click_ids.ts";
+import { AD_CLICK_ID_PARAMS, type AdClickIdParam } from "../../contracts/ad_click_ids.ts";
 
 /** Ids and amounts a destination can carry besides the visitor's facts. */
 export type MacroContext = {
@@ -19,10 +19,21 @@ export type MacroContext = {
   payout: number;
 };
 
-/** Macro values of a click being made. */
+/**
+ * Macro values of a click being made: one object literal (no spread, no
+ * copying), built for every click that has a destination.
+ */
 export function clickMacros(ctx: MacroContext, v: Visitor): MacroValues {
-  const values: MacroValues = {
-    ...base(ctx),
+  const p = v.params;
+  const values = {
+    clickid: ctx.clickId,
+    campaign_id: ctx.campaignId,
+    campaign_key: ctx.campaignKey,
+    offer_id: ctx.offerId,
+    landing_id: ctx.landingId,
+    externalid: ctx.externalId,
+    cost: fromMicros(ctx.cost),
+    payout: fromMicros(ctx.payout),
     country_code: v.country,
     region: v.region,
     city: v.city,
@@ -32,9 +43,15 @@ export function clickMacros(ctx: MacroContext, v: Visitor): MacroValues {
     browser: v.browser,
     ip: v.ip,
     user_agent: v.userAgent,
-  };
-  Object.assign(values, v.tokens);
-  for (const name of AD_CLICK_ID_PARAMS) values[name] = v.params[name] ?? "";
+    fbclid: p.fbclid ?? "",
+    gclid: p.gclid ?? "",
+    ttclid: p.ttclid ?? "",
+    msclkid: p.msclkid ?? "",
+    wbraid: p.wbraid ?? "",
+    gbraid: p.gbraid ?? "",
+  } satisfies MacroValues & Record<AdClickIdParam, string>;
+  const tokens = v.tokens as Record<string, string>;
+  for (const name in tokens) (values as Record<string, unknown>)[name] = tokens[name];
   return values;
 }
 

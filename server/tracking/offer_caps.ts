@@ -66,11 +66,15 @@ export class OfferCaps {
    * The offer a click picked as `offerId` goes to: itself while under its cap,
    * else its fallback (followed while capped), or null to skip it.
    */
-  resolve(offerId: number, now = Date.now()): number | null {
+  resolve(offerId: number, now?: number): number | null {
     let id = offerId;
     for (let hop = 0; hop <= MAX_FALLBACKS; hop++) {
-      if (!this.isCapped(id, now)) return id;
-      const next = this.cache.offer(id)?.capFallbackOfferId ?? null;
+      // As `isCapped`, reading the clock only for an offer with a cap (most have none, and
+      // every click resolves each offer of its path).
+      const offer = this.cache.offer(id);
+      const cap = offer?.dailyCap ?? null;
+      if (cap === null || this.conversionsToday(id, now ??= Date.now()) < cap) return id;
+      const next = offer?.capFallbackOfferId ?? null;
       if (next === null) return null;
       id = next;
     }

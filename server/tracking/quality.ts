@@ -8,6 +8,7 @@
  */
 import type { SettingsValue } from "../../contracts/settings.ts";
 import type { Visitor } from "./enrich/visitor.ts";
+import { ipv4ToNumber } from "./ip.ts";
 
 /** Settings → LP protect → Traffic quality. */
 export type QualitySettings = SettingsValue<"traffic-quality">;
@@ -69,31 +70,104 @@ export function judgeQuality(
   return null;
 }
 
+/**
+ * One window's clicks per IPv4 address: open addressing over typed arrays,
+ * growing by doubling. A click from a new address (nearly every click of
+ * varied traffic) adds no object for the collector to keep and mark, as a
+ * `Map` of a million address strings would.
+ */
+class V4Counts {
+  #keys = new Uint32Array(1024);
+  /** 0: an empty slot. */
+  #counts = new Uint32Array(1024);
+  size = 0;
+
+  #slot(ip: number): number {
+    const mask = this.#keys.length - 1;
+    let slot = Math.imul(ip, 0x9e3779b1) >>> 0 & mask;
+    while (this.#counts[slot] !== 0 && this.#keys[slot] !== ip) slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  get(ip: number): number {
+    return this.#counts[this.#slot(ip)];
+  }
+
+  /** Stores `count` for `ip`. */
+  set(ip: number, count: number): void {
+    let slot = this.#slot(ip);
+    if (this.#counts[slot] === 0) {
+      if (2 * (this.size + 1) > this.#keys.length) {
+        this.#grow();
+        slot = this.#slot(ip);
+      }
+      this.size++;
+      this.#keys[slot] = ip;
+    }
+    this.#counts[slot] = count;
+  }
+
+  #grow(): void {
+    const keys = this.#keys, counts = this.#counts;
+    this.#keys = new Uint32Array(keys.length * 2);
+    this.#counts = new Uint32Array(keys.length * 2);
+    for (let i = 0; i < keys.length; i++) {
+      if (counts[i] === 0) continue;
+      const slot = this.#slot(keys[i]);
+      this.#keys[slot] = keys[i];
+      this.#counts[slot] = counts[i];
+    }
+  }
+}
+
+/** One window's clicks per IP key: IPv4 addresses as numbers, anything else by its text. */
+class WindowCounts {
+  readonly v4 = new V4Counts();
+  readonly other = new Map<string, number>();
+
+  get size(): number {
+    return this.v4.size + this.other.size;
+  }
+
+  get(key: number | string): number | undefined {
+    if (typeof key === "string") return this.other.get(key);
+    return this.v4.get(key) || undefined;
+  }
+
+  set(key: number | string, count: number): void {
+    if (typeof key === "string") this.other.set(key, count);
+    else this.v4.set(key, count);
+  }
+}
+
 /** IPs (IPv6: /64 networks) counted in one window at most; past it, new ones are not counted. */
 const MAX_KEYS = 1_000_000;
 
 /**
  * Clicks per IP in a sliding window, estimated from two fixed windows (the current count plus
- * the previous window's, weighted by how much of it the sliding window still covers). Two maps,
- * swapped when a window ends: memory holds two windows' distinct IPs, nothing is swept.
+ * the previous window's, weighted by how much of it the sliding window still covers). Two
+ * tables, swapped when a window ends: memory holds two windows' distinct IPs, nothing is swept.
  */
 export class IpFrequency {
-  #current = new Map<string, number>();
-  #previous = new Map<string, number>();
+  #current = new WindowCounts();
+  #previous = new WindowCounts();
   #start = 0;
   #windowMs = 0;
 
-  /** Counts a click from `key` at `ts`; answers the clicks from it in the last `windowMs`. */
-  count(key: string, ts: number, windowMs: number): number {
+  /**
+   * Counts a click from `key` (`ipKey`: an IPv4 address as a number, else text) at `ts`;
+   * answers the clicks from it in the last `windowMs`.
+   */
+  count(key: number | string, ts: number, windowMs: number): number {
     const start = ts - ts % windowMs;
     if (windowMs !== this.#windowMs) {
       this.#windowMs = windowMs;
       this.#start = start;
-      this.#previous = new Map();
-      this.#current = new Map();
+      this.#previous = new WindowCounts();
+      this.#current = new WindowCounts();
     } else if (start > this.#start) {
-      this.#previous = start - this.#start === windowMs ? this.#current : new Map();
-      this.#current = new Map();
+      this.#previous = start - this.#start === windowMs ? this.#current : new WindowCounts();
+      this.#current = new WindowCounts();
       this.#start = start;
     }
     const n = (this.#current.get(key) ?? 0) + 1;
@@ -106,10 +180,11 @@ export class IpFrequency {
   }
 }
 
-/** The key an IP is counted under: the address, or its /64 network for IPv6. */
-export function ipKey(visitor: Visitor): string {
+/** The key an IP is counted under: an IPv4 address as a number, an IPv6 one's /64 network. */
+export function ipKey(visitor: Visitor): number | string {
   const address = visitor.ipAddress;
-  if (address?.version !== 6) return visitor.ip;
+  if (address === null) return visitor.ip;
+  if (address.version === 4) return ipv4ToNumber(address);
   let key = "";
   for (let i = 0; i < 8; i++) key += address.bytes[i].toString(16).padStart(2, "0");
   return key;

@@ -281,4 +281,21 @@ Deno.test("traffic quality: the verdict's order and the IP window estimate", asy
     // Two windows on, nothing of it is left.
     assert.equal(f.count("a", 35_000, 10_000), 1);
   });
+  await t.step("IPv4 addresses are counted as numbers, exactly, however many there are", () => {
+    const f = new IpFrequency();
+    // Enough addresses to grow the table several times; every third one clicks twice.
+    for (let i = 0; i < 20_000; i++) {
+      const ip = (0x5d000000 + i * 7919) >>> 0;
+      assert.equal(f.count(ip, 1000, 60_000), 1);
+      if (i % 3 === 0) assert.equal(f.count(ip, 1001, 60_000), 2);
+    }
+    for (let i = 0; i < 20_000; i += 997) {
+      const ip = (0x5d000000 + i * 7919) >>> 0;
+      assert.equal(f.count(ip, 1002, 60_000), i % 3 === 0 ? 3 : 2);
+    }
+    // Address 0.0.0.0 and the text of an address are keys of their own.
+    assert.equal(f.count(0, 1003, 60_000), 1);
+    assert.equal(f.count(0, 1003, 60_000), 2);
+    assert.equal(f.count("93.0.0.0", 1003, 60_000), 1);
+  });
 });

@@ -209,19 +209,23 @@ export function pickOffer(
   return pickWeighted(liveOffers(path, resolve), random)?.offerId ?? null;
 }
 
+const FIRST: RandomSource = () => 0;
+
 /** Whether any item can be drawn (pickWeighted gives null only when the total weight is 0). */
 function anyDrawable(items: readonly { weight: number }[]): boolean {
-  return pickWeighted(items, () => 0) !== null;
+  return pickWeighted(items, FIRST) !== null;
 }
 
 function pickFrom(paths: readonly Path[], random: RandomSource, resolve: OfferResolver) {
-  const usable = paths.flatMap((path) => {
-    if (!path.direct && !anyDrawable(path.landings)) return [];
+  // A loop, not flatMap: this runs for every click that reaches a flow.
+  const usable: { path: Path; offers: Path["offers"]; weight: number; enabled?: boolean }[] = [];
+  for (const path of paths) {
+    if (!path.direct && !anyDrawable(path.landings)) continue;
     const offers = liveOffers(path, resolve);
-    return anyDrawable(offers)
-      ? [{ path, offers, weight: path.weight, enabled: path.enabled }]
-      : [];
-  });
+    if (anyDrawable(offers)) {
+      usable.push({ path, offers, weight: path.weight, enabled: path.enabled });
+    }
+  }
   const chosen = pickWeighted(usable, random);
   if (!chosen) return null;
   const { path } = chosen;

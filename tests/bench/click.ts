@@ -98,10 +98,17 @@ export async function campaignKey(url: string): Promise<string> {
 /** The bench lander's origin: the direct-tracking script's calls come from its pages. */
 const LANDER_ORIGIN = "https://lp.example.com";
 
+/** The scenario's user agents (people's and bots') and client IP prefixes (`a.b`). */
+export function clickScenario(): { agents: string[]; prefixes: string[] } {
+  return {
+    agents: [...Object.values(scenario.userAgents), ...scenario.botAgents],
+    prefixes: Object.values(scenario.prefixes).flat(),
+  };
+}
+
 /** wrk's request script: the scenario's user agents and client IPs (also `bench report`'s). */
 export function luaScript(key: string, options: { direct?: boolean } = {}): string {
-  const agents = [...Object.values(scenario.userAgents), ...scenario.botAgents];
-  const prefixes = Object.values(scenario.prefixes).flat();
+  const { agents, prefixes } = clickScenario();
   const list = (xs: string[]) => xs.map((x) => JSON.stringify(x)).join(",\n");
   return `local agents = {${list(agents)}}
 local prefixes = {${list(prefixes)}}

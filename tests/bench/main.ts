@@ -8,6 +8,7 @@ type Bench = { describe: string; run: (flags: string[]) => Promise<void> };
 const BENCHES: Record<string, () => Promise<Bench>> = {
   password: () => import("./password.ts").then((m) => m.bench),
   click: () => import("./click.ts").then((m) => m.bench),
+  "click-path": () => import("./click_path.ts").then((m) => m.bench),
   report: () => import("./report.ts").then((m) => m.bench),
   lighthouse: () => import("./lighthouse.ts").then((m) => m.bench),
   cost: () => import("./cost.ts").then((m) => m.bench),

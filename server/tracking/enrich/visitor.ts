@@ -7,7 +7,6 @@ import { formatIp, type IpAddress, ipv4ToNumber, parseIp, unmapIpv4 } from "../i
 import { isPublicAddress } from "../ip_public.ts";
 import { type GeoInfo, lookupGeo, lookupGeoNetwork, openGeoDatabase } from "./geo.ts";
 import { type IspInfo, lookupIsp, lookupIspV4Block, openIspDatabase } from "./isp.ts";
-import { LruMap } from "./lru.ts";
 import { type ConnectionType, connectionType } from "./connection.ts";
 import { cachedZoneOffset } from "../time_zone.ts";
 import { primaryLanguage } from "./language.ts";
@@ -83,6 +82,59 @@ export function loadEnrichmentData(options: { dir?: string } = {}): void {
 }
 
 type Place = { geo: GeoInfo; net: IspInfo };
+
+/**
+ * Places by /24 block number in a two-way set-associative table: a hit is two
+ * typed-array reads, with no list of recent entries to relink (an LRU's
+ * bookkeeping cost more than its lookup on every click). A new block takes
+ * the less recently used of its set's two slots.
+ */
+class BlockCache {
+  readonly #keys: Int32Array;
+  readonly #places: (Place | undefined)[];
+  /** Per set: the way used last. */
+  readonly #recent: Uint8Array;
+  readonly #shift: number;
+
+  /** @param sets a power of two; twice as many blocks are kept at most */
+  constructor(sets: number) {
+    this.#keys = new Int32Array(sets * 2).fill(-1);
+    this.#places = new Array(sets * 2).fill(undefined);
+    this.#recent = new Uint8Array(sets);
+    this.#shift = 32 - Math.log2(sets);
+  }
+
+  #set(block: number): number {
+    return Math.imul(block, 0x9e3779b1) >>> this.#shift;
+  }
+
+  get(block: number): Place | undefined {
+    const set = this.#set(block);
+    const at = set * 2;
+    if (this.#keys[at] === block) {
+      this.#recent[set] = 0;
+      return this.#places[at];
+    }
+    if (this.#keys[at + 1] === block) {
+      this.#recent[set] = 1;
+      return this.#places[at + 1];
+    }
+    return undefined;
+  }
+
+  set(block: number, place: Place): void {
+    const set = this.#set(block);
+    const way = this.#keys[set * 2] === -1 ? 0 : this.#recent[set] ^ 1;
+    this.#keys[set * 2 + way] = block;
+    this.#places[set * 2 + way] = place;
+    this.#recent[set] = way;
+  }
+
+  clear(): void {
+    this.#keys.fill(-1);
+    this.#places.fill(undefined);
+  }
+}
 const UNKNOWN_PLACE: Place = {
   geo: { country: "", region: "", city: "" },
   net: { asn: null, isp: "" },
@@ -95,7 +147,7 @@ const UNKNOWN_PLACE: Place = {
  * clusters (carriers, NAT, retargeting, refreshes): a hit costs ~0.2 µs, a
  * lookup ~3.5 µs. 64k blocks ≈ 10 MB at most.
  */
-const blocks = new LruMap<number, Place>(65_536);
+const blocks = new BlockCache(32_768);
 
 function locate(address: IpAddress | null): Place {
   if (!address || !isPublicAddress(address)) return UNKNOWN_PLACE;
