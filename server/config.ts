@@ -61,6 +61,7 @@ const FLAGS = {
   data: "ROTOR_DATA",
   "trust-proxy": "ROTOR_TRUST_PROXY",
   seed: "ROTOR_SEED",
+  database: "ROTOR_DATABASE_URL",
 } as const;
 
 /** Thrown with every problem listed, one per line. */
@@ -68,7 +69,7 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Parses env and command-line flags (`--port 8080 --host 127.0.0.1 --data ./data --seed`). */
+/** Parses env and command-line flags (`--port 8080 --host 127.0.0.1 --data ./data --seed --database postgres://…`). */
 export function parseConfig(env: Record<string, string | undefined>, args: string[] = []): Config {
   let flags: Record<string, string | boolean | undefined>;
   try {
@@ -80,6 +81,7 @@ export function parseConfig(env: Record<string, string | undefined>, args: strin
         data: { type: "string" },
         "trust-proxy": { type: "boolean" },
         seed: { type: "boolean" },
+        database: { type: "string" },
       },
       strict: true,
     }).values;

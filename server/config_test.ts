@@ -6,6 +6,7 @@ Deno.test("config: defaults when nothing is set", () => {
     port: 8080,
     host: "0.0.0.0",
     dataDir: "./data",
+    databaseUrl: undefined,
     adminUser: "admin",
     adminPassword: undefined,
     trustProxy: false,
@@ -36,6 +37,8 @@ Deno.test("config: env is read and flags win over env", () => {
   assert.equal(config.adminUser, "boss");
   assert.equal(config.seed, true);
   assert.equal(config.strictAnswers, true);
+  const pg = parseConfig({}, ["--database", "postgres://rotor@db.internal:5432/rotor"]);
+  assert.equal(pg.databaseUrl, "postgres://rotor@db.internal:5432/rotor");
 });
 
 Deno.test("config: bad values stop the start with a message naming them", async (t) => {
@@ -46,6 +49,7 @@ Deno.test("config: bad values stop the start with a message naming them", async 
     [{ ROTOR_ADMIN_PASSWORD: "short" }, [], /ROTOR_ADMIN_PASSWORD: must be at least 8/],
     [{ ROTOR_UPDATE_MANIFEST_URL: "ftp://x" }, [], /ROTOR_UPDATE_MANIFEST_URL/],
     [{ ROTOR_UPSTREAM: "tracker.example" }, [], /ROTOR_UPSTREAM/],
+    [{}, ["--database", "mysql://db/rotor"], /ROTOR_DATABASE_URL: must start with postgres/],
     [{ ROTOR_UPSTREAM_TIMEOUT: "0" }, [], /ROTOR_UPSTREAM_TIMEOUT/],
     [{}, ["--nope"], /Invalid configuration.*nope/],
   ];
