@@ -38,7 +38,7 @@ export const TEST_PASSWORD = "correct horse battery";
 /**
  * The store the API tests run on: SQLite in memory, or PostgreSQL when
  * `ROTOR_TEST_STORE=postgres` (each app a fresh database in a throwaway
- * cluster; `tests/postgres_api_test.ts` runs the files that pass there).
+ * cluster; `server/db/pg/api_suite_test.ts` runs the files that pass there).
  */
 export const TEST_STORE = Deno.env.get("ROTOR_TEST_STORE") === "postgres" ? "postgres" : "sqlite";
 

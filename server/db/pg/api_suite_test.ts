@@ -3,10 +3,11 @@
  * again with `ROTOR_TEST_STORE=postgres`: each of their apps on a fresh
  * database copied from a migrated template in a throwaway cluster. A file
  * joins the list once it passes there; the list shrinks to nothing when every
- * API test runs on both stores.
+ * API test runs on both stores. It lives here, not under tests/, so that the
+ * parallel run starts it early, beside the other files, not alone at the end.
  */
 import assert from "node:assert/strict";
-import { postgresSuite } from "./helpers/postgres.ts";
+import { postgresSuite } from "../../../tests/helpers/postgres.ts";
 
 export const ON_POSTGRES = [
   "fixtures/demo_test.ts",
@@ -76,7 +77,7 @@ export const ON_POSTGRES = [
   "server/users/users_test.ts",
 ];
 
-const ROOT = new URL("../", import.meta.url);
+const ROOT = new URL("../../../", import.meta.url);
 
 postgresSuite(`API tests on PostgreSQL (${ON_POSTGRES.length} files)`, async () => {
   const out = await new Deno.Command(Deno.execPath(), {
