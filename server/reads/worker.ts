@@ -134,14 +134,14 @@ export class ReadWorker {
     // A large WAL left by a crash is the thread's to copy first, while clicks go on; any other
     // start checks from the first commit (a fast writer can pass the hard size within seconds).
     if (fileSize(this.#wal) > WAL_HARD_BYTES) this.#nextHardPause = performance.now() + 5000;
-    thread.on("message", (msg: "ready" | "pause" | "resume") => {
+    thread.on("message", (msg: "ready" | "pause" | "pause-hard" | "resume") => {
       if (msg === "ready") {
         thread.unref();
         return this.#ready();
       }
       if (msg === "resume") return this.#resume(performance.now() - this.#pausedAt);
       if (!this.hooks.pause || this.#closed) return thread.postMessage("go");
-      this.#pause();
+      this.#pause(msg === "pause-hard" ? HARD_PAUSE_LIMIT_MS : PAUSE_LIMIT_MS);
     });
   }
 
@@ -294,7 +294,10 @@ function serveCheckpoints(path: string, state: Int32Array): void {
   const pageSize = Number(db.prepare("PRAGMA page_size").get()!.page_size);
   const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
   const limit = WAL_PAUSE_BYTES / (pageSize + 24); // a frame is a page and its header
+  const hardLimit = WAL_HARD_BYTES / (pageSize + 24);
   let asked = false;
+  /** The pause asked for is a hard one: the writer holds while the readers reach a break. */
+  let hard = false;
   let calmUntil = 0;
   const pass = (): { log: number; done: boolean } => {
     try {
@@ -309,6 +312,12 @@ function serveCheckpoints(path: string, state: Int32Array): void {
     Atomics.notify(state, DRAIN);
   };
   parentPort!.on("message", (msg: "paused" | "go") => {
+    if (msg === "paused" && hard) {
+      // Past the hard size the writer waits for the readers' next break, then the copy.
+      const until = Date.now() + BREAK_LIMIT_MS;
+      while (reading(state) && Date.now() < until) Atomics.wait(state, NAP, 0, 5);
+    }
+    hard = false;
     // A reader still on old frames kept the copy short: no new pause for a while.
     if (msg === "paused" && !pass().done) calmUntil = Date.now() + 2000;
     parentPort!.postMessage("resume");
@@ -317,7 +326,17 @@ function serveCheckpoints(path: string, state: Int32Array): void {
   });
   setInterval(() => {
     if (asked) return;
-    if (pass().log <= limit || Date.now() < calmUntil) return;
+    const log = pass().log;
+    if (log > hardLimit) {
+      // The drains fell behind (a starved machine, reads that outran their breaks): the writer
+      // stops first, so the WAL grows no further while the readers reach a break.
+      Atomics.store(state, DRAIN, 1);
+      asked = true;
+      hard = true;
+      parentPort!.postMessage("pause-hard");
+      return;
+    }
+    if (log <= limit || Date.now() < calmUntil) return;
     // Read threads stop at their next break (between two short read transactions): with no
     // snapshot held, the pause's copy reaches the WAL's end and the writer starts it over.
     Atomics.store(state, DRAIN, 1);
