@@ -5,6 +5,7 @@
  * valid PUT.
  */
 import { z } from "zod";
+import { COLOR_SCHEMES, FONTS } from "./appearance.ts";
 import { Currency, Id } from "./fields.ts";
 import { IntegrationSettings } from "./integration.ts";
 import { PostbackProcessingSettings } from "./postback_processing.ts";
@@ -53,22 +54,12 @@ export const UserProfileSettings = z.object({
 });
 
 /** Fonts of SPEC §9. */
-export const FontName = z.enum([
-  "Vela Sans",
-  "Fira Code",
-  "IBM Plex Mono",
-  "Inter",
-  "Liberation Mono",
-  "Montserrat",
-  "Open Sans",
-  "Roboto",
-  "Source Code Pro",
-]);
+export const FontName = z.enum(FONTS);
 
 /** UI: theme, colour scheme, font and font size delta (SPEC §3, §5, §9). */
 export const UiSettings = z.object({
   theme: z.enum(["system", "light", "dark"]).default("system"),
-  colorScheme: z.enum(["default", "legacy", "creative"]).default("default"),
+  colorScheme: z.enum(COLOR_SCHEMES).default("default"),
   font: FontName.default("Vela Sans"),
   fontSizeDelta: z.number().int().min(-10).max(10).default(0),
 });

@@ -3,23 +3,11 @@
  * validators and storage. Applying them to the page lives in `appearance_apply.ts`.
  */
 import { browserStore, type KeyValueStore, readJson, writeJson } from "./storage.ts";
+import { COLOR_SCHEMES, FONTS } from "../../contracts/appearance.ts";
 
-/** Colour schemes; `default` is the default. */
-export const COLOR_SCHEMES = ["default", "legacy", "creative"] as const;
+export { COLOR_SCHEMES, FONTS };
 export type ColorScheme = typeof COLOR_SCHEMES[number];
 
-/** The configured fonts; Vela Sans is the default. */
-export const FONTS = [
-  "Vela Sans",
-  "Fira Code",
-  "IBM Plex Mono",
-  "Inter",
-  "Liberation Mono",
-  "Montserrat",
-  "Open Sans",
-  "Roboto",
-  "Source Code Pro",
-] as const;
 export type FontName = typeof FONTS[number];
 export const DEFAULT_FONT: FontName = "Vela Sans";
 /** Weights shipped for the default font. */
