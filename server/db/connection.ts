@@ -6,6 +6,7 @@ import { DatabaseSync, type SQLInputValue, type SQLOutputValue } from "node:sqli
 import { join } from "node:path";
 import { type Dialect, migrate } from "./migrate.ts";
 import { PgBridge } from "./pg/bridge.ts";
+import type { ChangeFeed } from "./pg/changes.ts";
 import { DAY_MS } from "./pg_schema.ts";
 
 /** A value a statement binds, and one it answers (node:sqlite's kinds; PostgreSQL's map to them). */
@@ -58,6 +59,11 @@ export function openDataDir(dataDir: string): Db {
 /** Which store a connection talks to. */
 export function dialectOf(db: Db): Dialect {
   return db instanceof PgBridge ? "postgres" : "sqlite";
+}
+
+/** Other nodes' writes to what a node caches (PostgreSQL); null on SQLite (one process). */
+export function changesOf(db: Db): ChangeFeed | null {
+  return db instanceof PgBridge ? db.changes() : null;
 }
 
 /** Days of `clicks` partitions made ahead of today (and kept behind it) on PostgreSQL. */
