@@ -82,12 +82,21 @@ export function ensureClickPartitions(db: Db, now = Date.now()): number {
   );
 }
 
+/** The advisory lock a starting PostgreSQL node holds while it migrates. */
+const START_LOCK = "hashtext('rotor.job.start')";
+
 /** Opens (and migrates) the PostgreSQL database at `url` through the synchronous bridge. */
 export function openPostgres(url: string): Db {
   const db = new PgBridge(url);
   try {
-    migrate(db, "postgres");
-    ensureClickPartitions(db);
+    // Nodes starting together migrate and make partitions one at a time (decision 172).
+    db.prepare(`SELECT pg_advisory_lock(${START_LOCK})`).get();
+    try {
+      migrate(db, "postgres");
+      ensureClickPartitions(db);
+    } finally {
+      db.prepare(`SELECT pg_advisory_unlock(${START_LOCK})`).get();
+    }
   } catch (err) {
     db.close();
     throw err;

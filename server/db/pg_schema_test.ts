@@ -6,7 +6,7 @@ import { PgBridge } from "./pg/bridge.ts";
 import { DAY_MS, pgBaselineSql } from "./pg_schema.ts";
 
 /** Tables only PostgreSQL has: what several nodes share (003_nodes.sql). */
-const POSTGRES_ONLY = new Set(["auth_failures", "auth_seal_key"]);
+const POSTGRES_ONLY = new Set(["auth_failures", "auth_seal_key", "job_runs"]);
 
 /** Every table's columns, by table name, on SQLite after all its migrations. */
 function sqliteColumns(): Record<string, string[]> {

@@ -49,3 +49,10 @@ CREATE TABLE auth_seal_key (
   id integer PRIMARY KEY CHECK (id = 1),
   key text COLLATE "C" NOT NULL
 );
+
+-- When each periodic background job last started on any node (server/db/jobs.ts), so a job
+-- runs once a period however many nodes tick.
+CREATE TABLE job_runs (
+  name text COLLATE "C" PRIMARY KEY,
+  started_at bigint NOT NULL
+);
