@@ -73,7 +73,10 @@ class FailureTable {
 
   /** Counts a failure at `now`, forgetting this limiter's failures from before `since`. */
   add(key: string, now: number, since: number): void {
-    this.db.prepare("DELETE FROM auth_failures WHERE limiter = ? AND ts <= ?").run(this.name, since);
+    this.db.prepare("DELETE FROM auth_failures WHERE limiter = ? AND ts <= ?").run(
+      this.name,
+      since,
+    );
     this.db.prepare("INSERT INTO auth_failures (limiter, key, ts) VALUES (?, ?, ?)")
       .run(this.name, key, now);
   }
