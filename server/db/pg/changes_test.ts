@@ -59,6 +59,28 @@ postgresTest(
         assert.equal(seen.filter((s) => s === `users:${id}`).length, 1);
       });
 
+      await t.step("latency: from B's commit to A's feed (printed)", async () => {
+        const times: number[] = [];
+        for (let i = 0; i < 50; i++) {
+          const started = performance.now();
+          b.prepare("INSERT INTO settings (key, value, updated_at) VALUES (?, '1', 0)").run(
+            `l${i}`,
+          );
+          await waitFor(() => {
+            feed.poll();
+            return seen.includes(`settings:l${i}`);
+          }, { timeoutMs: 10_000, intervalMs: 0, message: `write ${i}` });
+          times.push(performance.now() - started);
+        }
+        times.sort((p, q) => p - q);
+        const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+        console.log(
+          `notification latency over 50 writes: median ${at(0.5).toFixed(2)} ms, ` +
+            `p90 ${at(0.9).toFixed(2)} ms, max ${at(1).toFixed(2)} ms`,
+        );
+        assert.ok(at(1) < 1000);
+      });
+
       await t.step("the LISTEN connection killed: listening again, then * (drop all)", async () => {
         seen.length = 0;
         const killed = b.prepare(
