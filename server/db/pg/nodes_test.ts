@@ -24,6 +24,7 @@ import { setTriggerClock } from "../../triggers/clock.ts";
 import { triggerDef } from "../../triggers/definition.ts";
 import { runDueTriggers, startTriggerScheduler } from "../../triggers/scheduler.ts";
 import { HOUR, metric, MIN, T0 } from "../../triggers/testing.ts";
+import { ensureFirstAdmin } from "../../users/service.ts";
 import { onceAcrossNodes } from "../jobs.ts";
 import { type Db, openPostgres } from "../connection.ts";
 
@@ -183,6 +184,22 @@ postgresTest(
       assert.equal(unseal(dbs[0], sealed[1]), "same");
       assert.equal(unseal(dbs[1], sealed[0]), "same");
       assert.equal(dbs[0].prepare("SELECT count(*) AS n FROM auth_seal_key").get()!.n, 1);
+    } finally {
+      for (const db of dbs) db.close();
+    }
+  },
+);
+
+postgresTest(
+  "Several nodes: two nodes starting on an empty database make one first admin",
+  async (_t, url) => {
+    const dbs = [openPostgres(url), openPostgres(url)];
+    try {
+      const made = await Promise.all(
+        dbs.map((db) => ensureFirstAdmin(db, { username: "admin", password: TEST_PASSWORD })),
+      );
+      assert.deepEqual(made.map((m) => m.created).sort(), [false, true]);
+      assert.equal(dbs[1].prepare("SELECT count(*) AS n FROM users").get()!.n, 1);
     } finally {
       for (const db of dbs) db.close();
     }
