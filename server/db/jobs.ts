@@ -26,18 +26,55 @@ export async function onceAcrossNodes<T>(
   fn: () => T | Promise<T>,
 ): Promise<T | null> {
   if (dialectOf(db) !== "postgres") return await fn();
-  const locked = db.prepare(`SELECT pg_try_advisory_lock(${LOCK}) AS ok`).get(job.name)!.ok;
-  if (!locked) return null;
+  if (!tryLock(db, job.name)) return null;
   try {
     if (job.everyMs !== undefined && !claimPeriod(db, job.name, job.everyMs, job.now)) return null;
     return await fn();
   } finally {
-    try {
-      db.prepare(`SELECT pg_advisory_unlock(${LOCK})`).get(job.name);
-    } catch (err) {
-      // The connection is gone (closing, or lost): so is the lock.
-      logEvent("warn", "job_unlock_failed", { job: job.name, message: String(err) });
-    }
+    unlock(db, job.name);
+  }
+}
+
+/**
+ * Runs `fn` holding `name`'s lock, waiting first (without blocking the node:
+ * a try every `pollMs`) while another node holds it.
+ */
+export async function whileHeld<T>(
+  db: Db,
+  name: string,
+  fn: () => Promise<T>,
+  pollMs = 50,
+): Promise<T> {
+  if (dialectOf(db) !== "postgres") return await fn();
+  while (!tryLock(db, name)) await new Promise((resolve) => setTimeout(resolve, pollMs));
+  try {
+    return await fn();
+  } finally {
+    unlock(db, name);
+  }
+}
+
+/** Runs `fn` now unless another node holds `name` (then null, without waiting). */
+export function unlessHeld<T>(db: Db, name: string, fn: () => T): T | null {
+  if (dialectOf(db) !== "postgres") return fn();
+  if (!tryLock(db, name)) return null;
+  try {
+    return fn();
+  } finally {
+    unlock(db, name);
+  }
+}
+
+function tryLock(db: Db, name: string): boolean {
+  return Boolean(db.prepare(`SELECT pg_try_advisory_lock(${LOCK}) AS ok`).get(name)!.ok);
+}
+
+function unlock(db: Db, name: string): void {
+  try {
+    db.prepare(`SELECT pg_advisory_unlock(${LOCK})`).get(name);
+  } catch (err) {
+    // The connection is gone (closing, or lost): so is the lock.
+    logEvent("warn", "job_unlock_failed", { job: name, message: String(err) });
   }
 }
 

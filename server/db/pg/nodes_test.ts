@@ -25,7 +25,8 @@ import { triggerDef } from "../../triggers/definition.ts";
 import { runDueTriggers, startTriggerScheduler } from "../../triggers/scheduler.ts";
 import { HOUR, metric, MIN, T0 } from "../../triggers/testing.ts";
 import { ensureFirstAdmin } from "../../users/service.ts";
-import { onceAcrossNodes } from "../jobs.ts";
+import { onceAcrossNodes, whileHeld } from "../jobs.ts";
+import { recoverCostUpdates } from "../../costs/apply.ts";
 import { type Db, openPostgres } from "../connection.ts";
 
 /** A node: an app on its own connection to the database at `url`. */
@@ -348,6 +349,33 @@ postgresTest("Several nodes: a job runs on one node at a time, once a period", a
       assert.equal(await onceAcrossNodes(b, { ...hourly, now: T0 + 30 * MIN }, () => "B"), null);
       assert.equal(await onceAcrossNodes(b, { ...hourly, now: T0 + HOUR }, () => "B"), "B");
     });
+    await t.step(
+      "cost updates: one node writes at a time; a node starting meanwhile leaves it alone",
+      async () => {
+        const id = Number(
+          a.prepare(
+            `INSERT INTO cost_updates (ts, username, source, campaign_ids, period_from, period_to,
+             tz, filters, mode, unique_only, amount, currency, clicks, cost_before, cost_after,
+             state)
+           VALUES (0, 'root', 'panel', '[]', '', '', 'UTC', '[]', 'replace', 0, 0, 'USD', 0, 0, 0,
+             'applying') RETURNING id`,
+          ).get()!.id,
+        );
+        let release = () => {};
+        const held = new Promise<void>((resolve) => release = resolve);
+        const applying = whileHeld(a, "cost-updates", () => held);
+        assert.deepEqual(recoverCostUpdates(b), [], "A is applying it");
+        let bWrote = false;
+        const onB = whileHeld(b, "cost-updates", () => Promise.resolve(bWrote = true));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        assert.equal(bWrote, false, "B's update waits for A's");
+        release();
+        await applying;
+        await onB;
+        assert.equal(bWrote, true);
+        assert.deepEqual(recoverCostUpdates(b), [id], "a crash's leftover is recovered");
+      },
+    );
     await t.step("a node that dies lets go of its jobs", async () => {
       let release = () => {};
       const held = new Promise<void>((resolve) => release = resolve);
