@@ -19,6 +19,8 @@ if (parentPort && (workerData as ThreadData | null)?.signal) {
   const flag = new Int32Array(signal);
   const sql = postgres(url, {
     max: 1,
+    // One session for the node's life: the job locks it holds (server/db/jobs.ts) are its own.
+    max_lifetime: null,
     onnotice: () => {},
     types: { number: asNumber },
     connection: { application_name: "rotor" },
