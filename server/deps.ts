@@ -27,9 +27,18 @@ export function createDeps(db: Db, config: Config, overrides: Partial<Deps> = {}
     config,
     version: VERSION,
     startedAt: Date.now(),
-    signInLimiter: new FailureLimiter({ max: 10, windowMs: 10 * 60_000 }),
+    // On PostgreSQL the counts are shared by the nodes (`shared`: their table).
+    signInLimiter: new FailureLimiter({
+      max: 10,
+      windowMs: 10 * 60_000,
+      shared: { db, name: "sign-in" },
+    }),
     signInsInFlight: new Set(),
-    passwordCheckLimiter: new FailureLimiter({ max: 5, windowMs: 15 * 60_000 }),
+    passwordCheckLimiter: new FailureLimiter({
+      max: 5,
+      windowMs: 15 * 60_000,
+      shared: { db, name: "password-check" },
+    }),
     panelDir: DEFAULT_PANEL_DIR,
     tracking,
     reads: tracking.reads,

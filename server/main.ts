@@ -5,6 +5,7 @@
 import { ConfigError, parseConfig } from "./config.ts";
 import { ensureClickPartitions, openStore } from "./db/connection.ts";
 import { createApp } from "./app.ts";
+import { onceAcrossNodes } from "./db/jobs.ts";
 import { clickFastPath } from "./tracking/click_route.ts";
 import { directFastPath } from "./tracking/direct.ts";
 import { createDeps } from "./deps.ts";
@@ -57,8 +58,13 @@ export async function main(): Promise<void> {
   const click = clickFastPath(deps);
   const direct = directFastPath(deps);
   startAutoClearing(db);
-  // PostgreSQL: the clicks' day partitions stay a week ahead (nothing to do on SQLite).
-  Deno.unrefTimer(setInterval(() => ensureClickPartitions(db), 3_600_000));
+  // PostgreSQL: the clicks' day partitions stay a week ahead (nothing to do on SQLite), by
+  // one node an hour.
+  const partitions = { name: "click-partitions", everyMs: 3_600_000 };
+  Deno.unrefTimer(setInterval(
+    () => void onceAcrossNodes(db, partitions, () => ensureClickPartitions(db)),
+    partitions.everyMs,
+  ));
   // In forward mode the upstream runs the triggers (its data, its panel).
   if (!config.upstream) startTriggerScheduler({ db, reads: deps.tracking.reads });
   startScheduledBackups(deps);

@@ -1,19 +1,32 @@
 /**
  * Failed sign-ins per client IP in a sliding window. Checked before any
- * password hashing, so a flood costs the server nothing.
+ * password hashing, so a flood costs the server nothing. In memory on SQLite
+ * (one process); on PostgreSQL in `auth_failures`, so every node counts the
+ * failures made on any of them (decision 172, "Several nodes").
  */
 
+import { type Db, dialectOf } from "../db/connection.ts";
 import { HttpError } from "../errors.ts";
+
+/** What a limiter is told: its limit, and where several nodes share its counts. */
+export type LimiterOptions = {
+  max: number;
+  windowMs: number;
+  now?: () => number;
+  /** The database and this limiter's name in it: on PostgreSQL the counts live there. */
+  shared?: { db: Db; name: string };
+};
 
 export class FailureLimiter {
   readonly #failures = new Map<string, number[]>();
+  readonly #table: FailureTable | null;
 
-  constructor(
-    readonly options: { max: number; windowMs: number; now?: () => number } = {
-      max: 10,
-      windowMs: 10 * 60_000,
-    },
-  ) {}
+  constructor(readonly options: LimiterOptions = { max: 10, windowMs: 10 * 60_000 }) {
+    const shared = options.shared;
+    this.#table = shared && dialectOf(shared.db) === "postgres"
+      ? new FailureTable(shared.db, shared.name)
+      : null;
+  }
 
   #now(): number {
     return this.options.now?.() ?? Date.now();
@@ -21,6 +34,7 @@ export class FailureLimiter {
 
   #recent(key: string): number[] {
     const since = this.#now() - this.options.windowMs;
+    if (this.#table) return this.#table.since(key, since);
     const list = (this.#failures.get(key) ?? []).filter((ts) => ts > since);
     if (list.length) this.#failures.set(key, list);
     else this.#failures.delete(key);
@@ -37,9 +51,34 @@ export class FailureLimiter {
 
   /** Counts one failure for `key`. */
   recordFailure(key: string): void {
+    if (this.#table) {
+      return this.#table.add(key, this.#now(), this.#now() - this.options.windowMs);
+    }
     const list = this.#recent(key);
     list.push(this.#now());
     this.#failures.set(key, list);
+  }
+}
+
+/** One limiter's failures in `auth_failures` (PostgreSQL). */
+class FailureTable {
+  constructor(readonly db: Db, readonly name: string) {}
+
+  /** The failures of `key` after `since`, oldest first. */
+  since(key: string, since: number): number[] {
+    return this.db.prepare(
+      "SELECT ts FROM auth_failures WHERE limiter = ? AND key = ? AND ts > ? ORDER BY ts",
+    ).all(this.name, key, since).map((r) => Number(r.ts));
+  }
+
+  /** Counts a failure at `now`, forgetting this limiter's failures from before `since`. */
+  add(key: string, now: number, since: number): void {
+    this.db.prepare("DELETE FROM auth_failures WHERE limiter = ? AND ts <= ?").run(
+      this.name,
+      since,
+    );
+    this.db.prepare("INSERT INTO auth_failures (limiter, key, ts) VALUES (?, ?, ?)")
+      .run(this.name, key, now);
   }
 }
 

@@ -4,11 +4,17 @@
  * database. A copy of the database, or a backup (which carries the database
  * and hosted files, not this key), reveals no working `?auth=` secret. An
  * in-memory database (tests) gets a key that lives as long as the process.
+ *
+ * On PostgreSQL there is no file, and every node must open what any node
+ * sealed, after restarts too: the key is the one row of `auth_seal_key`, made
+ * by the first node that needs it (`ON CONFLICT DO NOTHING`, then read back,
+ * so two nodes starting together agree). A dump of the database then carries
+ * the key (decision 172, "Several nodes").
  */
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { Db } from "../db/connection.ts";
+import { type Db, dialectOf } from "../db/connection.ts";
 
 /** Where the key lives: beside the database file. */
 export const KEY_FILE = "secret.key";
@@ -21,7 +27,8 @@ function loadKey(db: Db): Buffer {
   if (found) return found;
   const location = db.location();
   let key: Buffer;
-  if (location === null) key = randomBytes(32);
+  if (dialectOf(db) === "postgres") key = sharedKey(db);
+  else if (location === null) key = randomBytes(32);
   else {
     const path = join(dirname(location), KEY_FILE);
     if (!existsSync(path)) writeFileSync(path, randomBytes(32).toString("base64"), { mode: 0o600 });
@@ -29,6 +36,18 @@ function loadKey(db: Db): Buffer {
     if (key.length !== 32) throw new Error(`${path} does not hold a 32-byte key`);
   }
   keys.set(db, key);
+  return key;
+}
+
+/** The key in the database (PostgreSQL), made when absent; every node reads the same one. */
+function sharedKey(db: Db): Buffer {
+  db.prepare("INSERT INTO auth_seal_key (id, key) VALUES (1, ?) ON CONFLICT (id) DO NOTHING")
+    .run(randomBytes(32).toString("base64"));
+  const key = Buffer.from(
+    String(db.prepare("SELECT key FROM auth_seal_key WHERE id = 1").get()!.key),
+    "base64",
+  );
+  if (key.length !== 32) throw new Error("auth_seal_key does not hold a 32-byte key");
   return key;
 }
 

@@ -7,6 +7,7 @@
 import { join } from "node:path";
 import { BackupRun } from "../../contracts/settings_tools.ts";
 import type { Deps } from "../context.ts";
+import { onceAcrossNodes } from "../db/jobs.ts";
 import { logEvent } from "../log.ts";
 import { readSetting, writeSetting } from "../settings/store.ts";
 import { readSection } from "../settings/sections.ts";
@@ -83,9 +84,10 @@ export async function backupTick(
   return await runBackup(deps, "schedule");
 }
 
-/** Starts the schedule; answers the stop. */
+/** Starts the schedule; answers the stop. Several PostgreSQL nodes: one looks at a time. */
 export function startScheduledBackups(deps: Deps): () => void {
-  const timer = setInterval(() => void backupTick(deps), CHECK_EVERY_MS);
+  const tick = () => onceAcrossNodes(deps.db, { name: "backups" }, () => backupTick(deps));
+  const timer = setInterval(() => void tick(), CHECK_EVERY_MS);
   Deno.unrefTimer(timer);
   return () => clearInterval(timer);
 }

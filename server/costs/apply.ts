@@ -16,6 +16,7 @@ import type {
 } from "../../contracts/cost_update.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
 import { type Db, transaction } from "../db/connection.ts";
+import { unlessHeld, whileHeld } from "../db/jobs.ts";
 import { fromMicros, toMicros } from "../money.ts";
 import { HttpError } from "../errors.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
@@ -85,8 +86,15 @@ function costIn(db: Db, clicks: readonly MatchedClick[], currency: string): numb
 /** The update or undo running now, per engine: the next one starts after it. */
 const running = new WeakMap<TrackingEngine, Promise<unknown>>();
 
+/**
+ * Several PostgreSQL nodes: the lock an applying or undoing node holds, so one
+ * writes costs at a time and a node starting meanwhile leaves its update alone.
+ */
+const COST_LOCK = "cost-updates";
+
 function oneAtATime<T>(engine: TrackingEngine, fn: () => Promise<T>): Promise<T> {
-  const turn = (running.get(engine) ?? Promise.resolve()).then(fn, fn);
+  const held = () => whileHeld(engine.db, COST_LOCK, fn);
+  const turn = (running.get(engine) ?? Promise.resolve()).then(held, held);
   running.set(engine, turn.catch(() => undefined));
   return turn;
 }
@@ -197,9 +205,15 @@ function restoreAll(db: Db, id: number): void {
 
 /**
  * At start: an update a crash left half-written is rolled back ('failed'),
- * an undo it left half-done is finished. Returns the updates it settled.
+ * an undo it left half-done is finished. Returns the updates it settled. With
+ * several PostgreSQL nodes, nothing while another node is writing costs (its
+ * update is not a crash's).
  */
 export function recoverCostUpdates(db: Db, now = Date.now()): number[] {
+  return unlessHeld(db, COST_LOCK, () => recover(db, now)) ?? [];
+}
+
+function recover(db: Db, now: number): number[] {
   const open = db.prepare(
     "SELECT id, state FROM cost_updates WHERE state IN ('applying', 'undoing')",
   ).all();

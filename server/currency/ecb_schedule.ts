@@ -6,6 +6,7 @@
  */
 import { EcbRun } from "../../contracts/currency_rate.ts";
 import type { Db } from "../db/connection.ts";
+import { onceAcrossNodes } from "../db/jobs.ts";
 import { logEvent } from "../log.ts";
 import { readSection } from "../settings/sections.ts";
 import { readSetting, writeSetting } from "../settings/store.ts";
@@ -75,9 +76,13 @@ export async function ecbTick(db: Db, now = Date.now()): Promise<EcbRun | null> 
   return await runEcbFetch(db, { trigger: "schedule", now });
 }
 
-/** Starts the schedule; answers the stop. */
+/**
+ * Starts the schedule; answers the stop. Several PostgreSQL nodes: one looks at
+ * a time, and the shared last run makes the day's fetch once.
+ */
 export function startEcbSchedule(db: Db): () => void {
-  const timer = setInterval(() => void ecbTick(db), CHECK_EVERY_MS);
+  const tick = () => onceAcrossNodes(db, { name: "ecb-rates" }, () => ecbTick(db));
+  const timer = setInterval(() => void tick(), CHECK_EVERY_MS);
   Deno.unrefTimer(timer);
   return () => clearInterval(timer);
 }

@@ -6,6 +6,7 @@ import { DatabaseSync, type SQLInputValue, type SQLOutputValue } from "node:sqli
 import { join } from "node:path";
 import { type Dialect, migrate } from "./migrate.ts";
 import { PgBridge } from "./pg/bridge.ts";
+import type { ChangeFeed } from "./pg/changes.ts";
 import { DAY_MS } from "./pg_schema.ts";
 
 /** A value a statement binds, and one it answers (node:sqlite's kinds; PostgreSQL's map to them). */
@@ -60,6 +61,11 @@ export function dialectOf(db: Db): Dialect {
   return db instanceof PgBridge ? "postgres" : "sqlite";
 }
 
+/** Other nodes' writes to what a node caches (PostgreSQL); null on SQLite (one process). */
+export function changesOf(db: Db): ChangeFeed | null {
+  return db instanceof PgBridge ? db.changes() : null;
+}
+
 /** Days of `clicks` partitions made ahead of today (and kept behind it) on PostgreSQL. */
 const PARTITION_DAYS_AHEAD = 7;
 
@@ -76,12 +82,21 @@ export function ensureClickPartitions(db: Db, now = Date.now()): number {
   );
 }
 
+/** The advisory lock a starting PostgreSQL node holds while it migrates. */
+const START_LOCK = "hashtext('rotor.job.start')";
+
 /** Opens (and migrates) the PostgreSQL database at `url` through the synchronous bridge. */
 export function openPostgres(url: string): Db {
   const db = new PgBridge(url);
   try {
-    migrate(db, "postgres");
-    ensureClickPartitions(db);
+    // Nodes starting together migrate and make partitions one at a time (decision 172).
+    db.prepare(`SELECT pg_advisory_lock(${START_LOCK})`).get();
+    try {
+      migrate(db, "postgres");
+      ensureClickPartitions(db);
+    } finally {
+      db.prepare(`SELECT pg_advisory_unlock(${START_LOCK})`).get();
+    }
   } catch (err) {
     db.close();
     throw err;

@@ -7,6 +7,7 @@
  */
 import { ClearRun } from "../../contracts/settings_tools.ts";
 import { type Db, transaction } from "../db/connection.ts";
+import { onceAcrossNodes } from "../db/jobs.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 import { logEvent } from "../log.ts";
 import { readSetting, writeSetting } from "./store.ts";
@@ -139,7 +140,13 @@ export function startAutoClearing(db: Db, options: { everyMs?: number } = {}): (
     if (running || !readSection(db, "auto-clearing").enabled) return;
     running = true;
     try {
-      await runClearing(db, { trigger: "schedule" });
+      // Several PostgreSQL nodes: one of them clears, once an interval.
+      const everyMs = options.everyMs ?? CLEAR_EVERY_MS;
+      await onceAcrossNodes(
+        db,
+        { name: "auto-clearing", everyMs },
+        () => runClearing(db, { trigger: "schedule" }),
+      );
     } finally {
       running = false;
     }

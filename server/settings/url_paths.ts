@@ -7,7 +7,7 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { CANONICAL_PATHS, type SettingsValue } from "../../contracts/settings.ts";
 import type { AppEnv } from "../context.ts";
-import type { Db } from "../db/connection.ts";
+import { changesOf, type Db } from "../db/connection.ts";
 import { onSectionWritten, readSection } from "./sections.ts";
 
 type Kind = keyof typeof CANONICAL_PATHS;
@@ -70,7 +70,22 @@ onSectionWritten((section) => {
   if (section === "url-customization") cacheGeneration++;
 });
 
+/** PostgreSQL: the feeds whose notified writes of this section drop the cached copy at once. */
+const watched = new WeakSet<object>();
+
 function aliasesFor(db: Db): PathAlias[] {
+  const feed = changesOf(db);
+  if (feed) {
+    if (!watched.has(feed)) {
+      watched.add(feed);
+      feed.onChange((table, key) => {
+        if (table === "*" || (table === "settings" && key === "settings.url-customization")) {
+          cache.delete(db);
+        }
+      });
+    }
+    feed.poll();
+  }
   const hit = cache.get(db);
   const now = Date.now();
   if (hit && now - hit.at < CACHE_MS && generations.get(db) === cacheGeneration) {

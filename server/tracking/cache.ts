@@ -3,14 +3,18 @@
  * and networks, held in memory and built on first use (DESIGN §4: "find
  * campaign by key (in-memory, invalidated on change)"). Everything is dropped
  * when an entity write commits in this process (`entityVersion`) or when
- * another process writes the database (`PRAGMA data_version`, polled at most
- * once a second), so a change in the panel applies to the next click.
+ * another process writes the database: on SQLite `PRAGMA data_version`, polled
+ * at most once a second; on PostgreSQL another node's write to a table read
+ * here, notified (`changesOf`, decision 172 "Several nodes": one atomic read a
+ * look, the click never waits on the database). A change in the panel applies
+ * to the next click.
  */
 import { Campaign, type Destination } from "../../contracts/campaign.ts";
 import type { Flow } from "../../contracts/flow.ts";
 import type { ConversionStatus } from "../../contracts/stats.ts";
 import type { PostbackEvent } from "../../contracts/traffic_source.ts";
-import { type Db, dialectOf } from "../db/connection.ts";
+import { changesOf, type Db } from "../db/connection.ts";
+import type { ChangeFeed } from "../db/pg/changes.ts";
 import { entityVersion } from "../db/entity_version.ts";
 import { getStatsSettings, onSectionWritten, readSection } from "../settings/sections.ts";
 import type { QualitySettings } from "./quality.ts";
@@ -104,6 +108,20 @@ function cached<K, V>(map: Map<K, V | null>, key: K, load: () => V | null): V | 
   return found;
 }
 
+/** The tables what is cached here is read from (a notified write to one drops it all; `*`: any). */
+const CACHED_TABLES = new Set([
+  "campaigns",
+  "offers",
+  "landings",
+  "affiliate_networks",
+  "traffic_sources",
+  "rotations",
+  "domains",
+  "users",
+  "settings",
+  "*",
+]);
+
 /** The in-memory entity cache of one database. */
 export class EntityCache {
   #version = -1;
@@ -118,15 +136,26 @@ export class EntityCache {
   #trackerZone: string | null = null;
   #quality: QualitySettings | null = null;
   #unsubscribe: () => void;
+  /** PostgreSQL: other nodes' writes; set when one touched a cached table. */
+  readonly #feed: ChangeFeed | null;
+  #notified = false;
+  #unlisten: () => void = () => {};
 
   constructor(readonly db: Db) {
     // The owner's report zone is read again after any settings write (a rare event).
     this.#unsubscribe = onSectionWritten(() => this.clear());
+    this.#feed = changesOf(db);
+    if (this.#feed) {
+      this.#unlisten = this.#feed.onChange((table) => {
+        if (CACHED_TABLES.has(table)) this.#notified = true;
+      });
+    }
   }
 
   /** Stops listening for settings writes (the engine closes). */
   close(): void {
     this.#unsubscribe();
+    this.#unlisten();
   }
 
   /**
@@ -155,11 +184,14 @@ export class EntityCache {
   /** Drops everything when the entities may have changed. */
   #fresh(): void {
     const version = entityVersion(this.db);
-    const now = Date.now();
     let stale = version !== this.#version;
-    // Another process's writes: SQLite's data version (PostgreSQL: NOTIFY, a later step of decision 172).
-    if (now - this.#checkedAt >= 1000 && dialectOf(this.db) === "sqlite") {
-      this.#checkedAt = now;
+    // Another process's writes: PostgreSQL notifies them, SQLite's data version counts them.
+    if (this.#feed) {
+      this.#feed.poll();
+      stale ||= this.#notified;
+      this.#notified = false;
+    } else if (Date.now() - this.#checkedAt >= 1000) {
+      this.#checkedAt = Date.now();
       const dv = Number(this.db.prepare("PRAGMA data_version").get()?.data_version ?? 0);
       if (dv !== this.#dataVersion) stale = true;
       this.#dataVersion = dv;

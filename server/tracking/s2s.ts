@@ -4,8 +4,15 @@
  * no redirects; 5 s limit). Failures retry with backoff, except a URL that can
  * never succeed (invalid, not a public address), which fails at once; the outcome of the
  * last attempt is written on the conversion. A queued send survives restarts.
+ *
+ * Several PostgreSQL nodes drain one queue (decision 172, "Several nodes"):
+ * each claims its due entries with `FOR UPDATE SKIP LOCKED`, moving their
+ * `next_at` a lease ahead in the same statement, so no two nodes send one
+ * entry; a node that dies mid-send leaves the entry to come due again when the
+ * lease ends (sent at least once, as a crash between a send and its record
+ * always allowed).
  */
-import type { Db } from "../db/connection.ts";
+import { type Db, dialectOf } from "../db/connection.ts";
 import { logEvent } from "../log.ts";
 import { safeFetch, type SafeFetchOptions } from "./safe_fetch.ts";
 
@@ -24,6 +31,9 @@ export type S2sOptions = {
 export const DEFAULT_BACKOFF_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000];
 
 type Due = { id: number; conversion_id: number; url: string; attempts: number };
+
+/** How long a PostgreSQL node's claim on an entry lasts (well past the 5 s send limit). */
+export const S2S_LEASE_MS = 120_000;
 
 /** The queue of one database. */
 export class S2sQueue {
@@ -57,9 +67,7 @@ export class S2sQueue {
   async runDue(now: number = Date.now()): Promise<void> {
     const room = (this.options.concurrency ?? 16) - this.#inFlight.size;
     if (room <= 0) return;
-    const due: Due[] = this.db.prepare(
-      "SELECT id, conversion_id, url, attempts FROM s2s_queue WHERE next_at <= ? ORDER BY next_at LIMIT ?",
-    ).all(now, room + this.#inFlight.size).map((row) => ({
+    const due: Due[] = this.#due(now, room).map((row) => ({
       id: Number(row.id),
       conversion_id: Number(row.conversion_id),
       url: String(row.url),
@@ -71,6 +79,21 @@ export class S2sQueue {
       return p;
     });
     await Promise.all(started);
+  }
+
+  /** The entries to send now: on PostgreSQL claimed for this node. */
+  #due(now: number, room: number) {
+    if (dialectOf(this.db) === "postgres") {
+      return this.db.prepare(
+        `UPDATE s2s_queue SET next_at = ? WHERE id IN (
+           SELECT id FROM s2s_queue WHERE next_at <= ? ORDER BY next_at LIMIT ?
+           FOR UPDATE SKIP LOCKED)
+         RETURNING id, conversion_id, url, attempts`,
+      ).all(now + S2S_LEASE_MS, now, room);
+    }
+    return this.db.prepare(
+      "SELECT id, conversion_id, url, attempts FROM s2s_queue WHERE next_at <= ? ORDER BY next_at LIMIT ?",
+    ).all(now, room + this.#inFlight.size);
   }
 
   async #send(entry: Due): Promise<void> {

@@ -13,6 +13,7 @@ import {
 } from "../../fixtures/builders.ts";
 import { type TestApp, testApp } from "../../tests/helpers/api.ts";
 import type { Config } from "../config.ts";
+import type { Db } from "../db/connection.ts";
 import { REPORT_ROUTES } from "../../contracts/api/reports.ts";
 import type { CallInput } from "../../contracts/route.ts";
 import { type Api, idOf, signedIn } from "../entities/testing.ts";
@@ -48,9 +49,11 @@ export async function trackingApp(
     campaign?: Partial<z.input<typeof CampaignInput>>;
     tracking?: TrackingOptions;
     config?: Partial<Config>;
+    /** The database (default: a new one of the test store). */
+    db?: Db;
   } = {},
 ): Promise<TrackingSetup> {
-  const app = testApp({ config: options.config });
+  const app = testApp({ config: options.config, db: options.db });
   // A fresh engine on this app's database, with the test's options.
   app.deps.tracking = new TrackingEngine(app.deps.db, options.tracking);
   app.deps.reads = app.deps.tracking.reads;

@@ -2,7 +2,10 @@
  * The trigger scheduler: every minute, each due trigger is claimed with one
  * UPDATE (so one process checks it) and checked. Figures come from the read
  * worker and URL checks are network waits, so the click thread is never held.
+ * With several PostgreSQL nodes one ticks at a time (`onceAcrossNodes`); the
+ * claim alone already keeps a check once.
  */
+import { onceAcrossNodes } from "../db/jobs.ts";
 import { logEvent } from "../log.ts";
 import { type CheckDeps, checkTrigger } from "./check.ts";
 import { triggerNow } from "./clock.ts";
@@ -34,7 +37,7 @@ export function startTriggerScheduler(deps: CheckDeps, tickMs = TICK_MS): () => 
     if (running) return;
     running = true;
     try {
-      await runDueTriggers(deps);
+      await onceAcrossNodes(deps.db, { name: "triggers" }, () => runDueTriggers(deps));
     } finally {
       running = false;
     }

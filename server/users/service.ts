@@ -56,11 +56,17 @@ export async function ensureFirstAdmin(
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   if (countUsers(db) > 0) return { created: false };
   const generated = options.password ? undefined : crypto.randomUUID().replaceAll("-", "");
-  await createUser(db, {
-    username: options.username,
-    role: "super-admin",
-    password: options.password ?? generated!,
-  });
+  try {
+    await createUser(db, {
+      username: options.username,
+      role: "super-admin",
+      password: options.password ?? generated!,
+    });
+  } catch (err) {
+    // Several PostgreSQL nodes started on an empty database: another one made it first.
+    if (countUsers(db) > 0) return { created: false };
+    throw err;
+  }
   return { created: true, generatedPassword: generated };
 }
 

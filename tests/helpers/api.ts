@@ -55,9 +55,11 @@ export function testDatabase(): Db {
   return db;
 }
 
-/** A new app on a new database of the test store. */
-export function testApp(options: { config?: Partial<Config>; deps?: Partial<Deps> } = {}): TestApp {
-  const db = testDatabase();
+/** A new app on a new database of the test store (or on `db`: another node of one database). */
+export function testApp(
+  options: { config?: Partial<Config>; deps?: Partial<Deps>; db?: Db } = {},
+): TestApp {
+  const db = options.db ?? testDatabase();
   // Every answer is checked against its route's declaration (decision 171).
   const config = { ...parseConfig({}), strictAnswers: true, ...options.config };
   const deps = createDeps(db, config, options.deps);

@@ -10,11 +10,14 @@ import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_thread
 import type { MessagePort } from "node:worker_threads";
 import type { Db, Row, SqlInput, Statement } from "../connection.ts";
 import { toPostgres } from "./dialect.ts";
+import { ChangeFeed } from "./changes.ts";
 
 /** What the thread is asked. */
 export type BridgeRequest =
   | { kind: "query"; sql: string; params: unknown[] }
   | { kind: "exec"; sql: string }
+  /** Start the `LISTEN` connection, posting notifications on `port` (changes.ts). */
+  | { kind: "listen"; port: MessagePort; counter: SharedArrayBuffer }
   | { kind: "close" };
 /** What it answers. */
 export type BridgeAnswer =
@@ -81,10 +84,10 @@ export class PgBridge implements Db {
   }
 
   /** Runs one request and waits for its answer; a failed query throws `PgError`. */
-  call(request: BridgeRequest): Extract<BridgeAnswer, { ok: true }> {
+  call(request: BridgeRequest, transfer: MessagePort[] = []): Extract<BridgeAnswer, { ok: true }> {
     if (this.#closed) throw new PgError("the PostgreSQL connection is closed");
     Atomics.store(this.#flag, 0, 0);
-    this.#port.postMessage(request);
+    this.#port.postMessage(request, transfer);
     const deadline = performance.now() + QUERY_LIMIT_MS;
     for (;;) {
       const left = deadline - performance.now();
@@ -94,7 +97,7 @@ export class PgBridge implements Db {
       if (!received) continue; // woken before the message arrived: wait again
       const answer = received.message as BridgeAnswer;
       if (!answer.ok) {
-        const sql = request.kind === "close" ? undefined : request.sql;
+        const sql = "sql" in request ? request.sql : undefined;
         const message = DEBUG && sql
           ? `${answer.message}\n  in: ${sql.slice(0, 600)}`
           : answer.message;
@@ -151,10 +154,27 @@ export class PgBridge implements Db {
     return null;
   }
 
+  #changes: ChangeFeed | undefined;
+
+  /**
+   * Other nodes' writes (decision 172, "Several nodes"): the first call starts
+   * the thread's `LISTEN` connection and waits until it listens.
+   */
+  changes(): ChangeFeed {
+    if (!this.#changes) {
+      const counter = new SharedArrayBuffer(4);
+      const { port1, port2 } = new MessageChannel();
+      this.call({ kind: "listen", port: port2, counter }, [port2]);
+      this.#changes = new ChangeFeed(port1, new Int32Array(counter));
+    }
+    return this.#changes;
+  }
+
   /** Ends the connection and the thread. */
   close(): void {
     if (this.#closed) return;
     this.call({ kind: "close" });
+    this.#changes?.close();
     this.#closed = true;
     this.#port.close();
     void this.#thread.terminate();

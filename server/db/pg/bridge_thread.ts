@@ -7,6 +7,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { MessagePort } from "node:worker_threads";
 import postgres from "postgres";
 import type { BridgeAnswer, BridgeRequest } from "./bridge.ts";
+import { listenForChanges } from "./change_listener.ts";
 
 type ThreadData = { url: string; signal: SharedArrayBuffer; port: MessagePort };
 
@@ -18,6 +19,8 @@ if (parentPort && (workerData as ThreadData | null)?.signal) {
   const flag = new Int32Array(signal);
   const sql = postgres(url, {
     max: 1,
+    // One session for the node's life: the job locks it holds (server/db/jobs.ts) are its own.
+    max_lifetime: null,
     onnotice: () => {},
     types: { number: asNumber },
     connection: { application_name: "rotor" },
@@ -27,9 +30,15 @@ if (parentPort && (workerData as ThreadData | null)?.signal) {
     Atomics.store(flag, 0, 1);
     Atomics.notify(flag, 0);
   };
+  let listener: { close: () => Promise<void> } | undefined;
   port.on("message", async (request: BridgeRequest) => {
     try {
+      if (request.kind === "listen") {
+        listener ??= await listenForChanges(url, request.port, new Int32Array(request.counter));
+        return answer({ ok: true, rows: [], changes: 0 });
+      }
       if (request.kind === "close") {
+        await listener?.close();
         await sql.end({ timeout: 5 });
         return answer({ ok: true, rows: [], changes: 0 });
       }

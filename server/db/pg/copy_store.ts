@@ -5,7 +5,10 @@
  * then verifies each table's row count and the sum of every numeric column
  * on both sides. The target is migrated first and must hold no install yet.
  */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { Db, SqlInput } from "../connection.ts";
+import { KEY_FILE } from "../../auth/seal.ts";
 
 /** What a copy did and found: per table, the rows on each side and any sum that differs. */
 export type CopyReport = {
@@ -121,6 +124,7 @@ export function copyToPostgres(
         }
       });
     }
+    copySealKey(source, target);
     if (report.mismatches.length) {
       const shown = report.mismatches.slice(0, 10).join("; ");
       throw new Error(`the copy does not match (nothing was written): ${shown}`);
@@ -133,6 +137,20 @@ export function copyToPostgres(
     source.exec("COMMIT");
   }
   return report;
+}
+
+/**
+ * The key the `?auth=` secrets were sealed under (`secret.key` beside the SQLite
+ * file) becomes the PostgreSQL install's, so the copied secrets still open.
+ */
+function copySealKey(source: Db, target: Db): void {
+  const location = source.location();
+  const path = location === null ? null : join(dirname(location), KEY_FILE);
+  if (!path || !existsSync(path)) return;
+  target.prepare(
+    `INSERT INTO auth_seal_key (id, key) VALUES (1, ?)
+     ON CONFLICT (id) DO UPDATE SET key = excluded.key`,
+  ).run(readFileSync(path, "utf8").trim());
 }
 
 function copyTable(source: Db, target: Db, table: string, columns: Column[]): number {
