@@ -67,6 +67,7 @@ export class PgBridge implements Db {
   readonly #flag: Int32Array;
   #closed = false;
   #inTransaction = false;
+  #onClose: (() => void)[] = [];
 
   constructor(readonly url: string) {
     const signal = new SharedArrayBuffer(4);
@@ -151,9 +152,15 @@ export class PgBridge implements Db {
     return null;
   }
 
+  /** Runs `fn` when this connection closes (the read threads end with it). */
+  onClose(fn: () => void): void {
+    this.#onClose.push(fn);
+  }
+
   /** Ends the connection and the thread. */
   close(): void {
     if (this.#closed) return;
+    for (const fn of this.#onClose.splice(0)) fn();
     this.call({ kind: "close" });
     this.#closed = true;
     this.#port.close();
