@@ -103,6 +103,14 @@ export function copyToPostgres(
   try {
     // Rows the migrations seeded (defaults) give way to the install's own.
     target.exec(`TRUNCATE ${tables.map(quote).join(", ")}`);
+    // Every day of the copied clicks gets its partition (auto-clearing drops them whole).
+    const span = source.prepare("SELECT min(ts) AS lo, max(ts) AS hi FROM clicks").get();
+    if (span?.lo != null && span.hi != null) {
+      target.prepare("SELECT rotor_click_partitions(?::bigint, ?::bigint)").get(
+        Math.floor(Number(span.lo) / 86_400_000),
+        Math.floor(Number(span.hi) / 86_400_000),
+      );
+    }
     for (const table of tables) {
       const columns = columnsOf(source, table);
       // The rollups arrive summed: the triggers that would add the conversions again stay off.
