@@ -15,6 +15,7 @@ import { toPostgres } from "./dialect.ts";
 export type BridgeRequest =
   | { kind: "query"; sql: string; params: unknown[] }
   | { kind: "exec"; sql: string }
+  | { kind: "copy"; sql: string; data: string }
   | { kind: "close" };
 /** What it answers. */
 export type BridgeAnswer =
@@ -150,6 +151,15 @@ export class PgBridge implements Db {
   /** A PostgreSQL database is not a file. */
   location(): string | null {
     return null;
+  }
+
+  /**
+   * Loads `data` (COPY's text format: tab-separated, `\N` for null, a line a
+   * row) with `COPY <table> (<columns>) FROM STDIN`, given as `sql` in
+   * PostgreSQL's own form.
+   */
+  copyIn(sql: string, data: string): void {
+    this.call({ kind: "copy", sql, data });
   }
 
   /** Runs `fn` when this connection closes (the read threads end with it). */
