@@ -15,6 +15,10 @@
  * plain queries and the server (`ROTOR_DATABASE_URL`) run there; the click
  * p99 part is left out (the click path on PostgreSQL is measured by its own
  * bench).
+ *
+ * `REPORT_BENCH_SEED_ONLY=1` seeds, keeps the data folder and stops;
+ * `REPORT_BENCH_FROM=<folder>` measures a folder kept that way (or by
+ * `REPORT_BENCH_KEEP=1`) without seeding again.
  */
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -159,17 +163,22 @@ async function measureScale(
   template: string,
   setup: Setup,
   store: "sqlite" | "postgres",
+  seeded?: string,
 ): Promise<void> {
-  const dataDir = await Deno.makeTempDir({ prefix: `rotor-bench-report-${count}-` });
+  const dataDir = seeded ?? await Deno.makeTempDir({ prefix: `rotor-bench-report-${count}-` });
   const dbPath = join(dataDir, "rotor.db");
-  await Deno.copyFile(template, dbPath);
-  const t0 = performance.now();
-  seed(dbPath, count, setup);
-  console.log(
-    `\n### ${(count / 1e6).toFixed(1)}M clicks (seeded in ${
-      ((performance.now() - t0) / 1000).toFixed(1)
-    } s)`,
-  );
+  if (seeded) console.log(`\n### ${(count / 1e6).toFixed(1)}M clicks (seeded before: ${seeded})`);
+  else {
+    await Deno.copyFile(template, dbPath);
+    const t0 = performance.now();
+    seed(dbPath, count, setup);
+    console.log(
+      `\n### ${(count / 1e6).toFixed(1)}M clicks (seeded in ${
+        ((performance.now() - t0) / 1000).toFixed(1)
+      } s; load ${loadavg()})`,
+    );
+    if (Deno.env.get("REPORT_BENCH_SEED_ONLY")) return console.log(`kept ${dataDir}`);
+  }
 
   const today = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - 29 * DAY).toISOString().slice(0, 10);
@@ -286,7 +295,7 @@ async function measureScale(
   }
   await stopServer(again);
   await pg?.release(); // the cluster stops with its last user
-  if (Deno.env.get("REPORT_BENCH_KEEP")) console.log(`kept ${dataDir}`);
+  if (Deno.env.get("REPORT_BENCH_KEEP") || seeded) console.log(`kept ${dataDir}`);
   else await Deno.remove(dataDir, { recursive: true });
 }
 
@@ -301,6 +310,22 @@ export const bench = {
       throw new Error(`--store must be sqlite or postgres, not ${value}`);
     }
     const store: "sqlite" | "postgres" = value;
+    // A data folder kept by an earlier run (`REPORT_BENCH_KEEP` or `REPORT_BENCH_SEED_ONLY`).
+    const seeded = Deno.env.get("REPORT_BENCH_FROM");
+    if (seeded) {
+      const db = new DatabaseSync(join(seeded, "rotor.db"), { readOnly: true });
+      const ids = (sql: string) => db.prepare(sql).all().map((r) => Number(r.id));
+      const setup: Setup = {
+        campaignIds: ids("SELECT id FROM campaigns ORDER BY id"),
+        offerIds: ids("SELECT id FROM offers ORDER BY id"),
+        landingIds: ids("SELECT id FROM landings ORDER BY id"),
+        sourceId: ids("SELECT id FROM traffic_sources ORDER BY id")[0],
+        key: String(db.prepare("SELECT key FROM campaigns ORDER BY id").get()!.key),
+      };
+      const count = Number(db.prepare("SELECT count(*) AS n FROM clicks").get()!.n);
+      db.close();
+      return await measureScale(count, "", setup, store, seeded);
+    }
     const base = await Deno.makeTempDir({ prefix: "rotor-bench-report-" });
     const server = await launch(base);
     const panel = new PanelClient(server.url);
