@@ -41,6 +41,9 @@ const DRAIN = 0;
 const NAP = 1;
 export const HELD = 2;
 
+/** A PostgreSQL read thread's memory for one sort or hash (the server's default is 4 MB). */
+const READ_WORK_MEM = "64MB";
+
 /** What a thread is started with. */
 export type ThreadData = {
   rotorReadThread: "reads" | "checkpoints";
@@ -150,7 +153,12 @@ function reading(state: Int32Array): boolean {
  * bridge of its own (no migrations: the server's connection made the schema).
  */
 function openReadConnection(path: string): Db {
-  if (isPostgresUrl(path)) return new PgBridge(path);
+  if (isPostgresUrl(path)) {
+    const db = new PgBridge(path);
+    // A report sorts and groups up to ~100k rollup rows: in memory, not in temporary files.
+    db.exec(`SET work_mem = '${READ_WORK_MEM}'`);
+    return db;
+  }
   const db = new DatabaseSync(path, { readOnly: true });
   db.exec("PRAGMA busy_timeout = 5000");
   // Reports read many pages; a larger cache keeps the rollups in memory.

@@ -68,7 +68,9 @@ export function subjectSql(spec: SumsSpec, params: SQLInputValue[]): string {
   if (spec.subject.type === "affiliate-network") {
     return `c.offer_id IN (SELECT id FROM offers WHERE affiliate_network_id IN (SELECT value FROM json_each(?)))`;
   }
-  return `c.${column} IN (SELECT value FROM json_each(?))`;
+  // Typed ids: PostgreSQL seeks the rollups' (campaign_id, …) keys only for a bigint list (a
+  // text comparison would read the whole table); SQLite's values are integers already.
+  return `c.${column} IN (SELECT CAST(value AS INTEGER) FROM json_each(?))`;
 }
 
 /** A filter's condition on the SQL `expr`, its values pushed onto `params`. */
