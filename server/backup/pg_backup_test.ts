@@ -14,6 +14,8 @@ import { insertTestClick } from "../reports/testing.ts";
 import { postgresTest } from "../../tests/helpers/postgres.ts";
 import { PG_DUMP } from "./pg_backup.ts";
 import { restoreBackup, takeBackup, verifyBackup } from "./backup.ts";
+import { runBackup } from "./schedule.ts";
+import { parseConfig } from "../config.ts";
 
 setLogQuiet(true);
 
@@ -73,6 +75,14 @@ postgresTest(
           }
         },
       );
+
+      await t.step("a scheduled backup (its worker) dumps the PostgreSQL store too", async () => {
+        const config = parseConfig({ ROTOR_DATA: dataDir, ROTOR_DATABASE_URL: url });
+        const run = await runBackup({ db, config, version: "test" }, "manual");
+        assert.equal(run.error, undefined, run.error);
+        assert.ok(run.path && (await Deno.stat(join(run.path, PG_DUMP))).size > 0);
+        assert.equal(verifyBackup(run.path!).counts.clicks, 50);
+      });
 
       // A click after the backup: the restore takes it away, the kept database still has it.
       const later = insertTestClick(db, { ts: Date.now() });
