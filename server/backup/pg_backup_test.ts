@@ -79,7 +79,7 @@ postgresTest(
       await t.step("a scheduled backup (its worker) dumps the PostgreSQL store too", async () => {
         const config = parseConfig({ ROTOR_DATA: dataDir, ROTOR_DATABASE_URL: url });
         const run = await runBackup({ db, config, version: "test" }, "manual");
-        assert.equal(run.error, undefined, run.error);
+        assert.equal(run.error, undefined, String(run.error));
         assert.ok(run.path && (await Deno.stat(join(run.path, PG_DUMP))).size > 0);
         assert.equal(verifyBackup(run.path!).counts.clicks, 50);
       });
