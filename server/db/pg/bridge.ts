@@ -40,7 +40,7 @@ export class PgError extends Error {
 export class PgStatement implements Statement {
   readonly sql: string;
   constructor(private readonly bridge: PgBridge, source: string) {
-    this.sql = toPostgres(source, (table) => bridge.keyOf(table));
+    this.sql = bridge.translate(source);
   }
   all(...params: SqlInput[]): Row[] {
     return this.bridge.call({ kind: "query", sql: this.sql, params }).rows;
@@ -58,6 +58,9 @@ export class PgStatement implements Statement {
 
 /** `ROTOR_PG_DEBUG=1`: a failed statement's error shows its SQL. */
 const DEBUG = Deno.env.get("ROTOR_PG_DEBUG") === "1";
+
+/** Translated statements a bridge keeps. */
+const TRANSLATED_AT_MOST = 2000;
 
 /** How long one query may take before the caller gives up (ms). */
 const QUERY_LIMIT_MS = 120_000;
@@ -130,13 +133,28 @@ export class PgBridge implements Db {
     return this.#keys.get(table);
   }
 
+  /** Statements in PostgreSQL's form by their SQLite text (a report's is rewritten once, not per run). */
+  readonly #translated = new Map<string, string>();
+
+  /** `sql` in PostgreSQL's form (`dialect.ts`), remembered. */
+  translate(sql: string): string {
+    let text = this.#translated.get(sql);
+    if (text === undefined) {
+      text = toPostgres(sql, (table) => this.keyOf(table));
+      // Statements built with values inlined would grow it without end: it starts over.
+      if (this.#translated.size >= TRANSLATED_AT_MOST) this.#translated.clear();
+      this.#translated.set(sql, text);
+    }
+    return text;
+  }
+
   prepare(sql: string): PgStatement {
     return new PgStatement(this, sql);
   }
 
   /** Runs statements without values (several may be separated by `;`). */
   exec(sql: string): void {
-    const text = toPostgres(sql, (table) => this.keyOf(table));
+    const text = this.translate(sql);
     this.call({ kind: "exec", sql: text });
     const verb = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase();
     if (verb === "BEGIN") this.#inTransaction = true;
