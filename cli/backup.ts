@@ -1,7 +1,8 @@
 /**
  * `rotor backup` and `rotor restore` (decision 102): an online copy of the data
  * folder (database and hosted files) while the server runs, and a verified
- * restore while it is stopped.
+ * restore while it is stopped. With `--database` (or `ROTOR_DATABASE_URL`)
+ * the database is that PostgreSQL store, copied by `pg_dump`.
  */
 import type { Command } from "commander";
 import { VERSION } from "../server/deps.ts";
@@ -22,10 +23,11 @@ export function registerBackup(program: Command) {
     .option("--folder <dir>", "where backups go (default: <data>/backups)")
     .option("--keep <n>", "then delete all but the newest n backups there", positive)
     .action((opts: { folder?: string; keep?: number }, cmd: Command) => {
-      const { data } = cmd.optsWithGlobals<GlobalOptions>();
-      openData({ data }).close(); // migrated and present before it is copied
+      const { data, database } = cmd.optsWithGlobals<GlobalOptions>();
+      openData({ data, database }).close(); // migrated and present before it is copied
       const { path, manifest } = takeBackup({
         dataDir: data,
+        databaseUrl: database,
         folder: opts.folder,
         version: VERSION,
       });
@@ -43,9 +45,9 @@ export function registerBackup(program: Command) {
     .argument("<backup>", "a folder written by `rotor backup`")
     .option("--force", "restore even though the server seems to be running")
     .action((backup: string, opts: { force?: boolean }, cmd: Command) => {
-      const { data } = cmd.optsWithGlobals<GlobalOptions>();
+      const { data, database } = cmd.optsWithGlobals<GlobalOptions>();
       try {
-        const db = openData({ data });
+        const db = openData({ data, database });
         const start = lastServerStart(db);
         db.close();
         if (start && isRunning(start) && !opts.force) {
@@ -55,10 +57,11 @@ export function registerBackup(program: Command) {
         if (err instanceof Error && err.message.startsWith("the server is running")) throw err;
         // An unreadable current database is what a restore is for.
       }
-      const { manifest, keptIn } = restoreBackup(backup, data);
+      const { manifest, keptIn, keptAs } = restoreBackup(backup, data, Date.now(), database);
+      const kept = keptAs ? ` (the replaced database is now named ${keptAs})` : "";
       console.log(
         `restored ${backup} (taken ${new Date(manifest.takenAt).toISOString()}, ` +
-          `${manifest.counts.clicks} clicks); the replaced data is in ${keptIn}`,
+          `${manifest.counts.clicks} clicks); the replaced data is in ${keptIn}${kept}`,
       );
     });
 }

@@ -3,17 +3,17 @@
  * readable failures (a message and a non-zero exit, never a stack trace).
  */
 import { z } from "zod";
-import { type Db, openDataDir } from "../server/db/connection.ts";
+import { type Db, openStore } from "../server/db/connection.ts";
 import { HttpError } from "../server/errors.ts";
 import { setLogQuiet } from "../server/log.ts";
 
-/** Options every command accepts. */
-export type GlobalOptions = { data: string };
+/** Options every command accepts: the data folder, and a PostgreSQL store when one is used. */
+export type GlobalOptions = { data: string; database?: string };
 
-/** Opens the data folder's database (migrating it if needed). */
+/** Opens the store (migrating it if needed): PostgreSQL when `database` is set, else the data folder's. */
 export function openData(options: GlobalOptions): Db {
   setLogQuiet(true);
-  return openDataDir(options.data);
+  return openStore({ dataDir: options.data, databaseUrl: options.database });
 }
 
 /** Turns a thrown error into the text the user sees. */

@@ -29,6 +29,11 @@ export function buildProgram(): Command {
       "the data folder (holds rotor.db)",
       Deno.env.get("ROTOR_DATA") ?? "./data",
     )
+    .option(
+      "--database <url>",
+      "a PostgreSQL store (postgres://…) instead of the data folder's rotor.db",
+      Deno.env.get("ROTOR_DATABASE_URL"),
+    )
     .showHelpAfterError()
     .configureOutput({ outputError: (text, write) => write(text) });
   registerMode(program);

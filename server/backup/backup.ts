@@ -5,15 +5,19 @@
  * one folder `rotor-backup-<time>` holding `rotor.db`, `files/` and
  * `manifest.json`. A backup is written under a `.partial` name and renamed
  * when complete. Restore verifies a backup before it replaces anything, and
- * keeps what it replaces.
+ * keeps what it replaces. A PostgreSQL store's backup holds `rotor.pgdump`
+ * (`pg_dump`, custom format) in place of `rotor.db`: see `pg_backup.ts`.
  */
 import { DatabaseSync } from "node:sqlite";
 import { basename, join } from "node:path";
+import { checkDump, countRows, dumpPostgres, PG_DUMP, restorePostgres } from "./pg_backup.ts";
 
 /** What `manifest.json` says about a backup. */
 export type BackupManifest = {
   takenAt: number;
   version: string;
+  /** Which store the backup holds (absent in backups older than PostgreSQL: SQLite). */
+  store?: "sqlite" | "postgres";
   /** Rows per table that matters for a restore check. */
   counts: Record<string, number>;
   files: number;
@@ -67,26 +71,12 @@ function copyTree(from: string, to: string): number {
 }
 
 function counts(db: DatabaseSync): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const table of EXPECTED_TABLES) {
-    out[table] = Number(db.prepare(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0);
-  }
-  return out;
+  return countRows(db, EXPECTED_TABLES);
 }
 
-/**
- * Takes one backup of `dataDir` into `folder` (default `<dataDir>/backups`)
- * through its own connection; answers the backup's path and manifest.
- */
-export function takeBackup(
-  options: { dataDir: string; folder?: string; version: string; now?: number },
-): { path: string; manifest: BackupManifest } {
-  const root = options.folder || join(options.dataDir, "backups");
-  const takenAt = options.now ?? Date.now();
-  const path = join(root, backupName(takenAt));
-  const partial = `${path}.partial`;
-  Deno.mkdirSync(partial, { recursive: true });
-  const source = new DatabaseSync(join(options.dataDir, "rotor.db"), { readOnly: true });
+/** The counts of a SQLite copy of `dataDir`'s database written into `partial` (`VACUUM INTO`). */
+function copySqlite(dataDir: string, partial: string): Record<string, number> {
+  const source = new DatabaseSync(join(dataDir, "rotor.db"), { readOnly: true });
   try {
     source.exec("PRAGMA busy_timeout = 30000");
     const target = join(partial, "rotor.db").replaceAll("'", "''");
@@ -94,14 +84,51 @@ export function takeBackup(
   } finally {
     source.close();
   }
-  const files = copyTree(join(options.dataDir, "files"), join(partial, "files"));
   const copy = new DatabaseSync(join(partial, "rotor.db"), { readOnly: true });
-  let manifest: BackupManifest;
   try {
-    manifest = { takenAt, version: options.version, counts: counts(copy), files };
+    return counts(copy);
   } finally {
     copy.close();
   }
+}
+
+/**
+ * Takes one backup of `dataDir` (and of the PostgreSQL database at
+ * `databaseUrl` when the store is there) into `folder` (default
+ * `<dataDir>/backups`) through its own connection; answers the backup's path
+ * and manifest.
+ */
+export function takeBackup(
+  options: {
+    dataDir: string;
+    databaseUrl?: string;
+    folder?: string;
+    version: string;
+    now?: number;
+  },
+): { path: string; manifest: BackupManifest } {
+  const root = options.folder || join(options.dataDir, "backups");
+  const takenAt = options.now ?? Date.now();
+  const path = join(root, backupName(takenAt));
+  const partial = `${path}.partial`;
+  Deno.mkdirSync(partial, { recursive: true });
+  const url = options.databaseUrl;
+  let rows: Record<string, number>;
+  try {
+    rows = url ? dumpPostgres(url, partial, EXPECTED_TABLES) : copySqlite(options.dataDir, partial);
+  } catch (err) {
+    Deno.removeSync(partial, { recursive: true });
+    throw err;
+  }
+  const files = copyTree(join(options.dataDir, "files"), join(partial, "files"));
+  const store = url ? "postgres" : "sqlite";
+  const manifest: BackupManifest = {
+    takenAt,
+    version: options.version,
+    store,
+    counts: rows,
+    files,
+  };
   Deno.writeTextFileSync(join(partial, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
   Deno.renameSync(partial, path);
   return { path, manifest };
@@ -126,12 +153,23 @@ export function pruneBackups(root: string, keep: number): string[] {
 /** Checks a backup folder: integrity, expected tables, manifest. Throws with the reason. */
 export function verifyBackup(path: string): BackupManifest {
   const file = join(path, "rotor.db");
-  if (!exists(file)) throw new Error(`${basename(path)}: no rotor.db in it`);
+  const dump = exists(join(path, PG_DUMP));
+  if (!exists(file) && !dump) throw new Error(`${basename(path)}: no rotor.db in it`);
   let manifest: BackupManifest;
   try {
     manifest = JSON.parse(Deno.readTextFileSync(join(path, "manifest.json")));
   } catch {
     throw new Error(`${basename(path)}: manifest.json is missing or unreadable`);
+  }
+  if (dump) {
+    // The counts are compared once the dump is loaded (`restorePostgres`), before the swap.
+    try {
+      checkDump(path, EXPECTED_TABLES);
+    } catch (err) {
+      throw new Error(`${basename(path)}: ${(err as Error).message}`);
+    }
+    if (!manifest.counts) throw new Error(`${basename(path)}: the manifest holds no counts`);
+    return { ...manifest, store: "postgres" };
   }
   let db: DatabaseSync;
   try {
@@ -164,26 +202,47 @@ export function verifyBackup(path: string): BackupManifest {
   } finally {
     db.close();
   }
-  return manifest;
+  return { ...manifest, store: "sqlite" };
 }
 
 /**
- * Restores `path` into `dataDir` after verifying it. The database and files it
- * replaces move to `<dataDir>/before-restore-<time>/`, so nothing is lost.
+ * Restores `path` into `dataDir` (and into the PostgreSQL database at
+ * `databaseUrl` for a PostgreSQL backup) after verifying it. The database and
+ * files it replaces move to `<dataDir>/before-restore-<time>/`, so nothing is
+ * lost; a replaced PostgreSQL database is renamed aside (`keptAs`).
  */
 export function restoreBackup(
   path: string,
   dataDir: string,
   now = Date.now(),
-): { manifest: BackupManifest; keptIn: string } {
+  databaseUrl?: string,
+): { manifest: BackupManifest; keptIn: string; keptAs?: string | null } {
   const manifest = verifyBackup(path);
-  const keptIn = join(dataDir, `before-restore-${backupName(now).slice(PREFIX.length)}`);
+  if (manifest.store === "postgres" && !databaseUrl) {
+    throw new Error(
+      `${
+        basename(path)
+      } is a PostgreSQL backup: restore it with ROTOR_DATABASE_URL (or --database) set`,
+    );
+  }
+  if (manifest.store === "sqlite" && databaseUrl) {
+    throw new Error(
+      `${basename(path)} is a SQLite backup: restore it into a data folder (without ` +
+        "ROTOR_DATABASE_URL), then copy it with `rotor migrate --to`",
+    );
+  }
+  const stamp = backupName(now).slice(PREFIX.length);
+  const keptAs = databaseUrl
+    ? restorePostgres(path, databaseUrl, manifest.counts, stamp.replaceAll("-", "")).keptAs
+    : undefined;
+  const keptIn = join(dataDir, `before-restore-${stamp}`);
   Deno.mkdirSync(keptIn, { recursive: true });
-  for (const name of ["rotor.db", "rotor.db-wal", "rotor.db-shm", "files"]) {
+  const replaced = databaseUrl ? ["files"] : ["rotor.db", "rotor.db-wal", "rotor.db-shm", "files"];
+  for (const name of replaced) {
     const current = join(dataDir, name);
     if (exists(current)) Deno.renameSync(current, join(keptIn, name));
   }
-  Deno.copyFileSync(join(path, "rotor.db"), join(dataDir, "rotor.db"));
+  if (!databaseUrl) Deno.copyFileSync(join(path, "rotor.db"), join(dataDir, "rotor.db"));
   copyTree(join(path, "files"), join(dataDir, "files"));
-  return { manifest, keptIn };
+  return { manifest, keptIn, keptAs };
 }

@@ -49,6 +49,7 @@ export async function runBackup(
         };
         worker.postMessage({
           dataDir: deps.config.dataDir,
+          databaseUrl: deps.config.databaseUrl,
           folder: backupFolder(deps),
           version: deps.version,
           keep: settings.keep,

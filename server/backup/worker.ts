@@ -1,10 +1,17 @@
 /**
- * Runs one backup off the main thread (its own SQLite connection), so the
- * server keeps answering clicks while `VACUUM INTO` and the file copy run.
+ * Runs one backup off the main thread (its own SQLite connection, or its own
+ * PostgreSQL connection and `pg_dump`), so the server keeps answering clicks
+ * while the copy runs.
  */
 import { pruneBackups, takeBackup } from "./backup.ts";
 
-type Job = { dataDir: string; folder: string; version: string; keep: number };
+type Job = {
+  dataDir: string;
+  databaseUrl?: string;
+  folder: string;
+  version: string;
+  keep: number;
+};
 
 self.onmessage = (event: MessageEvent<Job>) => {
   const job = event.data;

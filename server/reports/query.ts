@@ -8,9 +8,9 @@ import type { SQLInputValue } from "node:sqlite";
 import { SUBJECT_TYPES, type SubjectType } from "../../contracts/report.ts";
 import { DIMENSION_BY_NAME, type ServerDimension } from "./dimensions.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
-import type { Db } from "../db/connection.ts";
-import { clickIdBound, clickIdTime } from "../tracking/click_id.ts";
-import { READ_PIECES, readBreak } from "../reads/breaks.ts";
+import { type Db, dialectOf } from "../db/connection.ts";
+import { clickIdBound } from "../tracking/click_id.ts";
+import { rawInPieces } from "./pieces.ts";
 import { neededColumns, type Part, planRead } from "./plan.ts";
 import { type Cube, MS_DAY, MS_HOUR, SEALED_TABLE, SUMS } from "./rollup_schema.ts";
 import { localTimeSql, zoneSegments } from "./time.ts";
@@ -68,7 +68,9 @@ export function subjectSql(spec: SumsSpec, params: SQLInputValue[]): string {
   if (spec.subject.type === "affiliate-network") {
     return `c.offer_id IN (SELECT id FROM offers WHERE affiliate_network_id IN (SELECT value FROM json_each(?)))`;
   }
-  return `c.${column} IN (SELECT value FROM json_each(?))`;
+  // Typed ids: PostgreSQL seeks the rollups' (campaign_id, …) keys only for a bigint list (a
+  // text comparison would read the whole table); SQLite's values are integers already.
+  return `c.${column} IN (SELECT CAST(value AS INTEGER) FROM json_each(?))`;
 }
 
 /** A filter's condition on the SQL `expr`, its values pushed onto `params`. */
@@ -312,16 +314,19 @@ export function querySums(
   spec: SumsSpec,
 ): { rows: SumsRow[]; source: string; rates: RateNotes } {
   if (db.isTransaction) return sums(db, spec, plan(db, spec));
+  const postgres = dialectOf(db) === "postgres";
   // One read transaction: the sealed hour and the rows the plan reads by it are one snapshot
-  // (a fold between them would count the hours it moves twice).
-  db.exec("BEGIN");
+  // (a fold between them would count the hours it moves twice). PostgreSQL's default gives
+  // each statement its own snapshot, so there the transaction asks for one.
+  db.exec(postgres ? "BEGIN ISOLATION LEVEL REPEATABLE READ" : "BEGIN");
   try {
     const parts = plan(db, spec);
-    if (parts || spec.start >= spec.end) return sums(db, spec, parts);
+    // PostgreSQL has no WAL a snapshot would pin: raw rows are one query (decision 172).
+    if (parts || spec.start >= spec.end || postgres) return sums(db, spec, parts);
   } finally {
     db.exec("COMMIT");
   }
-  return rawInPieces(db, spec);
+  return rawInPieces(db, spec, (piece, notes) => sums(db, piece, null, notes, false));
 }
 
 /** The rollup parts that answer `spec`, or null for raw rows (read in a transaction). */
@@ -331,69 +336,6 @@ function plan(db: Db, spec: SumsSpec): Part[] | null {
     () => sealedHour(db),
     (cube, from, to) => campaignsCovered(db, spec, cube, from, to),
   );
-}
-
-/**
- * The raw sums of `spec` read in time pieces of about `READ_PIECES.pieceMs`
- * each, every piece its own read transaction, with a `readBreak()` between
- * two: a snapshot pins every WAL frame written after it, and at full click
- * speed (~20 MB of WAL a second) a raw scan of seconds would grow the WAL past
- * its bound (decision 111). Pieces cut at click times (ids are time-ordered)
- * and conversions are cut at the same times, so every row is summed once, as
- * it was when its piece was read; sums add up across pieces.
- */
-function rawInPieces(
-  db: Db,
-  spec: SumsSpec,
-): { rows: SumsRow[]; source: string; rates: RateNotes } {
-  const notes = new NoteSink();
-  fillRates(db, spec, notes);
-  const merged = new Map<string, SumsRow>();
-  let source = "raw";
-  for (let start = spec.start; start < spec.end;) {
-    const began = performance.now();
-    let end = spec.end;
-    db.exec("BEGIN");
-    try {
-      end = pieceEnd(db, start, spec.end, READ_PIECES.rows);
-      const piece = sums(db, { ...spec, start, end }, null, notes, false);
-      source = piece.source;
-      for (const row of piece.rows) {
-        const key = JSON.stringify(row.values);
-        const into = merged.get(key);
-        if (!into) merged.set(key, row);
-        else for (const s of SUMS) into.sums[s] += row.sums[s];
-      }
-    } finally {
-      db.exec("COMMIT");
-    }
-    start = end;
-    const ms = Math.max(1, performance.now() - began);
-    const { rows, minRows, maxRows, pieceMs } = READ_PIECES;
-    // A last piece held fewer rows than asked: its time says nothing about more.
-    const grow = end < spec.end ? 2 : 1;
-    READ_PIECES.rows = Math.min(
-      maxRows,
-      Math.max(minRows, Math.round(rows * Math.min(grow, pieceMs / ms))),
-    );
-    if (start < spec.end) readBreak();
-  }
-  const all = [...merged.values()];
-  return {
-    // As `HAVING` does for one query: a group whose sums are all zero is no row.
-    rows: spec.groupBy.length ? all.filter((r) => SUMS.some((s) => r.sums[s] !== 0)) : all,
-    source,
-    rates: notes.result(spec.currency ?? ""),
-  };
-}
-
-/** The end of the piece from `start` holding at most `rows` clicks (by the click ids' index). */
-function pieceEnd(db: Db, start: number, end: number, rows: number): number {
-  const next = db.prepare(
-    "SELECT id FROM clicks WHERE id >= ? AND id < ? ORDER BY id LIMIT 1 OFFSET ?",
-  ).get(clickIdBound(db, start), clickIdBound(db, end), rows);
-  if (!next) return end;
-  return Math.min(end, Math.max(start + 1, clickIdTime(String(next.id))));
 }
 
 function sums(

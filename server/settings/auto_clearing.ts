@@ -4,9 +4,15 @@
  * click writer is never held up for long. Clicks that converted are kept
  * (conversions point at them), and campaigns listed as exceptions keep their
  * own number of days, or forever.
+ *
+ * On PostgreSQL `clicks` is partitioned by day (decision 172): a day partition
+ * wholly older than the kept days is dropped at once, the clicks it must keep
+ * moved out first, and the rows left (the day at the cut, the default
+ * partition) go in batches as on SQLite. `click_events` has no foreign key
+ * there, so its rows go with their clicks here, as SQLite's cascade does.
  */
 import { ClearRun } from "../../contracts/settings_tools.ts";
-import { type Db, transaction } from "../db/connection.ts";
+import { type Db, dialectOf, type Statement, transaction } from "../db/connection.ts";
 import { onceAcrossNodes } from "../db/jobs.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 import { logEvent } from "../log.ts";
@@ -72,10 +78,11 @@ export async function clearClicks(
 ): Promise<Omit<ClearRun, "startedAt" | "finishedAt" | "trigger">> {
   const now = options.now ?? Date.now();
   const batchSize = options.batchSize ?? CLEAR_BATCH_SIZE;
-  const remove = db.prepare("DELETE FROM clicks WHERE id = ?");
-  let deleted = 0;
-  let batches = 0;
-  let longestBatchMs = 0;
+  const postgres = dialectOf(db) === "postgres";
+  const remove = postgres ? removeAll(db) : db.prepare("DELETE FROM clicks WHERE id = ?");
+  const counts = { deleted: 0, batches: 0, longestBatchMs: 0 };
+  if (postgres) dropOldPartitions(db, plan, now, counts);
+  let { deleted, batches, longestBatchMs } = counts;
   for (const pass of passes(db, plan, now)) {
     const select = db.prepare(
       `SELECT id FROM clicks WHERE id > ? AND ${pass.where} AND ${NOT_CONVERTED} ORDER BY id LIMIT ?`,
@@ -85,7 +92,8 @@ export async function clearClicks(
       const started = performance.now();
       const ids = transaction(db, () => {
         const found = select.all(cursor, ...pass.args, batchSize).map((r) => String(r.id));
-        for (const id of found) remove.run(id);
+        if (postgres) (remove as (ids: string[]) => void)(found);
+        else for (const id of found) (remove as Statement).run(id);
         return found;
       });
       longestBatchMs = Math.max(longestBatchMs, performance.now() - started);
@@ -99,6 +107,84 @@ export async function clearClicks(
     }
   }
   return { deleted, batches, longestBatchMs: Math.round(longestBatchMs * 100) / 100 };
+}
+
+/** PostgreSQL: deletes a batch of clicks and their events (SQLite's cascade) in two statements. */
+function removeAll(db: Db): (ids: string[]) => void {
+  const ids = `(SELECT jsonb_array_elements_text(?::text::jsonb) COLLATE "C")`;
+  const events = db.prepare(`DELETE FROM click_events WHERE click_id IN ${ids}`);
+  const clicks = db.prepare(`DELETE FROM clicks WHERE id IN ${ids}`);
+  return (found) => {
+    if (found.length === 0) return;
+    const list = JSON.stringify(found);
+    events.run(list);
+    clicks.run(list);
+  };
+}
+
+/**
+ * How long dropping a partition may wait for its lock (a long read holds one)
+ * before its rows go in batches; clicks queue behind the wait, so it is short.
+ */
+const PARTITION_LOCK_MS = 250;
+
+/**
+ * PostgreSQL: drops every `clicks` day partition wholly older than the plan's
+ * cut. In one transaction: the events of its deletable clicks are deleted,
+ * the partition detached, the clicks the plan keeps (converted ones, the
+ * exceptions' own days, ids past the cut) inserted back (they land in the
+ * default partition; no day partition is ever made that far back), and the
+ * detached table dropped. A partition that holds mostly kept clicks, or whose
+ * lock a long read holds past `PARTITION_LOCK_MS` (and every partition after
+ * it, this run), is left to the batches.
+ */
+function dropOldPartitions(
+  db: Db,
+  plan: ClearPlan,
+  now: number,
+  counts: { deleted: number; batches: number; longestBatchMs: number },
+): void {
+  const cutoff = now - plan.keepDays * DAY_MS;
+  const list = passes(db, plan, now);
+  const deletable = `COALESCE((${
+    list.map((p) => `(${p.where})`).join(" OR ")
+  }), false) AND ${NOT_CONVERTED}`;
+  const args = list.flatMap((p) => p.args);
+  const days = db.prepare(
+    `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = 'clicks'::regclass AND c.relname ~ '^clicks_[0-9]+$'`,
+  ).all().map((r) => String(r.name)).filter((name) =>
+    (Number(name.slice(7)) + 1) * DAY_MS <= cutoff
+  )
+    .sort();
+  for (const name of days) {
+    const table = `${name} AS clicks`;
+    const { total, gone } = db.prepare(
+      `SELECT count(*) AS total, count(*) FILTER (WHERE ${deletable}) AS gone FROM ${table}`,
+    ).get(...args)!;
+    if (Number(gone) * 2 < Number(total)) continue;
+    const started = performance.now();
+    try {
+      transaction(db, () => {
+        db.exec(`SET LOCAL lock_timeout = '${PARTITION_LOCK_MS}ms'`);
+        db.prepare(
+          `DELETE FROM click_events WHERE click_id IN (SELECT id FROM ${table} WHERE ${deletable})`,
+        ).run(...args);
+        db.exec(`ALTER TABLE clicks DETACH PARTITION ${name}`);
+        db.prepare(`INSERT INTO clicks SELECT * FROM ${table} WHERE NOT (${deletable})`)
+          .run(...args);
+        db.exec(`DROP TABLE ${name}`);
+      });
+    } catch (err) {
+      // A read holds the table (or the drop failed): the batches clear the rows this run, and
+      // the next run tries the partitions again.
+      logEvent("warn", "auto_clearing_partition_kept", { name, message: (err as Error).message });
+      return;
+    }
+    counts.deleted += Number(gone);
+    counts.batches++;
+    counts.longestBatchMs = Math.max(counts.longestBatchMs, performance.now() - started);
+  }
 }
 
 /** Runs a clearing with `plan` (the settings' plan when absent) and records it as the last run. */

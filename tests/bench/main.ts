@@ -16,9 +16,9 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   screens: () => import("./screens.ts").then((m) => m.bench),
 };
 
-// Flags (`--sustained 60`, `--soak`, `--out /tmp/dir`, `--only=clicklog`) go to every
-// benchmark named, and so does a path; the rest are names. A number or a path after a flag
-// is its value.
+// Flags (`--sustained 60`, `--soak`, `--out /tmp/dir`, `--only=clicklog`, `--store postgres`)
+// go to every benchmark named, and so does a path; the rest are names. A number, a path or a
+// word that names no benchmark after a flag is its value.
 const flags: string[] = [];
 const named: string[] = [];
 for (let i = 0; i < Deno.args.length; i++) {
@@ -26,7 +26,10 @@ for (let i = 0; i < Deno.args.length; i++) {
   if (/^\.{0,2}\//.test(arg)) flags.push(arg); // a folder: `bench screens /tmp/shots`
   else if (!arg.startsWith("--")) named.push(arg);
   else if (/^(\d+|\.{0,2}\/.*)$/.test(Deno.args[i + 1] ?? "")) flags.push(arg, Deno.args[++i]);
-  else flags.push(arg);
+  // A word after a flag that names no benchmark is its value: `bench report --store postgres`.
+  else if (/^[a-z]+$/.test(Deno.args[i + 1] ?? "") && !(Deno.args[i + 1] in BENCHES)) {
+    flags.push(arg, Deno.args[++i]);
+  } else flags.push(arg);
 }
 const names = named.length ? named : Object.keys(BENCHES);
 for (const name of names) {

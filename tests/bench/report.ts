@@ -9,24 +9,70 @@
  * core 1, the same campaign and traffic, 10 s) idle and while this process
  * (pinned to core 1 beside wrk) asks the same server for reports in a loop:
  * they run in its niced read thread, on the clicks' core.
+ *
+ * `--store postgres` (decision 172): the same SQLite seed is copied into a
+ * throwaway PostgreSQL cluster with `rotor migrate --to` (timed), and the
+ * plain queries and the server (`ROTOR_DATABASE_URL`) run there; the click
+ * p99 part is left out (the click path on PostgreSQL is measured by its own
+ * bench).
+ *
+ * `REPORT_BENCH_SEED_ONLY=1` seeds, keeps the data folder and stops;
+ * `REPORT_BENCH_FROM=<folder>` measures a folder kept that way (or by
+ * `REPORT_BENCH_KEEP=1`) without seeding again.
  */
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { CUBES } from "../../server/reports/rollup_schema.ts";
 import { clickIdPrefix } from "../../server/tracking/click_id.ts";
 import { PanelClient } from "../../server/tracking/simulate/setup.ts";
-import { ROOT, type ServerProcess, spawnServer, stopServer } from "../helpers/server.ts";
+import { ROOT, runCli, type ServerProcess, spawnServer, stopServer } from "../helpers/server.ts";
+import { freshDatabase, useCluster } from "../helpers/postgres.ts";
+import { openPostgres } from "../../server/db/connection.ts";
+import { PgBridge } from "../../server/db/pg/bridge.ts";
 import { clickP99, costUpdateP99, median } from "./report_p99.ts";
 import { seed, type Setup } from "./report_seed.ts";
 
 const PASSWORD = "bench-password-123";
 const DAY = 86_400_000;
-/** The real server on its own data folder, pinned to core 0 like `bench click`'s. */
-function launch(dataDir: string): Promise<ServerProcess> {
+/** The real server on its own data folder (and PostgreSQL store), pinned to core 0 like `bench click`'s. */
+function launch(dataDir: string, databaseUrl?: string): Promise<ServerProcess> {
+  const store: Record<string, string> = databaseUrl ? { ROTOR_DATABASE_URL: databaseUrl } : {};
   return spawnServer(join(ROOT, "server/main.ts"), {
     cpu: "0",
-    env: { ROTOR_DATA: dataDir, ROTOR_ADMIN_PASSWORD: PASSWORD, ROTOR_TRUST_PROXY: "1" },
+    env: { ROTOR_DATA: dataDir, ROTOR_ADMIN_PASSWORD: PASSWORD, ROTOR_TRUST_PROXY: "1", ...store },
   });
+}
+
+/** The machine's load when a figure is taken (2 shared cores: figures are noisy). */
+function loadavg(): string {
+  return Deno.readTextFileSync("/proc/loadavg").trim();
+}
+
+/**
+ * A PostgreSQL copy of the seeded data folder: a fresh database in the throwaway
+ * cluster, filled by `rotor migrate --to` (timed), then analysed; its URL.
+ */
+async function copyToPostgres(
+  dataDir: string,
+  count: number,
+): Promise<{ url: string; release: () => Promise<void> }> {
+  const { cluster, release } = await useCluster();
+  const url = await freshDatabase(cluster);
+  openPostgres(url).close(); // migrated
+  const t0 = performance.now();
+  const copy = await runCli(["migrate", "--to", url], { dataDir });
+  if (copy.code !== 0) throw new Error(`rotor migrate --to failed: ${copy.stderr}`);
+  const copyS = (performance.now() - t0) / 1000;
+  const t1 = performance.now();
+  const db = new PgBridge(url);
+  db.exec("VACUUM ANALYZE");
+  db.close();
+  console.log(
+    `copied into PostgreSQL by rotor migrate --to in ${copyS.toFixed(1)} s ` +
+      `(${Math.round(count / copyS)} clicks/s with their conversions and rollups), ` +
+      `VACUUM ANALYZE ${((performance.now() - t1) / 1000).toFixed(1)} s; load ${loadavg()}`,
+  );
+  return { url, release };
 }
 
 /** Entities through the real API: a source, 2 networks, 6 offers, 2 landers, 10 campaigns. */
@@ -112,22 +158,34 @@ function boundOf(ms: number): string {
   return clickIdPrefix(ms);
 }
 
-async function measureScale(count: number, template: string, setup: Setup): Promise<void> {
-  const dataDir = await Deno.makeTempDir({ prefix: `rotor-bench-report-${count}-` });
+async function measureScale(
+  count: number,
+  template: string,
+  setup: Setup,
+  store: "sqlite" | "postgres",
+  seeded?: string,
+): Promise<void> {
+  const dataDir = seeded ?? await Deno.makeTempDir({ prefix: `rotor-bench-report-${count}-` });
   const dbPath = join(dataDir, "rotor.db");
-  await Deno.copyFile(template, dbPath);
-  const t0 = performance.now();
-  seed(dbPath, count, setup);
-  console.log(
-    `\n### ${(count / 1e6).toFixed(1)}M clicks (seeded in ${
-      ((performance.now() - t0) / 1000).toFixed(1)
-    } s)`,
-  );
+  if (seeded) console.log(`\n### ${(count / 1e6).toFixed(1)}M clicks (seeded before: ${seeded})`);
+  else {
+    await Deno.copyFile(template, dbPath);
+    const t0 = performance.now();
+    seed(dbPath, count, setup);
+    console.log(
+      `\n### ${(count / 1e6).toFixed(1)}M clicks (seeded in ${
+        ((performance.now() - t0) / 1000).toFixed(1)
+      } s; load ${loadavg()})`,
+    );
+    if (Deno.env.get("REPORT_BENCH_SEED_ONLY")) return console.log(`kept ${dataDir}`);
+  }
 
   const today = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - 29 * DAY).toISOString().slice(0, 10);
   const start = Date.parse(`${from}T00:00:00Z`);
-  const raw = new DatabaseSync(dbPath, { readOnly: true });
+  const pg = store === "postgres" ? await copyToPostgres(dataDir, count) : undefined;
+  const url = pg?.url;
+  const raw = url ? new PgBridge(url) : new DatabaseSync(dbPath, { readOnly: true });
   const plain = async (sqls: string[]) =>
     await timed(() => sqls.forEach((s) => raw.prepare(s).all()), 3);
   const plainDay = await plain(MONTH_BY_DAY(start));
@@ -135,7 +193,7 @@ async function measureScale(count: number, template: string, setup: Setup): Prom
   raw.close();
 
   const launched = performance.now();
-  const server = await launch(dataDir);
+  const server = await launch(dataDir, url);
   const startMs = performance.now() - launched;
   let panel = new PanelClient(server.url);
   await panel.signIn("admin", PASSWORD);
@@ -163,6 +221,7 @@ async function measureScale(count: number, template: string, setup: Setup): Prom
     `30-day report covers ${answer.totals.clicks} clicks, answered from ${answer.source}, ` +
       `in ${answer.currency} from USD, EUR and GBP (${answer.rateNotes.length} rate notes)`,
   );
+  console.log(`store: ${store}; load ${loadavg()}`);
   line("last 30 days by day", plainDay, rotorDay);
   line("by country × offer", plainGeo, rotorGeo);
   // Every list's stats (decision 112) and each geo and tech level (decision 166), with the
@@ -215,33 +274,58 @@ async function measureScale(count: number, template: string, setup: Setup): Prom
   await stopServer(server);
   // Again on a data folder the server has opened before (the usual restart).
   const relaunched = performance.now();
-  const again = await launch(dataDir);
+  const again = await launch(dataDir, url);
   const restartMs = performance.now() - relaunched;
   console.log(
     `start-up (to listening)  ${startMs.toFixed(0)} ms first, ${restartMs.toFixed(0)} ms restart`,
   );
   panel = new PanelClient(again.url);
   await panel.signIn("admin", PASSWORD);
-  const cubes = new DatabaseSync(dbPath, { readOnly: true });
+  console.log(`load ${loadavg()}`);
+  const cubes = url ? new PgBridge(url) : new DatabaseSync(dbPath, { readOnly: true });
   const sizes = CUBES.map((c) =>
     `${c.table} ${Number(cubes.prepare(`SELECT count(*) AS n FROM ${c.table}`).get()!.n)}`
   );
   cubes.close();
   console.log(`rollup rows: ${sizes.join(", ")}`);
 
-  if (count >= 10_000_000) {
+  if (count >= 10_000_000 && store === "sqlite") {
     await clickP99(again, report);
     await costUpdateP99(again, panel, setup.campaignIds.slice(0, 5));
   }
   await stopServer(again);
-  if (Deno.env.get("REPORT_BENCH_KEEP")) console.log(`kept ${dataDir}`);
+  await pg?.release(); // the cluster stops with its last user
+  if (Deno.env.get("REPORT_BENCH_KEEP") || seeded) console.log(`kept ${dataDir}`);
   else await Deno.remove(dataDir, { recursive: true });
 }
 
 export const bench = {
   describe:
-    "plain SQLite GROUP BY vs /api/report at 1M and 10M clicks; click p99 idle vs under reports",
-  async run() {
+    "plain SQL GROUP BY vs /api/report at 1M and 10M clicks; click p99 idle vs under reports " +
+    "(SQLite; `--store postgres` for PostgreSQL)",
+  async run(flags: string[]) {
+    const at = flags.findIndex((f) => f === "--store" || f.startsWith("--store="));
+    const value = at < 0 ? "sqlite" : flags[at].split("=")[1] ?? flags[at + 1];
+    if (value !== "sqlite" && value !== "postgres") {
+      throw new Error(`--store must be sqlite or postgres, not ${value}`);
+    }
+    const store: "sqlite" | "postgres" = value;
+    // A data folder kept by an earlier run (`REPORT_BENCH_KEEP` or `REPORT_BENCH_SEED_ONLY`).
+    const seeded = Deno.env.get("REPORT_BENCH_FROM");
+    if (seeded) {
+      const db = new DatabaseSync(join(seeded, "rotor.db"), { readOnly: true });
+      const ids = (sql: string) => db.prepare(sql).all().map((r) => Number(r.id));
+      const setup: Setup = {
+        campaignIds: ids("SELECT id FROM campaigns ORDER BY id"),
+        offerIds: ids("SELECT id FROM offers ORDER BY id"),
+        landingIds: ids("SELECT id FROM landings ORDER BY id"),
+        sourceId: ids("SELECT id FROM traffic_sources ORDER BY id")[0],
+        key: String(db.prepare("SELECT key FROM campaigns ORDER BY id").get()!.key),
+      };
+      const count = Number(db.prepare("SELECT count(*) AS n FROM clicks").get()!.n);
+      db.close();
+      return await measureScale(count, "", setup, store, seeded);
+    }
     const base = await Deno.makeTempDir({ prefix: "rotor-bench-report-" });
     const server = await launch(base);
     const panel = new PanelClient(server.url);
@@ -253,7 +337,7 @@ export const bench = {
     const scales = (Deno.env.get("REPORT_BENCH_SCALES") ?? "1000000,10000000").split(",").map(
       Number,
     );
-    for (const count of scales) await measureScale(count, template, setup);
+    for (const count of scales) await measureScale(count, template, setup, store);
     await Deno.remove(base, { recursive: true });
   },
 };

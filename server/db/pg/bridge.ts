@@ -18,6 +18,7 @@ export type BridgeRequest =
   | { kind: "exec"; sql: string }
   /** Start the `LISTEN` connection, posting notifications on `port` (changes.ts). */
   | { kind: "listen"; port: MessagePort; counter: SharedArrayBuffer }
+  | { kind: "copy"; sql: string; data: string }
   | { kind: "close" };
 /** What it answers. */
 export type BridgeAnswer =
@@ -42,7 +43,7 @@ export class PgError extends Error {
 export class PgStatement implements Statement {
   readonly sql: string;
   constructor(private readonly bridge: PgBridge, source: string) {
-    this.sql = toPostgres(source, (table) => bridge.keyOf(table));
+    this.sql = bridge.translate(source);
   }
   all(...params: SqlInput[]): Row[] {
     return this.bridge.call({ kind: "query", sql: this.sql, params }).rows;
@@ -61,6 +62,9 @@ export class PgStatement implements Statement {
 /** `ROTOR_PG_DEBUG=1`: a failed statement's error shows its SQL. */
 const DEBUG = Deno.env.get("ROTOR_PG_DEBUG") === "1";
 
+/** Translated statements a bridge keeps. */
+const TRANSLATED_AT_MOST = 2000;
+
 /** How long one query may take before the caller gives up (ms). */
 const QUERY_LIMIT_MS = 120_000;
 
@@ -70,6 +74,7 @@ export class PgBridge implements Db {
   readonly #flag: Int32Array;
   #closed = false;
   #inTransaction = false;
+  #onClose: (() => void)[] = [];
 
   constructor(readonly url: string) {
     const signal = new SharedArrayBuffer(4);
@@ -131,13 +136,28 @@ export class PgBridge implements Db {
     return this.#keys.get(table);
   }
 
+  /** Statements in PostgreSQL's form by their SQLite text (a report's is rewritten once, not per run). */
+  readonly #translated = new Map<string, string>();
+
+  /** `sql` in PostgreSQL's form (`dialect.ts`), remembered. */
+  translate(sql: string): string {
+    let text = this.#translated.get(sql);
+    if (text === undefined) {
+      text = toPostgres(sql, (table) => this.keyOf(table));
+      // Statements built with values inlined would grow it without end: it starts over.
+      if (this.#translated.size >= TRANSLATED_AT_MOST) this.#translated.clear();
+      this.#translated.set(sql, text);
+    }
+    return text;
+  }
+
   prepare(sql: string): PgStatement {
     return new PgStatement(this, sql);
   }
 
   /** Runs statements without values (several may be separated by `;`). */
   exec(sql: string): void {
-    const text = toPostgres(sql, (table) => this.keyOf(table));
+    const text = this.translate(sql);
     this.call({ kind: "exec", sql: text });
     const verb = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase();
     if (verb === "BEGIN") this.#inTransaction = true;
@@ -170,9 +190,24 @@ export class PgBridge implements Db {
     return this.#changes;
   }
 
+  /**
+   * Loads `data` (COPY's text format: tab-separated, `\N` for null, a line a
+   * row) with `COPY <table> (<columns>) FROM STDIN`, given as `sql` in
+   * PostgreSQL's own form.
+   */
+  copyIn(sql: string, data: string): void {
+    this.call({ kind: "copy", sql, data });
+  }
+
+  /** Runs `fn` when this connection closes (the read threads end with it). */
+  onClose(fn: () => void): void {
+    this.#onClose.push(fn);
+  }
+
   /** Ends the connection and the thread. */
   close(): void {
     if (this.#closed) return;
+    for (const fn of this.#onClose.splice(0)) fn();
     this.call({ kind: "close" });
     this.#changes?.close();
     this.#closed = true;

@@ -5,6 +5,8 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { MessagePort } from "node:worker_threads";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import postgres from "postgres";
 import type { BridgeAnswer, BridgeRequest } from "./bridge.ts";
 import { listenForChanges } from "./change_listener.ts";
@@ -40,6 +42,11 @@ if (parentPort && (workerData as ThreadData | null)?.signal) {
       if (request.kind === "close") {
         await listener?.close();
         await sql.end({ timeout: 5 });
+        return answer({ ok: true, rows: [], changes: 0 });
+      }
+      if (request.kind === "copy") {
+        // COPY … FROM STDIN on this connection (inside its open transaction, if any).
+        await pipeline(Readable.from([request.data]), await sql.unsafe(request.sql).writable());
         return answer({ ok: true, rows: [], changes: 0 });
       }
       const result = request.kind === "exec"

@@ -7,17 +7,15 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { Db, SqlInput } from "../connection.ts";
+import type { Db } from "../connection.ts";
 import { KEY_FILE } from "../../auth/seal.ts";
+import { PgBridge } from "./bridge.ts";
 
 /** What a copy did and found: per table, the rows on each side and any sum that differs. */
 export type CopyReport = {
   tables: { name: string; rows: number }[];
   mismatches: string[];
 };
-
-/** Most bound values in one INSERT (PostgreSQL allows 65,535). */
-const VALUES_PER_INSERT = 30_000;
 
 /** SQLite's own tables, and the migration record each store keeps for itself. */
 const SKIPPED = new Set(["schema_migrations"]);
@@ -88,6 +86,7 @@ export function copyToPostgres(
   target: Db,
   progress: (table: string, rows: number) => void = () => {},
 ): CopyReport {
+  if (!(target instanceof PgBridge)) throw new Error("the target must be a PostgreSQL store");
   const held = existingInstall(target);
   if (held) throw new Error(`the target database already holds a Rotor install (${held})`);
   const tables = sqliteTables(source);
@@ -106,6 +105,14 @@ export function copyToPostgres(
   try {
     // Rows the migrations seeded (defaults) give way to the install's own.
     target.exec(`TRUNCATE ${tables.map(quote).join(", ")}`);
+    // Every day of the copied clicks gets its partition (auto-clearing drops them whole).
+    const span = source.prepare("SELECT min(ts) AS lo, max(ts) AS hi FROM clicks").get();
+    if (span?.lo != null && span.hi != null) {
+      target.prepare("SELECT rotor_click_partitions(?::bigint, ?::bigint)").get(
+        Math.floor(Number(span.lo) / 86_400_000),
+        Math.floor(Number(span.hi) / 86_400_000),
+      );
+    }
     for (const table of tables) {
       const columns = columnsOf(source, table);
       // The rollups arrive summed: the triggers that would add the conversions again stay off.
@@ -153,27 +160,36 @@ function copySealKey(source: Db, target: Db): void {
   ).run(readFileSync(path, "utf8").trim());
 }
 
-function copyTable(source: Db, target: Db, table: string, columns: Column[]): number {
+/** Rows a `COPY` call carries (a few MB of text). */
+const ROWS_PER_COPY = 10_000;
+
+/** A value in `COPY`'s text format. */
+function copyText(value: unknown): string {
+  if (value === null || value === undefined) return "\\N";
+  if (value instanceof Uint8Array) {
+    return "\\\\x" + Array.from(value, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  return String(value).replace(
+    /[\\\t\n\r]/g,
+    (c) => c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
+  );
+}
+
+/** Copies a table with `COPY … FROM STDIN` in pieces of `ROWS_PER_COPY` rows; answers the rows. */
+function copyTable(source: Db, target: PgBridge, table: string, columns: Column[]): number {
   const names = columns.map((c) => quote(c.name)).join(", ");
-  const perInsert = Math.max(1, Math.floor(VALUES_PER_INSERT / columns.length));
-  const row = `(${columns.map(() => "?").join(", ")})`;
-  let batch: SqlInput[] = [];
-  let inBatch = 0;
+  const copy = `COPY ${quote(table)} (${names}) FROM STDIN`;
+  let lines: string[] = [];
   let copied = 0;
   const flush = () => {
-    if (inBatch === 0) return;
-    target.prepare(
-      `INSERT INTO ${quote(table)} (${names}) OVERRIDING SYSTEM VALUE VALUES ${
-        Array(inBatch).fill(row).join(", ")
-      }`,
-    ).run(...batch);
-    copied += inBatch;
-    batch = [];
-    inBatch = 0;
+    if (lines.length === 0) return;
+    target.copyIn(copy, lines.join("\n") + "\n");
+    copied += lines.length;
+    lines = [];
   };
   for (const r of source.prepare(`SELECT ${names} FROM ${quote(table)}`).iterate()) {
-    for (const c of columns) batch.push(r[c.name] as SqlInput);
-    if (++inBatch === perInsert) flush();
+    lines.push(columns.map((c) => copyText(r[c.name])).join("\t"));
+    if (lines.length === ROWS_PER_COPY) flush();
   }
   flush();
   return copied;
