@@ -6,11 +6,13 @@
  * docs/decisions/050-click-storage.md), keeping a click row near 150 bytes.
  */
 import { setImmediate } from "node:timers";
-import { type Db, type Statement, transaction } from "../db/connection.ts";
+import { type Db, type SqlInput, type Statement, transaction } from "../db/connection.ts";
 import { BatchWriter } from "../db/batch_writer.ts";
+import { PgBridge } from "../db/pg/bridge.ts";
 import { ClickRollups } from "./click_rollup.ts";
 import { MultiRowInsert } from "./multi_row.ts";
-import { Dictionary, NO_PLACE } from "./dictionary.ts";
+import { Dictionary, type Entry, NO_PLACE } from "./dictionary.ts";
+import { PgClickWriter } from "./pg_click_writer.ts";
 import type { Visitor } from "./enrich/visitor.ts";
 
 /** One click as it is written. */
@@ -40,6 +42,23 @@ export type ClickRow = {
 export type ClickWrite =
   | { kind: "click"; row: ClickRow }
   | { kind: "lp"; id: string; ts: number; offerId: number };
+
+/**
+ * What commits clicks: the group-commit `BatchWriter` on SQLite, the
+ * asynchronous `PgClickWriter` on PostgreSQL.
+ */
+export interface ClickWriter<Row> {
+  readonly depth: number;
+  readonly paused: boolean;
+  committed: number;
+  lastFlushAt: number;
+  afterCommit: () => void;
+  write(row: Row): Promise<void>;
+  flush(): void;
+  pause(): void;
+  resume(): void;
+  close(): void;
+}
 
 /** A stored click with the visitor facts macros need. */
 export type StoredClick = {
@@ -77,6 +96,11 @@ const INSERT_SQL = {
   row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   tail: "",
 };
+
+/** The columns of `INSERT_SQL`, and the node's on PostgreSQL (migration 002). */
+const PG_COLUMNS = `${
+  INSERT_SQL.head.slice(INSERT_SQL.head.indexOf("(") + 1, -1).replace(/\s+/g, " ")
+}, node`;
 
 const LP_SQL =
   "UPDATE clicks SET lp_click_ts = coalesce(lp_click_ts, ?), offer_id = ? WHERE id = ?";
@@ -121,11 +145,19 @@ function tokensText(v: Visitor): string | null {
   return JSON.stringify(list);
 }
 
+/** How often the rollups held in memory are written on PostgreSQL while no click comes (ms). */
+const IDLE_FLUSH_MS = 1000;
+
 /** The click table of one database: writer, dictionaries, reads. */
 export class ClickStore {
   readonly userAgents: Dictionary;
   readonly places: Dictionary;
-  readonly writer: BatchWriter<ClickWrite>;
+  readonly writer: ClickWriter<ClickWrite>;
+  /** The asynchronous writer on PostgreSQL (null on SQLite). */
+  readonly pg: PgClickWriter | null = null;
+  /** This node's name (PostgreSQL: whose clicks are whose; null on SQLite). */
+  readonly node: string | null;
+  #idle: ReturnType<typeof setInterval> | undefined;
   #insert: MultiRowInsert;
   #lp: Statement;
   #rollups: ClickRollups;
@@ -136,14 +168,40 @@ export class ClickStore {
   /** A transaction holding rollup sums rolled back: the next one recovers them from raw rows. */
   #rollupsLost = false;
 
-  constructor(readonly db: Db, options: { maxDelayMs?: number; maxBatch?: number } = {}) {
+  constructor(
+    readonly db: Db,
+    options: { maxDelayMs?: number; maxBatch?: number; node?: string } = {},
+  ) {
     this.userAgents = new Dictionary(db, "user_agents");
     this.places = new Dictionary(db, "places");
     this.#insert = new MultiRowInsert(db, INSERT_SQL);
     this.#lp = db.prepare(LP_SQL);
-    this.#rollups = new ClickRollups(db);
+    this.node = db instanceof PgBridge ? options.node ?? defaultNodeId() : null;
+    this.#rollups = new ClickRollups(db, this.node);
     // Clicks stored after the watermark (the last run ended without writing their sums).
     transaction(db, () => this.#rollups.recover());
+    if (db instanceof PgBridge) {
+      this.pg = new PgClickWriter(db.url, PG_COLUMNS, {
+        userAgents: this.userAgents,
+        places: this.places,
+        node: this.node!,
+        values: (r, ua, place) => clickValues(r, ua, place, this.node),
+        committed: (rows) => this.#committed(rows),
+        beforeLp: (id) => {
+          if (id > this.#rollups.watermark && this.#rollups.pending > 0) this.flushRollups();
+        },
+      }, { maxBatch: options.maxBatch ?? 1000 });
+      this.writer = this.pg;
+      // Other nodes' reports read the rollups: sums wait in memory a second at most.
+      this.#idle = setInterval(() => {
+        if (performance.now() - this.#rollupsAt < IDLE_FLUSH_MS) return;
+        try {
+          this.flushRollups();
+        } catch { /* dropped and recovered by the next flush */ }
+      }, IDLE_FLUSH_MS);
+      Deno.unrefTimer(Number(this.#idle));
+      return;
+    }
     this.writer = new BatchWriter<ClickWrite>(db, {
       insert: (_db, rows) => this.#write(rows),
       rolledBack: () => this.#dropRollups(),
@@ -228,6 +286,42 @@ export class ClickStore {
     return this.#rollups.pending > 0 && id > this.#rollups.watermark;
   }
 
+  /**
+   * PostgreSQL: clicks whose INSERT committed join the rollups held in memory;
+   * they are written (through the bridge, one short transaction) once a
+   * second, at `ROLLUP_MAX_KEYS`, or at once for a click not newer than the
+   * watermark (the watermark keeps meaning "every click of this node up to
+   * here is counted").
+   */
+  #committed(rows: { row: ClickRow; ua: Entry; place: Entry | null }[]): void {
+    let late = false;
+    for (const { row, ua, place } of rows) {
+      if (row.id <= this.#rollups.watermark) late = true;
+      this.#count(row, ua.facets, place?.facets ?? NO_PLACE);
+    }
+    if (
+      late || this.#rollups.keys > ROLLUP_MAX_KEYS ||
+      performance.now() - this.#rollupsAt >= ROLLUP_FLUSH_MS
+    ) {
+      try {
+        this.flushRollups();
+      } catch { /* dropped: the next flush recovers them from the raw clicks */ }
+    }
+  }
+
+  /** Stops the PostgreSQL writer's timer and connection once every click committed. */
+  async settled(): Promise<void> {
+    if (!this.pg) return;
+    clearInterval(this.#idle);
+    await this.pg.settled();
+  }
+
+  /** Ends the PostgreSQL writer's connection (shutdown, after the last flush). */
+  async end(): Promise<void> {
+    clearInterval(this.#idle);
+    await this.pg?.end();
+  }
+
   #insertClick(r: ClickRow): void {
     const v = r.visitor;
     const ua = this.userAgents.intern(v.userAgent, v, agentRow, agentFacets);
@@ -259,8 +353,12 @@ export class ClickStore {
       r.costCurrency,
       r.adClickIds,
     );
-    const pf = place?.facets ?? NO_PLACE;
-    const af = ua.facets;
+    this.#count(r, ua.facets, place?.facets ?? NO_PLACE);
+  }
+
+  /** Adds a written click to the rollups held in memory. */
+  #count(r: ClickRow, af: readonly string[], pf: readonly string[]): void {
+    const v = r.visitor;
     this.#rollups.add({
       ts: r.ts,
       campaignId: r.campaignId,
@@ -329,40 +427,85 @@ export class ClickStore {
 
   /** A stored click, or null. */
   find(id: string): StoredClick | null {
-    const row = this.db.prepare(
-      `SELECT c.*, coalesce(u.text, '') AS ua, coalesce(p.country, '') AS country,
+    return storedClick(id, this.db.prepare(FIND_SQL).get(id));
+  }
+
+  /** `find` without the bridge on PostgreSQL (the lander click-through's path). */
+  async findAsync(id: string): Promise<StoredClick | null> {
+    if (!this.pg) return this.find(id);
+    return storedClick(id, (await this.pg.query(FIND_SQL, [id]))[0]);
+  }
+}
+
+const FIND_SQL = `SELECT c.*, coalesce(u.text, '') AS ua, coalesce(p.country, '') AS country,
         coalesce(p.region, '') AS region, coalesce(p.city, '') AS city, coalesce(p.isp, '') AS isp,
         coalesce(u.device_type, '') AS device_type, coalesce(u.os, '') AS os,
         coalesce(u.browser, '') AS browser
        FROM clicks c LEFT JOIN user_agents u ON u.id = c.ua_id
-       LEFT JOIN places p ON p.id = c.place_id WHERE c.id = ?`,
-    ).get(id);
-    if (!row) return null;
-    const num = (v: unknown) => (v === null ? null : Number(v));
-    return {
-      id,
-      ts: Number(row.ts),
-      campaignId: num(row.campaign_id),
-      trafficSourceId: num(row.traffic_source_id),
-      rule: num(row.rule),
-      path: num(row.path),
-      landingId: num(row.landing_id),
-      offerId: num(row.offer_id),
-      externalId: String(row.external_id ?? ""),
-      cost: Number(row.cost),
-      ip: String(row.ip ?? ""),
-      userAgent: String(row.ua),
-      country: String(row.country),
-      region: String(row.region),
-      city: String(row.city),
-      isp: String(row.isp),
-      deviceType: String(row.device_type),
-      os: String(row.os),
-      browser: String(row.browser),
-      tokens: row.tokens ? JSON.parse(String(row.tokens)) : [],
-      adClickIds: row.ad_click_ids ? JSON.parse(String(row.ad_click_ids)) : {},
-      lpClickTs: num(row.lp_click_ts),
-      isBot: Number(row.is_bot) === 1,
-    };
-  }
+       LEFT JOIN places p ON p.id = c.place_id WHERE c.id = ?`;
+
+function storedClick(id: string, row: Record<string, unknown> | undefined): StoredClick | null {
+  if (!row) return null;
+  const num = (v: unknown) => (v === null ? null : Number(v));
+  return {
+    id,
+    ts: Number(row.ts),
+    campaignId: num(row.campaign_id),
+    trafficSourceId: num(row.traffic_source_id),
+    rule: num(row.rule),
+    path: num(row.path),
+    landingId: num(row.landing_id),
+    offerId: num(row.offer_id),
+    externalId: String(row.external_id ?? ""),
+    cost: Number(row.cost),
+    ip: String(row.ip ?? ""),
+    userAgent: String(row.ua),
+    country: String(row.country),
+    region: String(row.region),
+    city: String(row.city),
+    isp: String(row.isp),
+    deviceType: String(row.device_type),
+    os: String(row.os),
+    browser: String(row.browser),
+    tokens: row.tokens ? JSON.parse(String(row.tokens)) : [],
+    adClickIds: row.ad_click_ids ? JSON.parse(String(row.ad_click_ids)) : {},
+    lpClickTs: num(row.lp_click_ts),
+    isBot: Number(row.is_bot) === 1,
+  };
+}
+
+/** The node name when `ROTOR_NODE_ID` is not set: the host's name (one node per host). */
+export function defaultNodeId(): string {
+  return Deno.env.get("ROTOR_NODE_ID") || Deno.hostname();
+}
+
+/** A click's values in `PG_COLUMNS`' order. */
+function clickValues(r: ClickRow, ua: Entry, place: Entry | null, node: string | null): SqlInput[] {
+  const v = r.visitor;
+  return [
+    r.id,
+    r.ts,
+    r.campaignId,
+    r.trafficSourceId,
+    r.rotationId,
+    r.rule,
+    r.path,
+    r.landingId,
+    r.offerId,
+    r.externalId || null,
+    r.cost,
+    v.ip || null,
+    place?.id ?? null,
+    ua.id,
+    v.language || null,
+    v.referrer || null,
+    tokensText(v),
+    r.isUnique ? 1 : 0,
+    r.isBot ? 1 : 0,
+    r.botReason,
+    v.connection || null,
+    r.costCurrency,
+    r.adClickIds,
+    node,
+  ];
 }

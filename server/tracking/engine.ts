@@ -26,6 +26,8 @@ export type TrackingOptions = {
   s2s?: S2sOptions;
   /** Weighted choices and postback percentages; Math.random by default. */
   random?: RandomSource;
+  /** PostgreSQL: this node's name (default `ROTOR_NODE_ID`, else the host's name). */
+  node?: string;
 };
 
 /** Everything the tracking endpoints share. */
@@ -46,9 +48,10 @@ export class TrackingEngine {
     assignMissingFlowIds(db);
     this.cache = new EntityCache(db);
     this.caps = new OfferCaps(db, this.cache);
-    this.clicks = new ClickStore(db, { maxDelayMs: options.maxDelayMs });
+    this.clicks = new ClickStore(db, { maxDelayMs: options.maxDelayMs, node: options.node });
     this.uniqueness = new Uniqueness();
-    this.uniqueness.load(db);
+    // PostgreSQL: from this node's own clicks (the balancer sends a visitor to one node).
+    this.uniqueness.load(db, Date.now(), this.clicks.node);
     this.s2s = new S2sQueue(db, options.s2s);
     this.random = options.random ?? Math.random;
     // Reads see the rollups whole: the sums still in memory are written first (decision 110).
@@ -76,11 +79,13 @@ export class TrackingEngine {
   async close(): Promise<void> {
     clearInterval(this.#snapshots);
     this.clicks.writer.close();
+    await this.clicks.settled();
     this.clicks.flushRollups();
     // Every click is committed: the next start reads the visitors from one file (decision 166).
     this.uniqueness.save(this.db);
     this.cache.close();
     await this.s2s.stop();
     this.reads.close();
+    await this.clicks.end();
   }
 }

@@ -41,7 +41,12 @@ export async function lpClick(
   engine: TrackingEngine,
   input: { clickId: string; offerNumber: number | null; now?: number },
 ): Promise<string | null> {
-  const click = isClickId(input.clickId) ? engine.clicks.find(input.clickId) : null;
+  // PostgreSQL: read on the click writer's connection, never through the bridge.
+  const click = !isClickId(input.clickId)
+    ? null
+    : engine.clicks.pg
+    ? await engine.clicks.findAsync(input.clickId)
+    : engine.clicks.find(input.clickId);
   if (!click) return null;
   const campaign = click.campaignId === null ? null : engine.cache.campaignById(click.campaignId);
   const path = pathOf(campaign, click);
