@@ -87,6 +87,8 @@ export class PgClickWriter implements ClickWriter<ClickWrite> {
       onnotice: () => {},
       types: { number: asNumber },
       connection: { application_name: "rotor-clicks" },
+      // Reopened by the next click after a quiet spell (tests open many stores).
+      idle_timeout: 20,
     });
   }
 
@@ -229,7 +231,7 @@ export class PgClickWriter implements ClickWriter<ClickWrite> {
       // Another node may add the same agent meanwhile: the stored row wins either way.
       await this.sql.unsafe(
         `INSERT INTO user_agents (text, ${UA_COLUMNS.join(", ")})
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS j(text text, device_type text,
+         SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS j(text text, device_type text,
            brand text, model text, os text, os_version text, browser text, browser_version text)
          ORDER BY 1 ON CONFLICT (text) DO NOTHING`,
         [JSON.stringify(rows.map((r) =>
@@ -240,7 +242,7 @@ export class PgClickWriter implements ClickWriter<ClickWrite> {
       );
       const found = await this.sql.unsafe(
         `SELECT id, text, ${UA_COLUMNS.join(", ")} FROM user_agents
-         WHERE text IN (SELECT jsonb_array_elements_text($1::jsonb))`,
+         WHERE text IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
         [JSON.stringify([...agents.keys()])],
       );
       for (const row of found) userAgents.remember(String(row.text), row as Row);
@@ -252,13 +254,13 @@ export class PgClickWriter implements ClickWriter<ClickWrite> {
       });
       await this.sql.unsafe(
         `INSERT INTO places (country, region, city, isp)
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS j(country text, region text, city text,
+         SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS j(country text, region text, city text,
            isp text) ORDER BY 1, 2, 3, 4 ON CONFLICT (country, region, city, isp) DO NOTHING`,
         [JSON.stringify(rows)],
       );
       const found = await this.sql.unsafe(
         `SELECT p.id, p.country, p.region, p.city, p.isp FROM places p
-         JOIN jsonb_to_recordset($1::jsonb) AS j(country text, region text, city text, isp text)
+         JOIN jsonb_to_recordset($1::text::jsonb) AS j(country text, region text, city text, isp text)
          ON p.country = j.country AND p.region = j.region AND p.city = j.city AND p.isp = j.isp`,
         [JSON.stringify(rows)],
       );
