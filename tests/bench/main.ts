@@ -16,7 +16,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   screens: () => import("./screens.ts").then((m) => m.bench),
 };
 
-// Flags (`--sustained 60`, `--soak`, `--out /tmp/dir`, `--only=clicklog`) go to every
+// Flags (`--sustained 60`, `--soak`, `--store postgres`, `--out /tmp/dir`, `--only=clicklog`) go to every
 // benchmark named, and so does a path; the rest are names. A number or a path after a flag
 // is its value.
 const flags: string[] = [];
@@ -25,6 +25,7 @@ for (let i = 0; i < Deno.args.length; i++) {
   const arg = Deno.args[i];
   if (/^\.{0,2}\//.test(arg)) flags.push(arg); // a folder: `bench screens /tmp/shots`
   else if (!arg.startsWith("--")) named.push(arg);
+  else if (arg === "--store") flags.push(arg, Deno.args[++i] ?? ""); // `--store postgres`
   else if (/^(\d+|\.{0,2}\/.*)$/.test(Deno.args[i + 1] ?? "")) flags.push(arg, Deno.args[++i]);
   else flags.push(arg);
 }
