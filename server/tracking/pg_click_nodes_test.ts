@@ -176,6 +176,21 @@ postgresTest(
         }
       });
 
+      await t.step("any text survives the batch's array literals", async () => {
+        const odd = 'quote " backslash \\ comma , braces {} NULL ünï 😀';
+        const row = click(7);
+        row.visitor = { ...row.visitor, referrer: odd, tokens: { t1: odd, t2: "NULL" } };
+        row.externalId = "NULL";
+        await a.write({ kind: "click", row });
+        const stored = await a.findAsync(row.id);
+        assert.deepEqual(stored!.tokens, [odd, "NULL"]);
+        assert.equal(stored!.externalId, "NULL");
+        assert.equal(
+          dbA.prepare("SELECT referrer FROM clicks WHERE id = ?").get(row.id)!.referrer,
+          odd,
+        );
+      });
+
       await t.step(
         "a failed commit rejects its clicks; the rollups keep only stored ones",
         async () => {
