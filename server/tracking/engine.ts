@@ -12,6 +12,8 @@ import { EntityCache } from "./cache.ts";
 import { ClickStore } from "./click_store.ts";
 import { Uniqueness } from "./uniqueness.ts";
 import { OfferCaps } from "./offer_caps.ts";
+import { PrefetchDb } from "./pg_reads.ts";
+import { PgBridge } from "../db/pg/bridge.ts";
 import { IpFrequency } from "./quality.ts";
 import { type S2sOptions, S2sQueue } from "./s2s.ts";
 import type { RandomSource } from "./weights.ts";
@@ -36,6 +38,8 @@ export class TrackingEngine {
   readonly clicks: ClickStore;
   readonly uniqueness: Uniqueness;
   readonly caps: OfferCaps;
+  /** PostgreSQL: the cache's and caps' reads, prefetched off the bridge for clicks. */
+  readonly prefetch: PrefetchDb | null;
   /** Clicks per IP in Settings → Traffic quality's window (decision 165). */
   readonly ipFrequency = new IpFrequency();
   readonly s2s: S2sQueue;
@@ -46,9 +50,14 @@ export class TrackingEngine {
   constructor(readonly db: Db, options: TrackingOptions = {}) {
     // Flows saved before rules and paths had ids get them now (decision 123).
     assignMissingFlowIds(db);
-    this.cache = new EntityCache(db);
-    this.caps = new OfferCaps(db, this.cache);
     this.clicks = new ClickStore(db, { maxDelayMs: options.maxDelayMs, node: options.node });
+    // PostgreSQL: what the click path misses is fetched asynchronously (pg_reads.ts).
+    const pg = this.clicks.pg;
+    this.prefetch = pg && db instanceof PgBridge
+      ? new PrefetchDb(db, (sql, params) => pg.query(sql, params))
+      : null;
+    this.cache = new EntityCache(this.prefetch ?? db);
+    this.caps = new OfferCaps(this.prefetch ?? db, this.cache);
     this.uniqueness = new Uniqueness();
     // PostgreSQL: from this node's own clicks (the balancer sends a visitor to one node).
     this.uniqueness.load(db, Date.now(), this.clicks.node);
