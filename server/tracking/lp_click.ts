@@ -88,6 +88,8 @@ export async function lpClick(
   // A click that went straight to its offer showed no lander: the visitor still
   // reaches the offer, but no lander click is counted (it would inflate LP CTR).
   if (click.landingId === null) return url;
+  // PostgreSQL: a click of another node is counted before its lander click-through moves it.
+  if (engine.clicks.pg) await engine.clicks.ownerFlushed(click.id);
   await engine.clicks.write({
     kind: "lp",
     id: click.id,

@@ -280,3 +280,37 @@ postgresTest(
     }
   },
 );
+
+postgresTest(
+  "PostgreSQL nodes: a change to another node's click waits until that node counted it",
+  async (_t, url) => {
+    const db = openPostgres(url);
+    campaigns(db);
+    const a = new ClickStore(db, { node: "a" });
+    const b = new ClickStore(db, { node: "b" });
+    try {
+      a.flushRollups();
+      const row = click(3);
+      await a.write({ kind: "click", row });
+      assert.ok(a.pendingRollup(row.id), "node a holds its sums in memory");
+      const began = performance.now();
+      setTimeout(() => a.flushRollups(), 300);
+      await b.ownerFlushed(row.id);
+      const waited = performance.now() - began;
+      assert.ok(waited >= 250, `waited ${waited.toFixed(0)} ms for node a's flush`);
+      const mark = db.prepare("SELECT click_id FROM rollup_watermark WHERE node = 'a'").get()!;
+      assert.ok(String(mark.click_id) >= row.id, "counted before the change");
+      // Its own click, or one already counted: no wait.
+      const quick = performance.now();
+      await a.ownerFlushed(row.id);
+      await b.ownerFlushed(row.id);
+      assert.ok(performance.now() - quick < 250);
+    } finally {
+      for (const s of [a, b]) {
+        await s.settled();
+        await s.end();
+      }
+      db.close();
+    }
+  },
+);
