@@ -139,16 +139,33 @@ export function readsFor(engine: TrackingEngine, key: string): Promise<void> | n
   return prefetch.ready(reads) ? null : prefetch.prefetch(reads);
 }
 
+/**
+ * Campaigns (as the cache built them) whose reads were all in memory and that
+ * have no capped offer: their next clicks need no probe beyond the campaign.
+ * A change drops the cache, and the campaign object with it.
+ */
+const warmed = new WeakSet<object>();
+
 /** The reads a click on campaign `key` makes: the campaign, its flow's offers and landers. */
 export function warmCampaign(engine: TrackingEngine, key: string): void {
   const cache = engine.cache;
   const campaign = cache.campaignByKey(key);
-  if (!campaign) return;
+  if (!campaign || warmed.has(campaign)) return;
   cache.qualitySettings();
+  cache.trackerTimeZone();
   const target = campaign.target;
-  if (target.kind !== "flow") return;
-  for (const path of [...target.flow.rules.flatMap((r) => r.paths), ...target.flow.defaultPaths]) {
-    for (const o of path.offers) engine.caps.resolve(o.offerId);
-    for (const l of path.landings ?? []) cache.landing(l.landingId);
+  let capped = false;
+  if (target.kind === "flow") {
+    for (
+      const path of [...target.flow.rules.flatMap((r) => r.paths), ...target.flow.defaultPaths]
+    ) {
+      for (const o of path.offers) {
+        // A capped offer reads its day's conversions' version each click (offer_caps.ts).
+        if ((cache.offer(o.offerId)?.dailyCap ?? null) !== null) capped = true;
+        engine.caps.resolve(o.offerId);
+      }
+      for (const l of path.landings ?? []) cache.landing(l.landingId);
+    }
   }
+  if (!capped) warmed.add(campaign);
 }
