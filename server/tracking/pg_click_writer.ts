@@ -17,7 +17,7 @@ import postgres from "postgres";
 import type { Row, SqlInput } from "../db/connection.ts";
 import { toPostgres } from "../db/pg/dialect.ts";
 import type { Dictionary, Entry } from "./dictionary.ts";
-import type { ClickRow, ClickWrite, ClickWriter } from "./click_store.ts";
+import { type ClickRow, type ClickWrite, type ClickWriter, placeKey } from "./click_rows.ts";
 
 /** int8 and numeric answered as numbers, as from SQLite (the bridge's types). */
 const asNumber = { to: 20, from: [20, 1700], serialize: String, parse: Number };
@@ -204,7 +204,7 @@ export class PgClickWriter implements ClickWriter<ClickWrite> {
       const counted = clicks.map((row) => {
         const v = row.visitor;
         const ua = userAgents.known(v.userAgent)!;
-        const place = v.country || v.isp ? places.known(placeKeyOf(v))! : null;
+        const place = v.country || v.isp ? places.known(placeKey(v))! : null;
         return { row, ua, place };
       });
       const rows = counted.map((c) => this.hooks.values(c.row, c.ua, c.place));
@@ -231,7 +231,7 @@ export class PgClickWriter implements ClickWriter<ClickWrite> {
     for (const r of clicks) {
       const v = r.visitor;
       if (!userAgents.known(v.userAgent)) agents.set(v.userAgent, r);
-      if ((v.country || v.isp) && !places.known(placeKeyOf(v))) newPlaces.set(placeKeyOf(v), r);
+      if ((v.country || v.isp) && !places.known(placeKey(v))) newPlaces.set(placeKey(v), r);
     }
     if (agents.size > 0) {
       const rows = [...agents.values()].map((r) => {
@@ -297,9 +297,4 @@ export class PgClickWriter implements ClickWriter<ClickWrite> {
     );
     return Array.from(rows, (row) => ({ ...row }) as Row);
   }
-}
-
-/** As `ClickStore`'s place key. */
-function placeKeyOf(v: ClickRow["visitor"]): string {
-  return `${v.country}\t${v.region}\t${v.city}\t${v.isp}`;
 }
