@@ -57,7 +57,8 @@ export class TrackingEngine {
       ? new PrefetchDb(db, (sql, params) => pg.query(sql, params))
       : null;
     this.cache = new EntityCache(this.prefetch ?? db);
-    this.caps = new OfferCaps(this.prefetch ?? db, this.cache);
+    // The caps trust the version their click's probe read (within 2 ms) on PostgreSQL.
+    this.caps = new OfferCaps(this.prefetch ?? db, this.cache, this.prefetch ? 2 : 0);
     this.uniqueness = new Uniqueness();
     // PostgreSQL: from this node's own clicks (the balancer sends a visitor to one node).
     this.uniqueness.load(db, Date.now(), this.clicks.node);

@@ -8,13 +8,14 @@
  * throws `NeedsRead` instead of calling the bridge, its answer is fetched on
  * the click writer's asynchronous connection, and the probe runs again until
  * it passes. The click then runs synchronously as on SQLite, finding every
- * answer in the caches (or, for the caps' per-click version read, among the
- * answers its prefetch fetched). Outside the click path
+ * answer in the caches its probe filled (the caps trust the conversion
+ * version their probe read a moment before: `versionFreshMs`). Outside the click path
  * (the panel, postbacks) a miss still reads through the bridge.
  */
 import type { Db, Row, SqlInput, Statement } from "../db/connection.ts";
 import type { PgBridge } from "../db/pg/bridge.ts";
 import type { TrackingEngine } from "./engine.ts";
+import { entityVersion } from "../db/entity_version.ts";
 
 /** A read the probe found missing. */
 export class NeedsRead extends Error {
@@ -35,6 +36,8 @@ export class PrefetchDb implements Db {
   #probing = false;
   #answers = new Map<string, Row[]>();
   #active = 0;
+  /** The entity version the answers were read at (a change drops them). */
+  #version = -1;
 
   constructor(
     readonly base: PgBridge,
@@ -43,11 +46,12 @@ export class PrefetchDb implements Db {
 
   prepare(sql: string): Statement {
     const rows = (params: SqlInput[]): Row[] => {
-      const key = keyOf(sql, params);
-      const found = this.#answers.get(key);
+      // Answers serve probes only: the click that follows finds what it reads in the caches
+      // the probe filled; anything else (the panel, postbacks) reads the database itself.
+      if (!this.#probing) return this.base.prepare(sql).all(...params);
+      const found = this.#answers.get(keyOf(sql, params));
       if (found) return found;
-      if (this.#probing) throw new NeedsRead(sql, params);
-      return this.base.prepare(sql).all(...params);
+      throw new NeedsRead(sql, params);
     };
     return {
       get: (...params) => rows(params)[0],
@@ -123,7 +127,11 @@ export class PrefetchDb implements Db {
    * while no prefetch runs finds none.
    */
   #expire(): void {
-    if (this.#active === 0 && this.#answers.size > 0) this.#answers.clear();
+    const version = entityVersion(this.base);
+    if ((this.#active === 0 || version !== this.#version) && this.#answers.size > 0) {
+      this.#answers.clear();
+    }
+    this.#version = version;
   }
 }
 
