@@ -58,7 +58,10 @@ export function openDataDir(dataDir: string): Db {
 
 /** Which store a connection talks to. */
 export function dialectOf(db: Db): Dialect {
-  return db instanceof PgBridge ? "postgres" : "sqlite";
+  // A wrapper of the bridge (the click path's prefetching reads) names it as `base`.
+  return db instanceof PgBridge || (db as { base?: unknown }).base instanceof PgBridge
+    ? "postgres"
+    : "sqlite";
 }
 
 /** Other nodes' writes to what a node caches (PostgreSQL); null on SQLite (one process). */

@@ -11,10 +11,15 @@ const versions = new WeakMap<Db, number>();
 
 /** The entity writes committed on `db` so far (0 before the first). */
 export function entityVersion(db: Db): number {
-  return versions.get(db) ?? 0;
+  return versions.get(baseOf(db)) ?? 0;
 }
 
 /** Records one committed entity write on `db`. */
 export function bumpEntityVersion(db: Db): void {
-  versions.set(db, entityVersion(db) + 1);
+  versions.set(baseOf(db), entityVersion(db) + 1);
+}
+
+/** The connection a wrapper reads through (PostgreSQL's prefetching reads), else `db`. */
+function baseOf(db: Db): Db {
+  return (db as { base?: Db }).base ?? db;
 }

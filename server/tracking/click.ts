@@ -3,6 +3,7 @@
  * uniqueness → bot policy → flow → record (committed before the answer) →
  * destination built from stored templates only.
  */
+import { readsFor } from "./pg_reads.ts";
 import { logEvent } from "../log.ts";
 import type { CampaignRuntime } from "./cache.ts";
 import { clickIdTime, newClickId } from "./click_id.ts";
@@ -125,6 +126,9 @@ export async function recordClick(
   engine: TrackingEngine,
   req: ClickRequest,
 ): Promise<ClickDecision> {
+  // PostgreSQL: a cache miss is read asynchronously first, never through the bridge.
+  const reads = readsFor(engine, req.key);
+  if (reads) await reads;
   const campaign = engine.cache.campaignByKey(req.key);
   if (!campaign || !campaign.active) return { kind: "not-found", reason: "no such campaign" };
   if (

@@ -25,6 +25,16 @@ import {
   SUMS,
 } from "../reports/rollup_schema.ts";
 import { MultiRowInsert } from "./multi_row.ts";
+import {
+  COLUMNS,
+  type Entry,
+  KEY_OF,
+  KeyIds,
+  type KeyValue,
+  LAST_KEY,
+  LEADING_KEYS,
+  type Sums,
+} from "./click_rollup_keys.ts";
 
 /** What a new click contributes, with the dictionary facts the cubes group by. */
 export type RollupClick = {
@@ -60,35 +70,6 @@ export type RollupClick = {
   currency: string;
 };
 
-type KeyValue = number | string;
-type Sums = [number, number, number, number, number];
-type Entry = { keys: KeyValue[]; sums: Sums };
-
-/** How each key column reads from a click: the same defaults as the triggers' `coalesce`. */
-const KEY_OF: Record<string, (c: RollupClick) => KeyValue> = {
-  campaign_id: (c) => c.campaignId ?? 0,
-  hour: (c) => Math.trunc(c.ts / MS_HOUR), // SQLite integer division
-  traffic_source_id: (c) => c.trafficSourceId ?? 0,
-  rotation_id: (c) => c.rotationId ?? 0,
-  rule: (c) => c.rule ?? -1,
-  path: (c) => c.path ?? -1,
-  landing_id: (c) => c.landingId ?? 0,
-  offer_id: (c) => c.offerId ?? 0,
-  country: (c) => c.country,
-  region: (c) => c.region,
-  city: (c) => c.city,
-  isp: (c) => c.isp,
-  connection: (c) => c.connection,
-  device_type: (c) => c.deviceType,
-  brand: (c) => c.brand,
-  model: (c) => c.model,
-  os: (c) => c.os,
-  os_version: (c) => c.osVersion,
-  browser: (c) => c.browser,
-  browser_version: (c) => c.browserVersion,
-  currency: (c) => c.currency,
-};
-
 function addTo(map: Map<string, Entry>, keys: KeyValue[], sums: Sums): void {
   const id = keys.join("\u0001");
   const entry = map.get(id);
@@ -97,63 +78,6 @@ function addTo(map: Map<string, Entry>, keys: KeyValue[], sums: Sums): void {
     return;
   }
   for (let i = 0; i < 5; i++) entry.sums[i] += sums[i];
-}
-
-/** Every key column a cube may have, in `KEY_OF`'s order; a click's values are read once. */
-const COLUMNS = Object.keys(KEY_OF);
-const GETTERS = COLUMNS.map((name) => KEY_OF[name]);
-/** The key columns every hourly cube starts with, in order (`rollup_schema.ts`'s LEADING). */
-const LEADING_KEYS = ["campaign_id", "hour", "traffic_source_id", "rotation_id"];
-/** And ends with. */
-const LAST_KEY = "currency";
-/** The COLUMNS indexes of the leading columns and the currency. */
-const LEAD_AT = [...LEADING_KEYS, LAST_KEY].map((name) => COLUMNS.indexOf(name));
-
-/**
- * Small numbers for a click's key values, so a cube finds its pending row by
- * one number made of them instead of the values' text (joining and hashing
- * it cost most of a click's rollup work). Each column numbers its values in
- * the order they come; the facts' strings come from the dictionaries, the
- * same strings click after click, so looking one up hashes nothing. Built
- * afresh after every flush (nothing pending refers to the old numbers then).
- */
-class KeyIds {
-  readonly #ids = COLUMNS.map(() => new Map<KeyValue, number>());
-  readonly #leads = new Map<string, number>();
-  /** The click's value numbers, by `COLUMNS` index. */
-  readonly of = new Int32Array(COLUMNS.length);
-  /** The number of the click's leading columns and currency together. */
-  lead = 0;
-  readonly #last: KeyValue[] = LEAD_AT.map(() => NaN);
-
-  /** Reads the click's values. */
-  read(c: RollupClick): void {
-    const of = this.of;
-    for (let i = 0; i < GETTERS.length; i++) {
-      const ids = this.#ids[i];
-      const value = GETTERS[i](c);
-      let id = ids.get(value);
-      if (id === undefined) ids.set(value, id = ids.size);
-      of[i] = id;
-    }
-    // Clicks of a batch mostly share campaign, hour, source, rotation and currency: one number
-    // for the five stands for them in every cube's key.
-    const last = this.#last;
-    let same = true;
-    for (let i = 0; same && i < LEAD_AT.length; i++) same = last[i] === of[LEAD_AT[i]];
-    if (same) return;
-    let text = "";
-    for (let i = 0; i < LEAD_AT.length; i++) text += (last[i] = of[LEAD_AT[i]]) + ",";
-    let lead = this.#leads.get(text);
-    if (lead === undefined) this.#leads.set(text, lead = this.#leads.size);
-    this.lead = lead;
-  }
-
-  clear(): void {
-    for (const ids of this.#ids) ids.clear();
-    this.#leads.clear();
-    this.#last.fill(NaN);
-  }
 }
 
 /** One hourly cube's pending sums, by key, and the upsert that writes them. */
@@ -218,8 +142,13 @@ class CubeSums {
     s[4] += c.cost;
   }
 
-  flush(): void {
-    for (const p of this.pending.values()) this.#upsert.add(...p.keys, ...p.sums);
+  /**
+   * `sorted`: rows in key order, so two nodes adding to the same keys lock
+   * them in the same order (PostgreSQL; no deadlock between their flushes).
+   */
+  flush(sorted = false): void {
+    const rows = sorted ? inKeyOrder(this.pending.values()) : this.pending.values();
+    for (const p of rows) this.#upsert.add(...p.keys, ...p.sums);
     this.#upsert.flush();
   }
 
@@ -244,7 +173,7 @@ class LateSums {
   }
 
   /** Adds the pending rows of hours before `sealed` (already folded) to the daily cube. */
-  flush(sealed: number): void {
+  flush(sealed: number, sorted = false): void {
     const late = new Map<string, Entry>();
     for (const p of this.source.pending.values()) {
       const hour = p.keys[this.#hourAt] as number;
@@ -252,7 +181,8 @@ class LateSums {
       const keys = this.#at.map((i) => (i === this.#hourAt ? Math.floor(hour / 24) : p.keys[i]));
       addTo(late, keys, p.sums);
     }
-    for (const p of late.values()) this.#upsert.add(...p.keys, ...p.sums);
+    const rows = sorted ? inKeyOrder(late.values()) : late.values();
+    for (const p of rows) this.#upsert.add(...p.keys, ...p.sums);
     this.#upsert.flush();
   }
 
@@ -261,15 +191,30 @@ class LateSums {
   }
 }
 
-/** The one-row table holding the newest click id counted in the rollups (migration 050). */
+/** Pending rows ordered by their key values. */
+function inKeyOrder(rows: Iterable<Entry>): Entry[] {
+  return [...rows].sort((a, b) => {
+    for (let i = 0; i < a.keys.length; i++) {
+      const x = a.keys[i], y = b.keys[i];
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  });
+}
+
+/**
+ * The table holding the newest click id counted in the rollups (migration
+ * 050): one row on SQLite; on PostgreSQL one row per node (`node`, migration
+ * 002), each node counting its own clicks (`clicks.node`).
+ */
 export const WATERMARK_TABLE = "rollup_watermark";
 
 /**
  * One cube's share of the stored clicks after the watermark `?1`, added from
  * raw rows with the same key expressions as the triggers (a daily cube takes
- * only the clicks of sealed hours).
+ * only the clicks of sealed hours); with `ofNode`, only the clicks of node `?2`.
  */
-function tailSql(cube: Cube): string {
+function tailSql(cube: Cube, ofNode: boolean): string {
   const keys = cube.keys.map((k) => keySql(k, "r", "r.ts"));
   const sums = SUMS.map((s) =>
     (
@@ -287,7 +232,8 @@ function tailSql(cube: Cube): string {
     : "";
   const set = CLICK_SUMS.map((s) => `${s} = ${s} + excluded.${s}`).join(", ");
   return `INSERT INTO ${cube.table} (${[...cube.keys.map((k) => k.name), ...SUMS].join(", ")})
-    SELECT ${[...keys, ...sums].join(", ")} FROM clicks r WHERE r.id > ?1${sealed}
+    SELECT ${[...keys, ...sums].join(", ")} FROM clicks r
+    WHERE r.id > ?1${ofNode ? " AND r.node = ?2" : ""}${sealed}
     GROUP BY ${keys.map((_, i) => i + 1).join(", ")} ON CONFLICT DO UPDATE SET ${set}`;
 }
 
@@ -307,6 +253,9 @@ export class ClickRollups {
   readonly #readMark: Statement;
   readonly #mark: Statement;
   readonly #tails: Statement[];
+  readonly #newestStored: Statement;
+  /** The node's own watermark and clicks (PostgreSQL), or every click (SQLite: one node). */
+  readonly #of: string[];
   #firstHour = Infinity;
   #lastHour = -1;
   #watermark: string;
@@ -314,22 +263,39 @@ export class ClickRollups {
   /** Clicks added since the last flush. */
   pending = 0;
 
-  constructor(readonly db: Db) {
+  /** `node`: the node whose clicks these are (PostgreSQL, several nodes); null on SQLite. */
+  constructor(readonly db: Db, readonly node: string | null = null) {
     this.#cubes = HOURLY.map((cube) => new CubeSums(db, cube));
     this.#late = DAILY.map((cube) =>
       new LateSums(db, cube, this.#cubes.find((s) => s.cube === cube.hourly)!)
     );
-    this.#sealed = db.prepare(`SELECT hour FROM ${SEALED_TABLE}`);
+    this.#sealed = db.prepare(
+      `SELECT hour FROM ${SEALED_TABLE}${node === null ? "" : " FOR UPDATE"}`,
+    );
     this.#seal = db.prepare(`UPDATE ${SEALED_TABLE} SET hour = ?`);
     this.#folds = DAILY.map((cube) => db.prepare(foldSql(cube)));
-    this.#readMark = db.prepare(`SELECT click_id FROM ${WATERMARK_TABLE}`);
-    this.#mark = db.prepare(`UPDATE ${WATERMARK_TABLE} SET click_id = max(click_id, ?)`);
-    this.#tails = [...HOURLY, ...DAILY].map((cube) => db.prepare(tailSql(cube)));
+    const mine = node === null ? "" : " WHERE node = ?";
+    this.#of = node === null ? [] : [node];
+    if (node !== null) {
+      // A node's first start: its clicks are all newer than the newest mark of any node.
+      db.prepare(
+        `INSERT INTO ${WATERMARK_TABLE} (node, click_id)
+         SELECT ?, coalesce(max(click_id), '') FROM ${WATERMARK_TABLE} ON CONFLICT DO NOTHING`,
+      ).run(node);
+    }
+    this.#readMark = db.prepare(`SELECT click_id FROM ${WATERMARK_TABLE}${mine}`);
+    this.#mark = db.prepare(`UPDATE ${WATERMARK_TABLE} SET click_id = max(click_id, ?)${mine}`);
+    this.#tails = [...HOURLY, ...DAILY].map((cube) => db.prepare(tailSql(cube, node !== null)));
+    this.#newestStored = db.prepare(
+      node === null
+        ? "SELECT coalesce(max(id), '') AS id FROM clicks"
+        : "SELECT coalesce(max(id), '') AS id FROM clicks WHERE id > ? AND node = ?",
+    );
     this.#watermark = this.#readWatermark();
   }
 
   #readWatermark(): string {
-    return String(this.#readMark.get()!.click_id);
+    return String(this.#readMark.get(...this.#of)!.click_id);
   }
 
   /** The newest click id whose contribution is written (every stored click up to it is). */
@@ -364,15 +330,18 @@ export class ClickRollups {
    */
   flush(): void {
     if (this.#lastHour < 0) return;
-    for (const cube of this.#cubes) cube.flush();
+    // Several nodes (PostgreSQL): keys in one order, and the sealed hour locked while it is read,
+    // folded and moved, so two nodes never fold the same hours.
+    const several = this.node !== null;
+    for (const cube of this.#cubes) cube.flush(several);
     const sealed = Number(this.#sealed.get()!.hour);
-    if (this.#firstHour < sealed) { for (const late of this.#late) late.flush(sealed); }
+    if (this.#firstHour < sealed) { for (const late of this.#late) late.flush(sealed, several); }
     const seal = Math.min(this.#lastHour, Math.floor(Date.now() / MS_HOUR));
     if (seal > sealed) {
       for (const fold of this.#folds) fold.run(sealed, seal);
       this.#seal.run(seal);
     }
-    this.#mark.run(this.#newest);
+    this.#mark.run(this.#newest, ...this.#of);
     if (this.#newest > this.#watermark) this.#watermark = this.#newest;
     this.clear();
   }
@@ -385,10 +354,11 @@ export class ClickRollups {
   recover(): void {
     this.clear();
     this.#watermark = this.#readWatermark();
-    for (const tail of this.#tails) tail.run(this.#watermark);
-    this.#mark.run(
-      String(this.db.prepare("SELECT coalesce(max(id), '') AS id FROM clicks").get()!.id),
-    );
+    for (const tail of this.#tails) tail.run(this.#watermark, ...this.#of);
+    const newest = this.node === null
+      ? this.#newestStored.get()!.id
+      : this.#newestStored.get(this.#watermark, this.node)!.id;
+    this.#mark.run(String(newest), ...this.#of);
     this.#watermark = this.#readWatermark();
   }
 

@@ -1,85 +1,41 @@
 /**
- * Click rows: what one click stores, how batches are written (through the
- * group-commit BatchWriter, so a click's 302 leaves only after its commit), and
+ * The click table: how batches are written (through the group-commit
+ * BatchWriter on SQLite, the asynchronous PgClickWriter on PostgreSQL, so a
+ * click's 302 leaves only after its commit), the rollups held in memory, and
  * how a stored click is read back for lander click-throughs and postbacks.
  * User agents and places are interned in dictionary tables (see
- * docs/decisions/050-click-storage.md), keeping a click row near 150 bytes.
+ * docs/decisions/050-click-storage.md), keeping a click row near 150 bytes;
+ * the rows' shapes and SQL are in `click_rows.ts`.
  */
 import { setImmediate } from "node:timers";
 import { type Db, type Statement, transaction } from "../db/connection.ts";
 import { BatchWriter } from "../db/batch_writer.ts";
+import { PgBridge } from "../db/pg/bridge.ts";
 import { ClickRollups } from "./click_rollup.ts";
 import { MultiRowInsert } from "./multi_row.ts";
-import { Dictionary, NO_PLACE } from "./dictionary.ts";
-import type { Visitor } from "./enrich/visitor.ts";
+import { Dictionary, type Entry, NO_PLACE } from "./dictionary.ts";
+import { PgClickWriter } from "./pg_click_writer.ts";
+import { logEvent } from "../log.ts";
+import {
+  agentFacets,
+  agentRow,
+  type ClickRow,
+  clickValues,
+  type ClickWrite,
+  type ClickWriter,
+  defaultNodeId,
+  FIND_SQL,
+  INSERT_SQL,
+  LP_SQL,
+  PG_COLUMNS,
+  placeFacets,
+  placeKey,
+  type StoredClick,
+  storedClick,
+  tokensText,
+} from "./click_rows.ts";
 
-/** One click as it is written. */
-export type ClickRow = {
-  id: string;
-  ts: number;
-  campaignId: number;
-  trafficSourceId: number | null;
-  rotationId: number | null;
-  rule: number | null;
-  path: number | null;
-  landingId: number | null;
-  offerId: number | null;
-  externalId: string | null;
-  cost: number;
-  /** The currency of `cost`: the campaign's cost currency. */
-  costCurrency: string;
-  /** The ad platforms' click ids (fbclid, gclid, …) as a JSON object, or null for none. */
-  adClickIds: string | null;
-  visitor: Visitor;
-  isUnique: boolean;
-  isBot: boolean;
-  botReason: string | null;
-};
-
-/** What the writer queues: a new click, or a lander click-through on one. */
-export type ClickWrite =
-  | { kind: "click"; row: ClickRow }
-  | { kind: "lp"; id: string; ts: number; offerId: number };
-
-/** A stored click with the visitor facts macros need. */
-export type StoredClick = {
-  id: string;
-  ts: number;
-  campaignId: number | null;
-  trafficSourceId: number | null;
-  rule: number | null;
-  path: number | null;
-  landingId: number | null;
-  offerId: number | null;
-  externalId: string;
-  cost: number;
-  ip: string;
-  userAgent: string;
-  country: string;
-  region: string;
-  city: string;
-  isp: string;
-  deviceType: string;
-  os: string;
-  browser: string;
-  tokens: string[];
-  /** The ad platforms' click ids it arrived with, by parameter name. */
-  adClickIds: Record<string, string>;
-  lpClickTs: number | null;
-  /** Caught by the bot policy (flagged or blocked): such a click costs nothing. */
-  isBot: boolean;
-};
-
-const INSERT_SQL = {
-  head: `INSERT INTO clicks (id, ts, campaign_id, traffic_source_id, rotation_id, rule, path,
-  landing_id, offer_id, external_id, cost, ip, place_id, ua_id, language, referrer, tokens,
-  is_unique, is_bot, bot_reason, connection, cost_currency, ad_click_ids)`,
-  row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-  tail: "",
-};
-
-const LP_SQL =
-  "UPDATE clicks SET lp_click_ts = coalesce(lp_click_ts, ?), offer_id = ? WHERE id = ?";
+export type { ClickRow, ClickWrite, ClickWriter, StoredClick } from "./click_rows.ts";
 
 /** How long the first click of a batch waits at most while more keep arriving (ms). */
 const HOLD_MS = 2;
@@ -90,42 +46,19 @@ const ROLLUP_FLUSH_MS = 1000;
 /** Distinct keys in one cube after which the sums are written early (bounds memory). */
 const ROLLUP_MAX_KEYS = 20_000;
 
-function placeKey(v: Visitor): string {
-  return `${v.country}\t${v.region}\t${v.city}\t${v.isp}`;
-}
-
-/** A new user agent's row in `user_agents`, and its facets (`AGENT_FACETS`' order). */
-function agentRow(v: Visitor): string[] {
-  return [v.userAgent, ...agentFacets(v)];
-}
-
-function agentFacets(v: Visitor): string[] {
-  return [v.deviceType, v.brand, v.model, v.os, v.osVersion, v.browser, v.browserVersion];
-}
-
-/** A new place's row in `places`, which is its facets (`PLACE_FACETS`' order). */
-function placeFacets(v: Visitor): string[] {
-  return [v.country, v.region, v.city, v.isp];
-}
-
-/** Tokens as stored: positional, trailing empty ones dropped, NULL for none. */
-function tokensText(v: Visitor): string | null {
-  let last = 0;
-  for (const key in v.tokens) {
-    const n = Number(key.slice(1));
-    if (v.tokens[key] !== "" && n > last) last = n;
-  }
-  if (last === 0) return null;
-  const list: string[] = [];
-  for (let i = 1; i <= last; i++) list.push(v.tokens[`t${i}`] ?? "");
-  return JSON.stringify(list);
-}
+/** How often the rollups held in memory are written on PostgreSQL while no click comes (ms). */
+const IDLE_FLUSH_MS = 1000;
 
 /** The click table of one database: writer, dictionaries, reads. */
 export class ClickStore {
   readonly userAgents: Dictionary;
   readonly places: Dictionary;
-  readonly writer: BatchWriter<ClickWrite>;
+  readonly writer: ClickWriter<ClickWrite>;
+  /** The asynchronous writer on PostgreSQL (null on SQLite). */
+  readonly pg: PgClickWriter | null = null;
+  /** This node's name (PostgreSQL: whose clicks are whose; null on SQLite). */
+  readonly node: string | null;
+  #idle: ReturnType<typeof setInterval> | undefined;
   #insert: MultiRowInsert;
   #lp: Statement;
   #rollups: ClickRollups;
@@ -136,14 +69,40 @@ export class ClickStore {
   /** A transaction holding rollup sums rolled back: the next one recovers them from raw rows. */
   #rollupsLost = false;
 
-  constructor(readonly db: Db, options: { maxDelayMs?: number; maxBatch?: number } = {}) {
+  constructor(
+    readonly db: Db,
+    options: { maxDelayMs?: number; maxBatch?: number; node?: string } = {},
+  ) {
     this.userAgents = new Dictionary(db, "user_agents");
     this.places = new Dictionary(db, "places");
     this.#insert = new MultiRowInsert(db, INSERT_SQL);
     this.#lp = db.prepare(LP_SQL);
-    this.#rollups = new ClickRollups(db);
+    this.node = db instanceof PgBridge ? options.node ?? defaultNodeId() : null;
+    this.#rollups = new ClickRollups(db, this.node);
     // Clicks stored after the watermark (the last run ended without writing their sums).
     transaction(db, () => this.#rollups.recover());
+    if (db instanceof PgBridge) {
+      this.pg = new PgClickWriter(db.url, PG_COLUMNS, {
+        userAgents: this.userAgents,
+        places: this.places,
+        node: this.node!,
+        values: (r, ua, place) => clickValues(r, ua, place, this.node),
+        committed: (rows) => this.#committed(rows),
+        beforeLp: (id) => {
+          if (id > this.#rollups.watermark && this.#rollups.pending > 0) this.flushRollups();
+        },
+      }, { maxBatch: options.maxBatch ?? 1000 });
+      this.writer = this.pg;
+      // Other nodes' reports read the rollups: sums wait in memory a second at most.
+      this.#idle = setInterval(() => {
+        if (performance.now() - this.#rollupsAt < IDLE_FLUSH_MS) return;
+        try {
+          this.flushRollups();
+        } catch { /* dropped and recovered by the next flush */ }
+      }, IDLE_FLUSH_MS);
+      Deno.unrefTimer(Number(this.#idle));
+      return;
+    }
     this.writer = new BatchWriter<ClickWrite>(db, {
       insert: (_db, rows) => this.#write(rows),
       rolledBack: () => this.#dropRollups(),
@@ -223,9 +182,71 @@ export class ClickStore {
     }
   }
 
+  /**
+   * PostgreSQL: resolves once click `id` is counted in the rollups when
+   * another node wrote it and still holds its sums in memory (that node's
+   * next flush, within about a second), so a change to the click moves a
+   * counted contribution (decision 110) — the other node's recovery after a
+   * crash would otherwise add the changed click to a delta already moved.
+   * Gives up after `limitMs` (that node is down: logged).
+   */
+  async ownerFlushed(id: string, limitMs = 3000): Promise<void> {
+    if (!this.pg || !id) return;
+    const until = performance.now() + limitMs;
+    for (;;) {
+      const [row] = await this.pg.query(
+        `SELECT c.node, w.click_id FROM clicks c JOIN rollup_watermark w ON w.node = c.node
+         WHERE c.id = ?`,
+        [id],
+      );
+      if (!row || row.node === this.node || String(row.click_id) >= id) return;
+      if (performance.now() > until) {
+        logEvent("warn", "click_owner_unflushed", { clickId: id, node: row.node });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** Whether click `id`'s sums may still be in memory (not yet in the rollups). */
   pendingRollup(id: string): boolean {
     return this.#rollups.pending > 0 && id > this.#rollups.watermark;
+  }
+
+  /**
+   * PostgreSQL: clicks whose INSERT committed join the rollups held in memory;
+   * they are written (through the bridge, one short transaction) once a
+   * second, at `ROLLUP_MAX_KEYS`, or at once for a click not newer than the
+   * watermark (the watermark keeps meaning "every click of this node up to
+   * here is counted").
+   */
+  #committed(rows: { row: ClickRow; ua: Entry; place: Entry | null }[]): void {
+    let late = false;
+    for (const { row, ua, place } of rows) {
+      if (row.id <= this.#rollups.watermark) late = true;
+      this.#count(row, ua.facets, place?.facets ?? NO_PLACE);
+    }
+    if (
+      late || this.#rollups.keys > ROLLUP_MAX_KEYS ||
+      performance.now() - this.#rollupsAt >= ROLLUP_FLUSH_MS
+    ) {
+      try {
+        this.flushRollups();
+      } catch { /* dropped: the next flush recovers them from the raw clicks */ }
+    }
+  }
+
+  /** Stops the PostgreSQL writer's timer and connection once every click committed. */
+  async settled(): Promise<void> {
+    if (!this.pg) return;
+    clearInterval(this.#idle);
+    await this.pg.settled();
+  }
+
+  /** Ends the PostgreSQL writer's connection (shutdown, after the last flush). */
+  async end(): Promise<void> {
+    clearInterval(this.#idle);
+    await this.pg?.end();
   }
 
   #insertClick(r: ClickRow): void {
@@ -259,8 +280,12 @@ export class ClickStore {
       r.costCurrency,
       r.adClickIds,
     );
-    const pf = place?.facets ?? NO_PLACE;
-    const af = ua.facets;
+    this.#count(r, ua.facets, place?.facets ?? NO_PLACE);
+  }
+
+  /** Adds a written click to the rollups held in memory. */
+  #count(r: ClickRow, af: readonly string[], pf: readonly string[]): void {
+    const v = r.visitor;
     this.#rollups.add({
       ts: r.ts,
       campaignId: r.campaignId,
@@ -329,40 +354,12 @@ export class ClickStore {
 
   /** A stored click, or null. */
   find(id: string): StoredClick | null {
-    const row = this.db.prepare(
-      `SELECT c.*, coalesce(u.text, '') AS ua, coalesce(p.country, '') AS country,
-        coalesce(p.region, '') AS region, coalesce(p.city, '') AS city, coalesce(p.isp, '') AS isp,
-        coalesce(u.device_type, '') AS device_type, coalesce(u.os, '') AS os,
-        coalesce(u.browser, '') AS browser
-       FROM clicks c LEFT JOIN user_agents u ON u.id = c.ua_id
-       LEFT JOIN places p ON p.id = c.place_id WHERE c.id = ?`,
-    ).get(id);
-    if (!row) return null;
-    const num = (v: unknown) => (v === null ? null : Number(v));
-    return {
-      id,
-      ts: Number(row.ts),
-      campaignId: num(row.campaign_id),
-      trafficSourceId: num(row.traffic_source_id),
-      rule: num(row.rule),
-      path: num(row.path),
-      landingId: num(row.landing_id),
-      offerId: num(row.offer_id),
-      externalId: String(row.external_id ?? ""),
-      cost: Number(row.cost),
-      ip: String(row.ip ?? ""),
-      userAgent: String(row.ua),
-      country: String(row.country),
-      region: String(row.region),
-      city: String(row.city),
-      isp: String(row.isp),
-      deviceType: String(row.device_type),
-      os: String(row.os),
-      browser: String(row.browser),
-      tokens: row.tokens ? JSON.parse(String(row.tokens)) : [],
-      adClickIds: row.ad_click_ids ? JSON.parse(String(row.ad_click_ids)) : {},
-      lpClickTs: num(row.lp_click_ts),
-      isBot: Number(row.is_bot) === 1,
-    };
+    return storedClick(id, this.db.prepare(FIND_SQL).get(id));
+  }
+
+  /** `find` without the bridge on PostgreSQL (the lander click-through's path). */
+  async findAsync(id: string): Promise<StoredClick | null> {
+    if (!this.pg) return this.find(id);
+    return storedClick(id, (await this.pg.query(FIND_SQL, [id]))[0]);
   }
 }

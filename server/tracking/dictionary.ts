@@ -7,7 +7,7 @@ import type { Db, Statement } from "../db/connection.ts";
 import { LruMap } from "./enrich/lru.ts";
 
 /** An interned string's id and the facts the rollups group by (as stored). */
-type Entry = { id: number; facets: readonly string[] };
+export type Entry = { id: number; facets: readonly string[] };
 
 /**
  * The columns of a place and of a user agent the rollups group by, in their
@@ -67,6 +67,18 @@ export class Dictionary {
         this.#entries.set(key, entry);
       }
     }
+    return entry;
+  }
+
+  /** The entry of `key` if this process knows it (memory only: the PostgreSQL writer's check). */
+  known(key: string): Entry | undefined {
+    return this.#entries.get(key);
+  }
+
+  /** Remembers an entry read or written elsewhere (the PostgreSQL writer's own queries). */
+  remember(key: string, row: Record<string, unknown>): Entry {
+    const entry = { id: Number(row.id), facets: this.#facets(row) };
+    this.#entries.set(key, entry);
     return entry;
   }
 

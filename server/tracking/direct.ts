@@ -17,6 +17,7 @@ import { logEvent } from "../log.ts";
 import { requestIp, requestIsHttps, type RequestLike } from "../net.ts";
 import type { CampaignRuntime } from "./cache.ts";
 import { recordClick } from "./click.ts";
+import { readsFor } from "./pg_reads.ts";
 import { type PlainAnswer, toResponse } from "./answer.ts";
 import type { TrackingEngine } from "./engine.ts";
 import type { ErrorCode } from "../../contracts/errors.ts";
@@ -100,6 +101,8 @@ export async function answerDirectClick(
   req: RequestLike,
   visit: { key: string; ip: string },
 ): Promise<PlainAnswer> {
+  const reads = readsFor(deps.tracking, visit.key); // PostgreSQL: without the bridge
+  if (reads) await reads;
   const campaign = deps.tracking.cache.campaignByKey(visit.key);
   if (!campaign || !campaign.active) return refuse(404, "NOT_FOUND", "Not found", null);
   const landers = landersOf(deps.tracking, campaign);

@@ -12,6 +12,8 @@ import { EntityCache } from "./cache.ts";
 import { ClickStore } from "./click_store.ts";
 import { Uniqueness } from "./uniqueness.ts";
 import { OfferCaps } from "./offer_caps.ts";
+import { PrefetchDb } from "./pg_reads.ts";
+import { PgBridge } from "../db/pg/bridge.ts";
 import { IpFrequency } from "./quality.ts";
 import { type S2sOptions, S2sQueue } from "./s2s.ts";
 import type { RandomSource } from "./weights.ts";
@@ -26,6 +28,8 @@ export type TrackingOptions = {
   s2s?: S2sOptions;
   /** Weighted choices and postback percentages; Math.random by default. */
   random?: RandomSource;
+  /** PostgreSQL: this node's name (default `ROTOR_NODE_ID`, else the host's name). */
+  node?: string;
 };
 
 /** Everything the tracking endpoints share. */
@@ -34,6 +38,8 @@ export class TrackingEngine {
   readonly clicks: ClickStore;
   readonly uniqueness: Uniqueness;
   readonly caps: OfferCaps;
+  /** PostgreSQL: the cache's and caps' reads, prefetched off the bridge for clicks. */
+  readonly prefetch: PrefetchDb | null;
   /** Clicks per IP in Settings → Traffic quality's window (decision 165). */
   readonly ipFrequency = new IpFrequency();
   readonly s2s: S2sQueue;
@@ -44,11 +50,18 @@ export class TrackingEngine {
   constructor(readonly db: Db, options: TrackingOptions = {}) {
     // Flows saved before rules and paths had ids get them now (decision 123).
     assignMissingFlowIds(db);
-    this.cache = new EntityCache(db);
-    this.caps = new OfferCaps(db, this.cache);
-    this.clicks = new ClickStore(db, { maxDelayMs: options.maxDelayMs });
+    this.clicks = new ClickStore(db, { maxDelayMs: options.maxDelayMs, node: options.node });
+    // PostgreSQL: what the click path misses is fetched asynchronously (pg_reads.ts).
+    const pg = this.clicks.pg;
+    this.prefetch = pg && db instanceof PgBridge
+      ? new PrefetchDb(db, (sql, params) => pg.query(sql, params))
+      : null;
+    this.cache = new EntityCache(this.prefetch ?? db);
+    // The caps trust the version their click's probe read (within 2 ms) on PostgreSQL.
+    this.caps = new OfferCaps(this.prefetch ?? db, this.cache, this.prefetch ? 2 : 0);
     this.uniqueness = new Uniqueness();
-    this.uniqueness.load(db);
+    // PostgreSQL: from this node's own clicks (the balancer sends a visitor to one node).
+    this.uniqueness.load(db, Date.now(), this.clicks.node);
     this.s2s = new S2sQueue(db, options.s2s);
     this.random = options.random ?? Math.random;
     // Reads see the rollups whole: the sums still in memory are written first (decision 110).
@@ -76,11 +89,13 @@ export class TrackingEngine {
   async close(): Promise<void> {
     clearInterval(this.#snapshots);
     this.clicks.writer.close();
+    await this.clicks.settled();
     this.clicks.flushRollups();
     // Every click is committed: the next start reads the visitors from one file (decision 166).
     this.uniqueness.save(this.db);
     this.cache.close();
     await this.s2s.stop();
     this.reads.close();
+    await this.clicks.end();
   }
 }

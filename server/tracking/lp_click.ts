@@ -41,7 +41,12 @@ export async function lpClick(
   engine: TrackingEngine,
   input: { clickId: string; offerNumber: number | null; now?: number },
 ): Promise<string | null> {
-  const click = isClickId(input.clickId) ? engine.clicks.find(input.clickId) : null;
+  // PostgreSQL: read on the click writer's connection, never through the bridge.
+  const click = !isClickId(input.clickId)
+    ? null
+    : engine.clicks.pg
+    ? await engine.clicks.findAsync(input.clickId)
+    : engine.clicks.find(input.clickId);
   if (!click) return null;
   const campaign = click.campaignId === null ? null : engine.cache.campaignById(click.campaignId);
   const path = pathOf(campaign, click);
@@ -83,6 +88,8 @@ export async function lpClick(
   // A click that went straight to its offer showed no lander: the visitor still
   // reaches the offer, but no lander click is counted (it would inflate LP CTR).
   if (click.landingId === null) return url;
+  // PostgreSQL: a click of another node is counted before its lander click-through moves it.
+  if (engine.clicks.pg) await engine.clicks.ownerFlushed(click.id);
   await engine.clicks.write({
     kind: "lp",
     id: click.id,

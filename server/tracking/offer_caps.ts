@@ -26,7 +26,20 @@ export class OfferCaps {
   #readVersion: Statement;
   #count: Statement;
 
-  constructor(readonly db: Db, readonly cache: EntityCache) {
+  #versionAt = -Infinity;
+  /** The conversion version read last (at `#versionAt`). */
+  #latest = -1;
+
+  /**
+   * `versionFreshMs`: a conversion version read this recently is trusted
+   * without reading it again (PostgreSQL: the click's probe read it a moment
+   * before, asynchronously; 0 on SQLite: read every time).
+   */
+  constructor(
+    readonly db: Db,
+    readonly cache: EntityCache,
+    readonly versionFreshMs = 0,
+  ) {
     this.#readVersion = db.prepare("SELECT n FROM conversion_version");
     this.#count = db.prepare(
       `SELECT k.offer_id AS offer, count(*) AS n FROM conversions v JOIN clicks k ON k.id = v.click_id
@@ -38,7 +51,12 @@ export class OfferCaps {
   /** Conversions of `offerId` today (recounted when the day or any conversion changed). */
   conversionsToday(offerId: number, now = Date.now()): number {
     const zone = this.cache.trackerTimeZone();
-    const version = Number(this.#readVersion.get()!.n);
+    const at = performance.now();
+    if (at - this.#versionAt >= this.versionFreshMs) {
+      this.#latest = Number(this.#readVersion.get()!.n);
+      this.#versionAt = at;
+    }
+    const version = this.#latest;
     if (now >= this.#until || zone !== this.#zone || version !== this.#version) {
       const day = today(zone, now);
       const { start, end } = dayRange({ tz: zone, from: day, to: day });

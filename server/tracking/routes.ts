@@ -14,6 +14,7 @@ import { CLICK_COOKIE } from "./click_route.ts";
 import { lpClick } from "./lp_click.ts";
 import { updateClick } from "./click_update.ts";
 import { type PostbackParams, recordConversion } from "./postback.ts";
+import type { TrackingEngine } from "./engine.ts";
 
 export {
   answerClick,
@@ -82,6 +83,15 @@ async function postbackParams(c: Context<AppEnv>): Promise<PostbackParams> {
   return parsed.data;
 }
 
+/**
+ * PostgreSQL, several nodes: a click another node wrote within the last
+ * second is counted before a postback or update changes it (`ownerFlushed`).
+ */
+function ownerFlushed(engine: TrackingEngine, clickId: unknown): Promise<void> | undefined {
+  if (!engine.clicks.pg || typeof clickId !== "string") return;
+  return engine.clicks.ownerFlushed(clickId.trim());
+}
+
 /** Mounted at `/` by `createApp` (the click route is mounted apart, see `clickHandler`). */
 export const trackingRoutes = new Hono<AppEnv>()
   .get("/lp/click", async (c) => {
@@ -95,15 +105,17 @@ export const trackingRoutes = new Hono<AppEnv>()
   })
   .on(["GET", "POST"], "/postback", async (c) => {
     const params = await postbackParams(c);
+    await ownerFlushed(c.var.deps.tracking, params.clickid);
     const result = recordConversion(c.var.deps.tracking, params, { ip: clientIp(c) });
     return c.json({ ok: true, recorded: result.recorded, status: result.status });
   })
   .on(["GET", "POST"], "/click/update", async (c) => {
     const params = await clickUpdateParams(c);
+    await ownerFlushed(c.var.deps.tracking, params.clickid);
     c.header("Cache-Control", "no-store");
     return c.json(updateClick(c.var.deps.tracking, params));
   })
-  .get("/pixel.gif", (c) => {
+  .get("/pixel.gif", async (c) => {
     const params = PostbackQuery.safeParse(c.req.query());
     if (!params.success) throw badRequest("Malformed pixel parameters");
     // A `clickid` in the address (the advertiser's page fills it in) is a postback by image:
@@ -112,6 +124,7 @@ export const trackingRoutes = new Hono<AppEnv>()
     const byParam = (params.data.clickid ?? "").trim() !== "";
     const clickId = byParam ? undefined : getCookie(c, CLICK_COOKIE) ?? "";
     let status: 200 | 400 | 403 | 404 = 200;
+    await ownerFlushed(c.var.deps.tracking, clickId ?? params.data.clickid);
     try {
       recordConversion(c.var.deps.tracking, params.data, {
         ip: clientIp(c),

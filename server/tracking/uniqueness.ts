@@ -96,7 +96,7 @@ export class Uniqueness {
    * stored after it, else from the clicks of the longest campaign window.
    * Answers the clicks read.
    */
-  load(db: Db, now: number = Date.now()): number {
+  load(db: Db, now: number = Date.now(), node: string | null = null): number {
     const hours = Number(
       db.prepare("SELECT coalesce(max(uniqueness_hours), 0) AS h FROM campaigns").get()?.h ?? 0,
     );
@@ -109,23 +109,27 @@ export class Uniqueness {
     if (snapshot !== null) this.clear();
     // Only the newest `capacity` clicks of the window count: find where they start (a walk of
     // the primary key), then read them oldest first without the agents' text (decision 112).
+    // PostgreSQL (no snapshot file): this node's own clicks only (`node`, decision 172).
+    const mine = node === null ? "" : " AND node = ?";
     const first = db.prepare(
-      "SELECT id FROM clicks WHERE id >= ? ORDER BY id DESC LIMIT 1 OFFSET ?",
+      `SELECT id FROM clicks WHERE id >= ?${mine} ORDER BY id DESC LIMIT 1 OFFSET ?`,
     )
-      .get(bound, this.capacity - 1);
-    return this.#replay(db, first ? String(first.id) : bound);
+      .get(bound, ...(node === null ? [] : [node]), this.capacity - 1);
+    return this.#replay(db, first ? String(first.id) : bound, "", node);
   }
 
   /** Remembers the stored clicks from id `from` on (after id `after`), oldest first. */
-  #replay(db: Db, from: string, after = ""): number {
+  #replay(db: Db, from: string, after = "", node: string | null = null): number {
     const agents = new Map<number, string>();
     const agent = db.prepare("SELECT text FROM user_agents WHERE id = ?");
     const rows = db.prepare(
       `SELECT campaign_id, ip, ts, ua_id FROM clicks
-       WHERE id >= ? AND id > ? AND campaign_id IS NOT NULL ORDER BY id`,
+       WHERE id >= ? AND id > ? AND campaign_id IS NOT NULL${
+        node === null ? "" : " AND node = ?"
+      } ORDER BY id`,
     );
     let n = 0;
-    for (const r of rows.iterate(from, after)) {
+    for (const r of rows.iterate(from, after, ...(node === null ? [] : [node]))) {
       const uaId = r.ua_id === null ? 0 : Number(r.ua_id);
       let ua = agents.get(uaId);
       if (ua === undefined) {

@@ -13,6 +13,7 @@
  * With `--reports`, a panel user runs the campaign's report by referrer domain (raw rows:
  * a scan of every click of the day) back to back during the sustained run,
  * the long read that must not let the WAL grow past its bound (decision 111).
+ * `--store postgres` runs `click_pg.ts` instead (PostgreSQL against SQLite).
  */
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -228,6 +229,10 @@ export const bench = {
     "10 s; then one connection; `--sustained N` / `--soak` (600 s) for long runs, " +
     "`--reports` with raw reports running meanwhile)",
   async run(flags: string[] = []) {
+    // `--store postgres`: the click path on PostgreSQL against SQLite (click_pg.ts).
+    if (flags[flags.indexOf("--store") + 1] === "postgres" && flags.includes("--store")) {
+      return (await import("./click_pg.ts")).bench.run(flags);
+    }
     const at = flags.indexOf("--sustained");
     const seconds = flags.includes("--soak") ? 600 : at >= 0 ? Number(flags[at + 1] ?? 60) : 0;
     const bare = await spawnServer(join(ROOT, "tests/bench/bare_302.ts"), { cpu: "0" });
