@@ -56,17 +56,21 @@ export function openDataDir(dataDir: string): Db {
   return openDatabase(join(dataDir, "rotor.db"));
 }
 
+/** The PostgreSQL bridge behind `db`: itself, or the one a wrapper (the click path's prefetching reads) names as `base`. */
+function bridgeOf(db: Db): PgBridge | null {
+  if (db instanceof PgBridge) return db;
+  const base = (db as { base?: unknown }).base;
+  return base instanceof PgBridge ? base : null;
+}
+
 /** Which store a connection talks to. */
 export function dialectOf(db: Db): Dialect {
-  // A wrapper of the bridge (the click path's prefetching reads) names it as `base`.
-  return db instanceof PgBridge || (db as { base?: unknown }).base instanceof PgBridge
-    ? "postgres"
-    : "sqlite";
+  return bridgeOf(db) ? "postgres" : "sqlite";
 }
 
 /** Other nodes' writes to what a node caches (PostgreSQL); null on SQLite (one process). */
 export function changesOf(db: Db): ChangeFeed | null {
-  return db instanceof PgBridge ? db.changes() : null;
+  return bridgeOf(db)?.changes() ?? null;
 }
 
 /** Days of `clicks` partitions made ahead of today (and kept behind it) on PostgreSQL. */

@@ -4,7 +4,8 @@
  * deployment's nginx config in front. A campaign edited through one node
  * routes on the other within a second; clicks through both nodes are counted
  * once in reports read from either; a due trigger fires once with both nodes
- * up; and a `kill -9` of one node under load loses no click that got a 302.
+ * up; and a `kill -9` of one node under load loses no click that got a 302,
+ * and once the node is back its unflushed clicks reach every node's reports.
  */
 import assert from "node:assert/strict";
 import http from "node:http";
@@ -234,11 +235,19 @@ Deno.test({
         for (const { visitor, id } of sent) {
           assert.equal(stored.get(id), visitor, `click ${id} keeps ${visitor}`);
         }
-        // Node B's report counts every click both nodes answered, node A's unflushed ones too.
-        const total = answered.length + sent.length;
-        await waitFor(async () => (await reportedClicks(panelB, counted.id)) >= total, {
-          message: `node B's report counts the ${total} clicks`,
-        });
+        // Node A comes back under its own id and folds the clicks it had not flushed: then
+        // reports from either node count every click both nodes answered, each once.
+        a = await spawnNode(databaseUrl, dirA, "a");
+        panelA = await signedIn(a.url);
+        const [row] = await sql<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM clicks WHERE campaign_id = ${counted.id}`;
+        const total = Number(row.n);
+        assert.ok(total >= answered.length + sent.length);
+        for (const [name, panel] of [["A", panelA], ["B", panelB]] as const) {
+          await waitFor(async () => (await reportedClicks(panel, counted.id)) === total, {
+            message: `node ${name}'s report counts the ${total} stored clicks`,
+          });
+        }
       });
     } finally {
       await stopAll();
