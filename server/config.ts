@@ -16,6 +16,9 @@ const ConfigSchema = z.object({
   /** PostgreSQL instead of the data folder's SQLite file (issue 16, decision 172). */
   ROTOR_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://")
     .optional(),
+  /** This node's name among several on one PostgreSQL database (default: the host's name). */
+  ROTOR_NODE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, "1–64 letters, digits, '.', '_' or '-'")
+    .optional(),
   ROTOR_ADMIN_USER: z.string().trim().min(1).max(255).default("admin"),
   ROTOR_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(1024).optional(),
   ROTOR_TRUST_PROXY: Bool.default(false),
@@ -39,6 +42,8 @@ export type Config = {
   dataDir: string;
   /** `postgres://…`: the store is PostgreSQL; absent: SQLite in `dataDir`. */
   databaseUrl?: string;
+  /** PostgreSQL: this node's name (its clicks and rollup watermark); absent: the host's name. */
+  nodeId?: string;
   adminUser: string;
   adminPassword?: string;
   trustProxy: boolean;
@@ -62,6 +67,7 @@ const FLAGS = {
   "trust-proxy": "ROTOR_TRUST_PROXY",
   seed: "ROTOR_SEED",
   database: "ROTOR_DATABASE_URL",
+  node: "ROTOR_NODE_ID",
 } as const;
 
 /** Thrown with every problem listed, one per line. */
@@ -82,6 +88,7 @@ export function parseConfig(env: Record<string, string | undefined>, args: strin
         "trust-proxy": { type: "boolean" },
         seed: { type: "boolean" },
         database: { type: "string" },
+        node: { type: "string" },
       },
       strict: true,
     }).values;
@@ -106,6 +113,7 @@ export function parseConfig(env: Record<string, string | undefined>, args: strin
     host: v.HOST,
     dataDir: v.ROTOR_DATA,
     databaseUrl: v.ROTOR_DATABASE_URL,
+    nodeId: v.ROTOR_NODE_ID,
     adminUser: v.ROTOR_ADMIN_USER,
     adminPassword: v.ROTOR_ADMIN_PASSWORD,
     trustProxy: v.ROTOR_TRUST_PROXY,

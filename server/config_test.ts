@@ -7,6 +7,7 @@ Deno.test("config: defaults when nothing is set", () => {
     host: "0.0.0.0",
     dataDir: "./data",
     databaseUrl: undefined,
+    nodeId: undefined,
     adminUser: "admin",
     adminPassword: undefined,
     trustProxy: false,
@@ -39,6 +40,7 @@ Deno.test("config: env is read and flags win over env", () => {
   assert.equal(config.strictAnswers, true);
   const pg = parseConfig({}, ["--database", "postgres://rotor@db.internal:5432/rotor"]);
   assert.equal(pg.databaseUrl, "postgres://rotor@db.internal:5432/rotor");
+  assert.equal(parseConfig({ ROTOR_NODE_ID: "eu-1" }, ["--node", "us-2"]).nodeId, "us-2");
 });
 
 Deno.test("config: bad values stop the start with a message naming them", async (t) => {
@@ -51,6 +53,7 @@ Deno.test("config: bad values stop the start with a message naming them", async 
     [{ ROTOR_UPSTREAM: "tracker.example" }, [], /ROTOR_UPSTREAM/],
     [{}, ["--database", "mysql://db/rotor"], /ROTOR_DATABASE_URL: must start with postgres/],
     [{ ROTOR_UPSTREAM_TIMEOUT: "0" }, [], /ROTOR_UPSTREAM_TIMEOUT/],
+    [{ ROTOR_NODE_ID: "eu 1" }, [], /ROTOR_NODE_ID: 1–64 letters/],
     [{}, ["--nope"], /Invalid configuration.*nope/],
   ];
   for (const [env, args, message] of cases) {

@@ -21,7 +21,7 @@ export function createDeps(db: Db, config: Config, overrides: Partial<Deps> = {}
   ensureTrackerId(db);
   sealClearSecrets(db);
   recoverCostUpdates(db);
-  const tracking = overrides.tracking ?? new TrackingEngine(db);
+  const tracking = overrides.tracking ?? new TrackingEngine(db, { node: config.nodeId });
   return {
     db,
     config,

@@ -87,3 +87,17 @@ function claimPeriod(db: Db, name: string, everyMs: number, now = Date.now()): b
      RETURNING name`,
   ).get(name, now, Math.floor(everyMs * PERIOD_SLACK)) !== undefined;
 }
+
+/**
+ * Holds node name `node` for the life of this connection (PostgreSQL): a
+ * second running node under the same name would fold and rebuild the first
+ * one's rollup tail, so it is refused at start with what to do.
+ */
+export function holdNodeName(db: Db, node: string): void {
+  if (dialectOf(db) !== "postgres") return;
+  if (tryLock(db, `node.${node}`)) return;
+  throw new Error(
+    `node name "${node}" is in use by another running Rotor node on this database: ` +
+      "give each node its own ROTOR_NODE_ID",
+  );
+}

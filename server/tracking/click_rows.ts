@@ -170,7 +170,7 @@ export function storedClick(
 
 /** The node name when `ROTOR_NODE_ID` is not set: the host's name (one node per host). */
 export function defaultNodeId(): string {
-  return Deno.env.get("ROTOR_NODE_ID") || Deno.hostname();
+  return Deno.hostname();
 }
 
 /** A click's values in `PG_COLUMNS`' order. */

@@ -8,6 +8,7 @@
  * the rows' shapes and SQL are in `click_rows.ts`.
  */
 import { setImmediate } from "node:timers";
+import { holdNodeName } from "../db/jobs.ts";
 import { type Db, type Statement, transaction } from "../db/connection.ts";
 import { BatchWriter } from "../db/batch_writer.ts";
 import { PgBridge } from "../db/pg/bridge.ts";
@@ -78,6 +79,7 @@ export class ClickStore {
     this.#insert = new MultiRowInsert(db, INSERT_SQL);
     this.#lp = db.prepare(LP_SQL);
     this.node = db instanceof PgBridge ? options.node ?? defaultNodeId() : null;
+    if (this.node !== null) holdNodeName(db, this.node);
     this.#rollups = new ClickRollups(db, this.node);
     // Clicks stored after the watermark (the last run ended without writing their sums).
     transaction(db, () => this.#rollups.recover());

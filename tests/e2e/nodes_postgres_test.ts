@@ -47,9 +47,12 @@ async function clickOn(base: string, key: string): Promise<string | null> {
 postgresTest(
   "Two server processes on one PostgreSQL database act as one tracker",
   async (t, url) => {
-    const env = { ROTOR_DATABASE_URL: url };
+    const env = (node: string) => ({ ROTOR_DATABASE_URL: url, ROTOR_NODE_ID: node });
     // Started together on an empty database: one migrates while the other waits, one admin.
-    const [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
+    const [a, b] = await Promise.all([
+      startServer({ env: env("a") }),
+      startServer({ env: env("b") }),
+    ]);
     try {
       const cookie = await signIn(b.url);
       const created = await call(

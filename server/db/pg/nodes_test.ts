@@ -29,9 +29,11 @@ import { onceAcrossNodes, whileHeld } from "../jobs.ts";
 import { recoverCostUpdates } from "../../costs/apply.ts";
 import { type Db, openPostgres } from "../connection.ts";
 
-/** A node: an app on its own connection to the database at `url`. */
+let nodes = 0;
+
+/** A node: an app on its own connection to the database at `url`, under a name of its own. */
 function node(url: string): TestApp {
-  return testApp({ db: openPostgres(url) });
+  return testApp({ db: openPostgres(url), config: { nodeId: `node-${++nodes}` } });
 }
 
 async function stop(...apps: TestApp[]): Promise<void> {
@@ -220,7 +222,7 @@ postgresTest("Several nodes: each S2S postback goes out once with two queues", a
   const s2s = { backoffMs: [0], fetch: { allowAddress: onlyPort(target.addr.port) } };
   const s = await trackingApp({ db: openPostgres(url), tracking: { s2s } });
   const b = node(url);
-  b.deps.tracking = new TrackingEngine(b.deps.db, { s2s });
+  b.deps.tracking = new TrackingEngine(b.deps.db, { s2s, node: b.deps.config.nodeId });
   try {
     await s.api.patch(`/api/traffic-sources/${s.sourceId}`, {
       postbackUrl: `http://127.0.0.1:${target.addr.port}/pb?c={clickid}`,
@@ -396,3 +398,25 @@ postgresTest("Several nodes: a job runs on one node at a time, once a period", a
     b.close();
   }
 });
+
+postgresTest(
+  "Several nodes: a second running node under one node's name is refused",
+  async (_t, url) => {
+    const first = openPostgres(url);
+    const second = openPostgres(url);
+    try {
+      const running = new TrackingEngine(first, { node: "eu-1" });
+      assert.throws(
+        () => new TrackingEngine(second, { node: "eu-1" }),
+        /node name "eu-1" is in use by another running Rotor node.*ROTOR_NODE_ID/,
+      );
+      // Once the first node is gone, its name is free again (a restart keeps its name).
+      await running.close();
+      first.close();
+      const restarted = new TrackingEngine(second, { node: "eu-1" });
+      await restarted.close();
+    } finally {
+      second.close();
+    }
+  },
+);
