@@ -60,6 +60,19 @@ const DEBUG = Deno.env.get("ROTOR_PG_DEBUG") === "1";
 
 /** How long one query may take before the caller gives up (ms). */
 const QUERY_LIMIT_MS = 120_000;
+/** How long the thread may take to load the driver and connect (ms). */
+export const START_LIMIT_MS = 15_000;
+
+/** A URL without its password, for messages. */
+function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.href;
+  } catch {
+    return "(an invalid URL)";
+  }
+}
 
 export class PgBridge implements Db {
   readonly #thread: Worker;
@@ -78,6 +91,32 @@ export class PgBridge implements Db {
       transferList: [port2],
     });
     this.#thread.unref();
+    // The thread's first answer says it started: driver loaded, connection made.
+    const started = this.#answer(START_LIMIT_MS);
+    if (!started?.ok) {
+      this.#closed = true;
+      this.#port.close();
+      void this.#thread.terminate();
+      const why = started?.message ??
+        `no answer from its thread in ${START_LIMIT_MS} ms (does the import map hold "postgres"?)`;
+      throw new PgError(
+        `PostgreSQL bridge to ${safeUrl(url)} did not start: ${why}`,
+        started?.code,
+      );
+    }
+  }
+
+  /** Waits up to `limitMs` for the thread's next answer; undefined when none came. */
+  #answer(limitMs: number): BridgeAnswer | undefined {
+    const deadline = performance.now() + limitMs;
+    for (;;) {
+      const left = deadline - performance.now();
+      if (left <= 0) return undefined;
+      Atomics.wait(this.#flag, 0, 0, left);
+      const received = receiveMessageOnPort(this.#port);
+      if (received) return received.message as BridgeAnswer;
+      // woken before the message arrived: wait again (the flag stays set, so this spins briefly)
+    }
   }
 
   /** Runs one request and waits for its answer; a failed query throws `PgError`. */
@@ -85,23 +124,16 @@ export class PgBridge implements Db {
     if (this.#closed) throw new PgError("the PostgreSQL connection is closed");
     Atomics.store(this.#flag, 0, 0);
     this.#port.postMessage(request);
-    const deadline = performance.now() + QUERY_LIMIT_MS;
-    for (;;) {
-      const left = deadline - performance.now();
-      if (left <= 0) throw new PgError(`no answer from PostgreSQL in ${QUERY_LIMIT_MS} ms`);
-      Atomics.wait(this.#flag, 0, 0, left);
-      const received = receiveMessageOnPort(this.#port);
-      if (!received) continue; // woken before the message arrived: wait again
-      const answer = received.message as BridgeAnswer;
-      if (!answer.ok) {
-        const sql = request.kind === "close" ? undefined : request.sql;
-        const message = DEBUG && sql
-          ? `${answer.message}\n  in: ${sql.slice(0, 600)}`
-          : answer.message;
-        throw new PgError(message, answer.code, answer.detail, sql);
-      }
-      return answer;
+    const answer = this.#answer(QUERY_LIMIT_MS);
+    if (!answer) throw new PgError(`no answer from PostgreSQL in ${QUERY_LIMIT_MS} ms`);
+    if (!answer.ok) {
+      const sql = request.kind === "close" ? undefined : request.sql;
+      const message = DEBUG && sql
+        ? `${answer.message}\n  in: ${sql.slice(0, 600)}`
+        : answer.message;
+      throw new PgError(message, answer.code, answer.detail, sql);
     }
+    return answer;
   }
 
   #keys: Map<string, string[]> | undefined;
