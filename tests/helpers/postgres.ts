@@ -178,12 +178,19 @@ export async function freshDatabase(cluster: Cluster): Promise<string> {
 }
 
 /**
- * The process's throwaway cluster for the API tests on PostgreSQL
- * (`ROTOR_TEST_STORE=postgres`, see `tests/helpers/api.ts`), started
- * synchronously on first use, with a migrated template database that each
- * test app copies; stopped and removed when the process ends.
+ * The throwaway cluster for the API tests on PostgreSQL
+ * (`ROTOR_TEST_STORE=postgres`, see `tests/helpers/api.ts`), with a migrated
+ * template database that each test app copies. A test file started alone
+ * starts its own synchronously on first use and stops it when it ends; under
+ * `server/db/pg/api_suite_test.ts` every file of the child run shares the
+ * suite's cluster, named by `ROTOR_TEST_PG_PORT` (its template already
+ * migrated), and drops the databases it made when it ends.
  */
-let syncCluster: { port: number; url: (database: string) => string } | undefined;
+type SyncCluster = { port: number; url: (database: string) => string };
+let syncCluster: SyncCluster | undefined;
+
+/** The variable that hands a started cluster (its port) to a child `deno test`. */
+export const SHARED_CLUSTER_PORT = "ROTOR_TEST_PG_PORT";
 
 function runSync(command: string, args: string[], asPostgres: boolean): void {
   const [cmd, argv] = asPostgres && Deno.uid() === 0
@@ -199,7 +206,16 @@ function runSync(command: string, args: string[], asPostgres: boolean): void {
 /** Template database every test database is copied from (migrated once). */
 export const TEMPLATE = "rotor_template";
 
-function startSync(migrateTemplate: (url: string) => void): NonNullable<typeof syncCluster> {
+const localUrl = (port: number) => (database: string) =>
+  `postgres://rotor@127.0.0.1:${port}/${database}`;
+
+/**
+ * Starts a cluster tuned for tests (no fsync, no synchronous commit) with the
+ * template database migrated by `migrateTemplate`; `stop` removes it.
+ */
+export function startTestClusterSync(
+  migrateTemplate: (url: string) => void,
+): SyncCluster & { stop: () => void } {
   const reason = postgresOrSkip();
   if (reason) throw new Error(`ROTOR_TEST_STORE=postgres: ${reason}`);
   const bin = postgresBin()!;
@@ -215,30 +231,68 @@ function startSync(migrateTemplate: (url: string) => void): NonNullable<typeof s
     ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "start"],
     true,
   );
-  globalThis.addEventListener("unload", () => {
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
     try {
       runSync(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"], true);
     } catch { /* already stopped */ }
     Deno.removeSync(dir, { recursive: true });
-  });
-  const url = (database: string) => `postgres://rotor@127.0.0.1:${port}/${database}`;
+  };
+  const url = localUrl(port);
   runSync(
     join(bin, "createdb"),
     ["-h", "127.0.0.1", "-p", String(port), "-U", "rotor", TEMPLATE],
     false,
   );
   migrateTemplate(url(TEMPLATE));
-  return { port, url };
+  return { port, url, stop };
 }
 
+/** The databases this file made in a shared cluster, dropped when it ends. */
+const made: string[] = [];
+
+function useSyncCluster(migrateTemplate: (url: string) => void): SyncCluster {
+  const shared = Number(Deno.env.get(SHARED_CLUSTER_PORT));
+  if (shared) {
+    globalThis.addEventListener("unload", () => {
+      // FORCE ends the file's connections still open; one psql for all of them.
+      const drops = made.flatMap((name) => ["-c", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+      if (drops.length === 0) return;
+      try {
+        runSync(join(postgresBin()!, "psql"), [
+          "-h",
+          "127.0.0.1",
+          "-p",
+          String(shared),
+          "-U",
+          "rotor",
+          "-d",
+          "postgres",
+          "-q",
+          ...drops,
+        ], false);
+      } catch { /* the suite removes the cluster anyway */ }
+    });
+    return { port: shared, url: localUrl(shared) };
+  }
+  const own = startTestClusterSync(migrateTemplate);
+  globalThis.addEventListener("unload", own.stop);
+  return own;
+}
+
+/** Tells this file's databases from those of the other files sharing the cluster. */
+const FILE_TAG = `${Deno.pid}_${crypto.randomUUID().slice(0, 8)}`;
+
 /**
- * A new database copied from the migrated template, in this process's
- * cluster (started on first call); its URL. `migrateTemplate` runs once, on
- * the template, before any copy.
+ * A new database copied from the migrated template, in the shared cluster or
+ * this file's own (started on first call); its URL. `migrateTemplate` runs
+ * once, on the template, before any copy, when the cluster is this file's.
  */
 export function freshDatabaseSync(migrateTemplate: (url: string) => void): string {
-  syncCluster ??= startSync(migrateTemplate);
-  const name = `rotor_test_${++databases}`;
+  syncCluster ??= useSyncCluster(migrateTemplate);
+  const name = `rotor_test_${FILE_TAG}_${++databases}`;
   runSync(join(postgresBin()!, "createdb"), [
     "-h",
     "127.0.0.1",
@@ -250,5 +304,6 @@ export function freshDatabaseSync(migrateTemplate: (url: string) => void): strin
     TEMPLATE,
     name,
   ], false);
+  made.push(name);
   return syncCluster.url(name);
 }
