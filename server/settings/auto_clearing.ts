@@ -71,21 +71,21 @@ export async function clearClicks(
 ): Promise<Omit<ClearRun, "startedAt" | "finishedAt" | "trigger">> {
   const now = options.now ?? Date.now();
   const batchSize = options.batchSize ?? CLEAR_BATCH_SIZE;
-  const remove = db.prepare("DELETE FROM clicks WHERE id = ?");
   let deleted = 0;
   let batches = 0;
   let longestBatchMs = 0;
   for (const pass of passes(db, plan, now)) {
-    const select = db.prepare(
-      `SELECT id FROM clicks WHERE id > ? AND ${pass.where} AND ${NOT_CONVERTED} ORDER BY id LIMIT ?`,
+    // One statement a batch (on PostgreSQL each statement is a round trip).
+    const remove = db.prepare(
+      `DELETE FROM clicks WHERE id IN (SELECT id FROM clicks WHERE id > ? AND ${pass.where}
+        AND ${NOT_CONVERTED} ORDER BY id LIMIT ?) RETURNING id`,
     );
     let cursor = "";
     while (true) {
       const started = performance.now();
       const ids = transaction(db, () => {
-        const found = select.all(cursor, ...pass.args, batchSize).map((r) => String(r.id));
-        for (const id of found) remove.run(id);
-        return found;
+        // RETURNING comes in no set order: the cursor is the largest id.
+        return remove.all(cursor, ...pass.args, batchSize).map((r) => String(r.id)).sort();
       });
       longestBatchMs = Math.max(longestBatchMs, performance.now() - started);
       if (ids.length === 0) break;
