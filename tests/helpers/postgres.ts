@@ -12,6 +12,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { waitFor } from "./wait.ts";
+import { PgBridge } from "../../server/db/pg/bridge.ts";
 
 const BIN_DIRS = [
   "/usr/lib/postgresql/17/bin",
@@ -293,17 +294,13 @@ const FILE_TAG = `${Deno.pid}_${crypto.randomUUID().slice(0, 8)}`;
 export function freshDatabaseSync(migrateTemplate: (url: string) => void): string {
   syncCluster ??= useSyncCluster(migrateTemplate);
   const name = `rotor_test_${FILE_TAG}_${++databases}`;
-  runSync(join(postgresBin()!, "createdb"), [
-    "-h",
-    "127.0.0.1",
-    "-p",
-    String(syncCluster.port),
-    "-U",
-    "rotor",
-    "-T",
-    TEMPLATE,
-    name,
-  ], false);
+  // One connection to the cluster makes every copy: a `createdb` process each cost ~4×.
+  // FILE_COPY copies the template's files (WAL_LOG, the default, logs every page: ~2× slower).
+  admin ??= new PgBridge(syncCluster.url("postgres"));
+  admin.exec(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE} STRATEGY FILE_COPY`);
   made.push(name);
   return syncCluster.url(name);
 }
+
+/** The connection that copies the template (to the cluster's `postgres` database). */
+let admin: PgBridge | undefined;

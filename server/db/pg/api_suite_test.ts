@@ -148,6 +148,7 @@ postgresSuite(`API tests on PostgreSQL (${ON_POSTGRES.length} files)`, async () 
     }).output();
     const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
     const summary = text.split("\n").filter((l) => /^(ok|FAILED) \|/.test(l)).join("\n");
+    console.log(`slowest on PostgreSQL:\n${slowest(text, 12)}`);
     assert.ok(out.success, `on PostgreSQL:\n${text.slice(-6000)}`);
     assert.match(summary, /^ok \| \d+ passed/);
     const ignored = Number(/(\d+) ignored/.exec(summary)?.[1] ?? 0);
@@ -156,6 +157,25 @@ postgresSuite(`API tests on PostgreSQL (${ON_POSTGRES.length} files)`, async () 
     cluster.stop();
   }
 });
+
+/** The files that took longest in a `deno test` output, with their tests' seconds summed. */
+function slowest(text: string, count: number): string {
+  const seconds = new Map<string, number>();
+  let file = "";
+  const unit: Record<string, number> = { ms: 0.001, s: 1, m: 60, "µs": 0.000001 };
+  for (const line of text.split("\n")) {
+    const running = /^running \d+ tests? from \.\/(\S+)/.exec(line);
+    if (running) file = running[1];
+    // Top-level tests only (steps are indented): "name ... ok (1m2s)".
+    const done = /^\S.* \.\.\. (?:ok|FAILED) \(([\dmsµ.]+)\)$/.exec(line);
+    if (!done || !file) continue;
+    let total = 0;
+    for (const [, n, u] of done[1].matchAll(/([\d.]+)(ms|µs|s|m)/g)) total += Number(n) * unit[u];
+    seconds.set(file, (seconds.get(file) ?? 0) + total);
+  }
+  return [...seconds].sort((a, b) => b[1] - a[1]).slice(0, count)
+    .map(([f, t]) => `  ${t.toFixed(1)} s  ${f}`).join("\n");
+}
 
 /** Every `_test.ts` file under these folders (browser tests under tests/e2e aside). */
 function serverTestFiles(): string[] {
