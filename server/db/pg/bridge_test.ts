@@ -107,3 +107,30 @@ Deno.test("PostgreSQL bridge: a thread without the driver fails the start with w
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+postgresTest(
+  "PostgreSQL bridge: a remembered rewrite is used only while its tables' keys are the same",
+  (_t, url) => {
+    const upsert =
+      "INSERT INTO tally (a, b, n) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET n = n + 1";
+    const first = new PgBridge(url);
+    try {
+      first.exec("CREATE TABLE tally (a bigint PRIMARY KEY, b bigint NOT NULL, n bigint)");
+      assert.match(first.prepare(upsert).sql, /ON CONFLICT \(a\) DO UPDATE/);
+      first.exec("DROP TABLE tally");
+      first.exec("CREATE TABLE tally (a bigint, b bigint, n bigint, PRIMARY KEY (a, b))");
+    } finally {
+      first.close();
+    }
+    const second = new PgBridge(url);
+    try {
+      assert.match(second.prepare(upsert).sql, /ON CONFLICT \(a, b\) DO UPDATE/);
+      second.prepare(upsert).run(1, 2, 1);
+      second.prepare(upsert).run(1, 2, 1);
+      assert.equal(second.prepare("SELECT n FROM tally").get()!.n, 2);
+    } finally {
+      second.close();
+    }
+    return Promise.resolve();
+  },
+);
