@@ -1,6 +1,6 @@
 /** Test helpers for cost updates: a campaign with clicks over three days, and its cost figures. */
 import assert from "node:assert/strict";
-import { insertTestClick } from "../reports/testing.ts";
+import { insertTestClicks, type TestClick } from "../reports/testing.ts";
 import { clickIdAt } from "../tracking/click_id.ts";
 import { trackingApp, type TrackingSetup } from "../tracking/testing.ts";
 
@@ -21,6 +21,7 @@ export type Seeded = { id: string; day: number; zone: string; country: string; u
 export async function costSetup(perDay = 12): Promise<{ s: TrackingSetup; clicks: Seeded[] }> {
   const s = await trackingApp();
   const clicks: Seeded[] = [];
+  const stored: TestClick[] = [];
   for (const offset of [-2, -1, 0]) {
     const base = Date.parse(`${day(offset)}T00:00:00Z`);
     for (let i = 0; i < perDay; i++) {
@@ -28,9 +29,10 @@ export async function costSetup(perDay = 12): Promise<{ s: TrackingSetup; clicks
       const country = i % 4 < 2 ? "DE" : "FR";
       const unique = i % 3 !== 2;
       const ts = Math.min(base + 3_600_000 + i * 60_000, Date.now() - 1000);
-      const id = insertTestClick(s.app.deps.db, {
+      const id = clickIdAt(ts);
+      stored.push({
         ts,
-        id: clickIdAt(ts),
+        id,
         campaignId: s.campaignId,
         trafficSourceId: s.sourceId,
         cost: 0.01,
@@ -41,7 +43,7 @@ export async function costSetup(perDay = 12): Promise<{ s: TrackingSetup; clicks
       clicks.push({ id, day: offset, zone, country, unique });
     }
     const botTs = Math.min(base + 7_200_000, Date.now() - 1000);
-    insertTestClick(s.app.deps.db, {
+    stored.push({
       ts: botTs,
       id: clickIdAt(botTs),
       campaignId: s.campaignId,
@@ -51,6 +53,7 @@ export async function costSetup(perDay = 12): Promise<{ s: TrackingSetup; clicks
       tokens: ["z1"],
     });
   }
+  insertTestClicks(s.app.deps.db, stored);
   return { s, clicks };
 }
 

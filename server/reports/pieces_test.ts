@@ -4,8 +4,8 @@
  * and rate notes are those of the one query a transaction runs.
  */
 import assert from "node:assert/strict";
-import { openDatabase } from "../db/connection.ts";
 import type { Db } from "../db/connection.ts";
+import { testDatabase } from "../../tests/helpers/api.ts";
 import { READ_PIECES, setReadBreak } from "../reads/breaks.ts";
 import { querySums, type SumsSpec } from "./query.ts";
 import { insertTestCampaigns, insertTestClick, insertTestConversion } from "./testing.ts";
@@ -61,7 +61,7 @@ function sorted(rows: ReturnType<typeof querySums>["rows"]) {
 }
 
 Deno.test("raw reads in pieces: the sums, rows and notes of the one query", () => {
-  const db = openDatabase(":memory:");
+  const db = testDatabase();
   traffic(db);
   const saved = { ...READ_PIECES };
   let breaks = 0;

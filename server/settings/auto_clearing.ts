@@ -12,7 +12,7 @@
  * there, so its rows go with their clicks here, as SQLite's cascade does.
  */
 import { ClearRun } from "../../contracts/settings_tools.ts";
-import { type Db, dialectOf, type Statement, transaction } from "../db/connection.ts";
+import { type Db, dialectOf, transaction } from "../db/connection.ts";
 import { onceAcrossNodes } from "../db/jobs.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 import { logEvent } from "../log.ts";
@@ -79,21 +79,24 @@ export async function clearClicks(
   const now = options.now ?? Date.now();
   const batchSize = options.batchSize ?? CLEAR_BATCH_SIZE;
   const postgres = dialectOf(db) === "postgres";
-  const remove = postgres ? removeAll(db) : db.prepare("DELETE FROM clicks WHERE id = ?");
+  // PostgreSQL: click events have no foreign key to the partitioned clicks, so they go by hand.
+  const removeEvents = postgres ? eventsRemover(db) : null;
   const counts = { deleted: 0, batches: 0, longestBatchMs: 0 };
   if (postgres) dropOldPartitions(db, plan, now, counts);
   let { deleted, batches, longestBatchMs } = counts;
   for (const pass of passes(db, plan, now)) {
-    const select = db.prepare(
-      `SELECT id FROM clicks WHERE id > ? AND ${pass.where} AND ${NOT_CONVERTED} ORDER BY id LIMIT ?`,
+    // One statement a batch (on PostgreSQL each statement is a round trip).
+    const remove = db.prepare(
+      `DELETE FROM clicks WHERE id IN (SELECT id FROM clicks WHERE id > ? AND ${pass.where}
+        AND ${NOT_CONVERTED} ORDER BY id LIMIT ?) RETURNING id`,
     );
     let cursor = "";
     while (true) {
       const started = performance.now();
       const ids = transaction(db, () => {
-        const found = select.all(cursor, ...pass.args, batchSize).map((r) => String(r.id));
-        if (postgres) (remove as (ids: string[]) => void)(found);
-        else for (const id of found) (remove as Statement).run(id);
+        // RETURNING comes in no set order: the cursor is the largest id.
+        const found = remove.all(cursor, ...pass.args, batchSize).map((r) => String(r.id)).sort();
+        removeEvents?.(found);
         return found;
       });
       longestBatchMs = Math.max(longestBatchMs, performance.now() - started);
@@ -109,16 +112,14 @@ export async function clearClicks(
   return { deleted, batches, longestBatchMs: Math.round(longestBatchMs * 100) / 100 };
 }
 
-/** PostgreSQL: deletes a batch of clicks and their events (SQLite's cascade) in two statements. */
-function removeAll(db: Db): (ids: string[]) => void {
-  const ids = `(SELECT jsonb_array_elements_text(?::text::jsonb) COLLATE "C")`;
-  const events = db.prepare(`DELETE FROM click_events WHERE click_id IN ${ids}`);
-  const clicks = db.prepare(`DELETE FROM clicks WHERE id IN ${ids}`);
+/** PostgreSQL: deletes the events of a batch of deleted clicks (SQLite's cascade). */
+function eventsRemover(db: Db): (ids: string[]) => void {
+  const events = db.prepare(
+    `DELETE FROM click_events WHERE click_id IN
+      (SELECT jsonb_array_elements_text(?::text::jsonb) COLLATE "C")`,
+  );
   return (found) => {
-    if (found.length === 0) return;
-    const list = JSON.stringify(found);
-    events.run(list);
-    clicks.run(list);
+    if (found.length > 0) events.run(JSON.stringify(found));
   };
 }
 

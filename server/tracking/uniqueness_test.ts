@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { openDatabase } from "../db/connection.ts";
+import { TEST_STORE, testDatabase } from "../../tests/helpers/api.ts";
 import { newClickId } from "./click_id.ts";
 import { Uniqueness } from "./uniqueness.ts";
 
@@ -52,7 +53,7 @@ Deno.test("uniqueness: beyond its capacity the least recent visitors count as ne
 });
 
 Deno.test("uniqueness: a start reloads the newest stored clicks of the window, at most its capacity", () => {
-  const db = openDatabase(":memory:");
+  const db = testDatabase();
   db.exec(
     `INSERT INTO campaigns (id, name, created_at, updated_at, key, cost_model, cost_value,
       destination, uniqueness_hours, bot_policy, postback_url, status)
@@ -77,7 +78,11 @@ Deno.test("uniqueness: a start reloads the newest stored clicks of the window, a
   assert.equal(seen(1), false, "a click before the window is not");
 });
 
-Deno.test("uniqueness: a snapshot is the next start's memory, then the clicks after it", async () => {
+Deno.test({
+  name: "uniqueness: a snapshot is the next start's memory, then the clicks after it",
+  // The snapshot is a file beside the SQLite database (on PostgreSQL: decision 172, left 1).
+  ignore: TEST_STORE === "postgres",
+}, async () => {
   const dir = Deno.makeTempDirSync();
   try {
     const db = openDatabase(`${dir}/rotor.db`);

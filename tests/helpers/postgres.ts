@@ -12,6 +12,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { waitFor } from "./wait.ts";
+import { PgBridge } from "../../server/db/pg/bridge.ts";
 
 const BIN_DIRS = [
   "/usr/lib/postgresql/17/bin",
@@ -44,6 +45,30 @@ async function run(command: string, args: string[], asPostgres: boolean): Promis
   return text;
 }
 
+/** Memory-backed space a cluster may use (a test cluster holds up to a few hundred MB). */
+const SHM = "/dev/shm";
+const SHM_AT_LEAST_MB = 2048;
+
+/**
+ * Where clusters are made: `ROTOR_TEST_PG_DIR` when set, else `/dev/shm` when
+ * it has room (a copy of the template there takes ~30 ms, against 0.1–1.4 s
+ * on a disk other work shares), else the system's temporary folder.
+ */
+function clusterParent(): string | undefined {
+  const chosen = Deno.env.get("ROTOR_TEST_PG_DIR");
+  if (chosen) return chosen;
+  try {
+    const out = new Deno.Command("df", {
+      args: ["--output=avail", "-BM", SHM],
+      stdout: "piped",
+      stderr: "null",
+    }).outputSync();
+    const free = Number(/(\d+)M/.exec(new TextDecoder().decode(out.stdout))?.[1] ?? 0);
+    if (out.success && free >= SHM_AT_LEAST_MB) return SHM;
+  } catch { /* no df: the temporary folder */ }
+  return undefined;
+}
+
 /** A free TCP port on 127.0.0.1. */
 function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -53,7 +78,7 @@ function freePort(): number {
 }
 
 async function start(bin: string): Promise<Cluster> {
-  const dir = await Deno.makeTempDir({ prefix: "rotor-pg-" });
+  const dir = await Deno.makeTempDir({ dir: clusterParent(), prefix: "rotor-pg-" });
   // initdb refuses to run as root: the folder belongs to the postgres user.
   if (Deno.uid() === 0) await run("chown", ["postgres", dir], false);
   const data = join(dir, "data");
@@ -178,12 +203,19 @@ export async function freshDatabase(cluster: Cluster): Promise<string> {
 }
 
 /**
- * The process's throwaway cluster for the API tests on PostgreSQL
- * (`ROTOR_TEST_STORE=postgres`, see `tests/helpers/api.ts`), started
- * synchronously on first use, with a migrated template database that each
- * test app copies; stopped and removed when the process ends.
+ * The throwaway cluster for the API tests on PostgreSQL
+ * (`ROTOR_TEST_STORE=postgres`, see `tests/helpers/api.ts`), with a migrated
+ * template database that each test app copies. A test file started alone
+ * starts its own synchronously on first use and stops it when it ends; under
+ * `server/db/pg/api_suite_test.ts` every file of the child run shares the
+ * suite's cluster, named by `ROTOR_TEST_PG_PORT` (its template already
+ * migrated), and drops the databases it made when it ends.
  */
-let syncCluster: { port: number; url: (database: string) => string } | undefined;
+type SyncCluster = { port: number; url: (database: string) => string };
+let syncCluster: SyncCluster | undefined;
+
+/** The variable that hands a started cluster (its port) to a child `deno test`. */
+export const SHARED_CLUSTER_PORT = "ROTOR_TEST_PG_PORT";
 
 function runSync(command: string, args: string[], asPostgres: boolean): void {
   const [cmd, argv] = asPostgres && Deno.uid() === 0
@@ -199,11 +231,20 @@ function runSync(command: string, args: string[], asPostgres: boolean): void {
 /** Template database every test database is copied from (migrated once). */
 export const TEMPLATE = "rotor_template";
 
-function startSync(migrateTemplate: (url: string) => void): NonNullable<typeof syncCluster> {
+const localUrl = (port: number) => (database: string) =>
+  `postgres://rotor@127.0.0.1:${port}/${database}`;
+
+/**
+ * Starts a cluster tuned for tests (no fsync, no synchronous commit) with the
+ * template database migrated by `migrateTemplate`; `stop` removes it.
+ */
+export function startTestClusterSync(
+  migrateTemplate: (url: string) => void,
+): SyncCluster & { stop: () => void } {
   const reason = postgresOrSkip();
   if (reason) throw new Error(`ROTOR_TEST_STORE=postgres: ${reason}`);
   const bin = postgresBin()!;
-  const dir = Deno.makeTempDirSync({ prefix: "rotor-pg-" });
+  const dir = Deno.makeTempDirSync({ dir: clusterParent(), prefix: "rotor-pg-" });
   if (Deno.uid() === 0) runSync("chown", ["postgres", dir], false);
   const data = join(dir, "data");
   runSync(join(bin, "initdb"), ["-D", data, "-U", "rotor", "--auth=trust", "-E", "UTF8"], true);
@@ -215,40 +256,75 @@ function startSync(migrateTemplate: (url: string) => void): NonNullable<typeof s
     ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "start"],
     true,
   );
-  globalThis.addEventListener("unload", () => {
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
     try {
       runSync(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"], true);
     } catch { /* already stopped */ }
     Deno.removeSync(dir, { recursive: true });
-  });
-  const url = (database: string) => `postgres://rotor@127.0.0.1:${port}/${database}`;
+  };
+  const url = localUrl(port);
   runSync(
     join(bin, "createdb"),
     ["-h", "127.0.0.1", "-p", String(port), "-U", "rotor", TEMPLATE],
     false,
   );
   migrateTemplate(url(TEMPLATE));
-  return { port, url };
+  return { port, url, stop };
 }
 
+/** The databases this file made in a shared cluster, dropped when it ends. */
+const made: string[] = [];
+
+function useSyncCluster(migrateTemplate: (url: string) => void): SyncCluster {
+  const shared = Number(Deno.env.get(SHARED_CLUSTER_PORT));
+  if (shared) {
+    globalThis.addEventListener("unload", () => {
+      // FORCE ends the file's connections still open; one psql for all of them.
+      const drops = made.flatMap((name) => ["-c", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+      if (drops.length === 0) return;
+      try {
+        runSync(join(postgresBin()!, "psql"), [
+          "-h",
+          "127.0.0.1",
+          "-p",
+          String(shared),
+          "-U",
+          "rotor",
+          "-d",
+          "postgres",
+          "-q",
+          ...drops,
+        ], false);
+      } catch { /* the suite removes the cluster anyway */ }
+    });
+    return { port: shared, url: localUrl(shared) };
+  }
+  const own = startTestClusterSync(migrateTemplate);
+  globalThis.addEventListener("unload", own.stop);
+  return own;
+}
+
+/** Tells this file's databases from those of the other files sharing the cluster. */
+const FILE_TAG = `${Deno.pid}_${crypto.randomUUID().slice(0, 8)}`;
+
 /**
- * A new database copied from the migrated template, in this process's
- * cluster (started on first call); its URL. `migrateTemplate` runs once, on
- * the template, before any copy.
+ * A new database copied from the migrated template, in the shared cluster or
+ * this file's own (started on first call); its URL. `migrateTemplate` runs
+ * once, on the template, before any copy, when the cluster is this file's.
  */
 export function freshDatabaseSync(migrateTemplate: (url: string) => void): string {
-  syncCluster ??= startSync(migrateTemplate);
-  const name = `rotor_test_${++databases}`;
-  runSync(join(postgresBin()!, "createdb"), [
-    "-h",
-    "127.0.0.1",
-    "-p",
-    String(syncCluster.port),
-    "-U",
-    "rotor",
-    "-T",
-    TEMPLATE,
-    name,
-  ], false);
+  syncCluster ??= useSyncCluster(migrateTemplate);
+  const name = `rotor_test_${FILE_TAG}_${++databases}`;
+  // One connection to the cluster makes every copy: a `createdb` process each cost ~4×.
+  // FILE_COPY copies the template's files (WAL_LOG, the default, logs every page: ~2× slower).
+  admin ??= new PgBridge(syncCluster.url("postgres"));
+  admin.exec(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE} STRATEGY FILE_COPY`);
+  made.push(name);
   return syncCluster.url(name);
 }
+
+/** The connection that copies the template (to the cluster's `postgres` database). */
+let admin: PgBridge | undefined;

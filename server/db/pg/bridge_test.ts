@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { postgresTest } from "../../../tests/helpers/postgres.ts";
-import { PgBridge, PgError } from "./bridge.ts";
+import { PgBridge, PgError, START_LIMIT_MS } from "./bridge.ts";
 import postgres from "postgres";
 
 postgresTest(
@@ -63,5 +63,74 @@ postgresTest(
     } finally {
       db.close();
     }
+  },
+);
+
+Deno.test("PostgreSQL bridge: a server that refuses is a clear error at once, not a query's wait", () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close(); // nothing listens there now
+  const started = performance.now();
+  assert.throws(
+    () => new PgBridge(`postgres://rotor:secret@127.0.0.1:${port}/rotor`),
+    (err) =>
+      err instanceof PgError && /did not start: .*ECONNREFUSED/.test(err.message) &&
+      !err.message.includes("secret"),
+  );
+  assert.ok(performance.now() - started < START_LIMIT_MS, "answered before the start limit");
+});
+
+Deno.test("PostgreSQL bridge: a thread without the driver fails the start with why", async () => {
+  // A script outside the project's deno.json has no `postgres` in its import map.
+  const dir = await Deno.makeTempDir({ prefix: "rotor-bridge-" });
+  try {
+    const script = `${dir}/open.ts`;
+    const bridge = new URL("./bridge.ts", import.meta.url).href;
+    await Deno.writeTextFile(
+      script,
+      `import { PgBridge } from ${JSON.stringify(bridge)};
+       try { new PgBridge("postgres://rotor@127.0.0.1:1/rotor"); }
+       catch (err) { console.log(String(err)); Deno.exit(3); }`,
+    );
+    const started = performance.now();
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--no-config", script],
+      cwd: dir,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    assert.equal(out.code, 3, text);
+    assert.match(text, /did not start: the driver did not load/);
+    assert.ok(performance.now() - started < START_LIMIT_MS + 10_000, "not the 120 s query limit");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+postgresTest(
+  "PostgreSQL bridge: a remembered rewrite is used only while its tables' keys are the same",
+  (_t, url) => {
+    const upsert =
+      "INSERT INTO tally (a, b, n) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET n = n + 1";
+    const first = new PgBridge(url);
+    try {
+      first.exec("CREATE TABLE tally (a bigint PRIMARY KEY, b bigint NOT NULL, n bigint)");
+      assert.match(first.prepare(upsert).sql, /ON CONFLICT \(a\) DO UPDATE/);
+      first.exec("DROP TABLE tally");
+      first.exec("CREATE TABLE tally (a bigint, b bigint, n bigint, PRIMARY KEY (a, b))");
+    } finally {
+      first.close();
+    }
+    const second = new PgBridge(url);
+    try {
+      assert.match(second.prepare(upsert).sql, /ON CONFLICT \(a, b\) DO UPDATE/);
+      second.prepare(upsert).run(1, 2, 1);
+      second.prepare(upsert).run(1, 2, 1);
+      assert.equal(second.prepare("SELECT n FROM tally").get()!.n, 2);
+    } finally {
+      second.close();
+    }
+    return Promise.resolve();
   },
 );

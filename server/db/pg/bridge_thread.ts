@@ -2,12 +2,16 @@
  * The PostgreSQL bridge's thread (decision 172): one connection, one query at
  * a time; each answer is posted on the bridge's port and then signalled, so
  * the caller waiting on `Atomics.wait` wakes to a message already there.
+ *
+ * Its first answer is the start: the driver loaded (a dynamic import, so a
+ * script whose import map lacks `postgres` gets that error, not silence) and
+ * one round trip on the connection, or why not.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { MessagePort } from "node:worker_threads";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import postgres from "postgres";
+import type postgresType from "postgres";
 import type { BridgeAnswer, BridgeRequest } from "./bridge.ts";
 import { listenForChanges } from "./change_listener.ts";
 
@@ -16,23 +20,43 @@ type ThreadData = { url: string; signal: SharedArrayBuffer; port: MessagePort };
 /** int8 (counts, ids, micro-units) and numeric (sums of int8) arrive as numbers, as from SQLite. */
 const asNumber = { to: 20, from: [20, 1700], serialize: String, parse: Number };
 
-if (parentPort && (workerData as ThreadData | null)?.signal) {
-  const { url, signal, port } = workerData as ThreadData;
+/** How long the start's connection may take (s); the bridge waits a little longer. */
+const CONNECT_LIMIT_S = 10;
+
+function failure(err: unknown): BridgeAnswer {
+  const e = err as Error & { code?: string; detail?: string };
+  return { ok: false, message: e?.message ?? String(err), code: e?.code, detail: e?.detail };
+}
+
+async function serve({ url, signal, port }: ThreadData): Promise<void> {
   const flag = new Int32Array(signal);
-  const sql = postgres(url, {
-    max: 1,
-    // One session for the node's life: the job locks it holds (server/db/jobs.ts) are its own.
-    max_lifetime: null,
-    onnotice: () => {},
-    types: { number: asNumber },
-    connection: { application_name: "rotor" },
-  });
   const answer = (message: BridgeAnswer) => {
     port.postMessage(message);
     Atomics.store(flag, 0, 1);
     Atomics.notify(flag, 0);
   };
   let listener: { close: () => Promise<void> } | undefined;
+  let postgres: typeof postgresType;
+  try {
+    postgres = (await import("postgres")).default;
+  } catch (err) {
+    return answer(failure(new Error(`the driver did not load: ${(err as Error).message}`)));
+  }
+  const sql = postgres(url, {
+    max: 1,
+    // One session for the node's life: the job locks it holds (server/db/jobs.ts) are its own.
+    max_lifetime: null,
+    onnotice: () => {},
+    types: { number: asNumber },
+    connect_timeout: CONNECT_LIMIT_S,
+    connection: { application_name: "rotor" },
+  });
+  try {
+    await sql`SELECT 1`;
+  } catch (err) {
+    await sql.end({ timeout: 1 }).catch(() => {});
+    return answer(failure(err));
+  }
   port.on("message", async (request: BridgeRequest) => {
     try {
       if (request.kind === "listen") {
@@ -51,14 +75,16 @@ if (parentPort && (workerData as ThreadData | null)?.signal) {
       }
       const result = request.kind === "exec"
         ? await sql.unsafe(request.sql)
-        : await sql.unsafe(request.sql, request.params as postgres.ParameterOrJSON<never>[], {
+        : await sql.unsafe(request.sql, request.params as postgresType.ParameterOrJSON<never>[], {
           prepare: true,
         });
       const rows = Array.from(result, (row) => ({ ...row }));
       answer({ ok: true, rows, changes: result.count ?? 0 });
     } catch (err) {
-      const e = err as Error & { code?: string; detail?: string };
-      answer({ ok: false, message: e.message, code: e.code, detail: e.detail });
+      answer(failure(err));
     }
   });
+  answer({ ok: true, rows: [], changes: 0 });
 }
+
+if (parentPort && (workerData as ThreadData | null)?.signal) void serve(workerData as ThreadData);
