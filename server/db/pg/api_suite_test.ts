@@ -119,14 +119,20 @@ export const SQLITE_ONLY: Record<string, string> = {
 /** Tests inside files on both stores that are ignored on PostgreSQL, with why. */
 export const IGNORED_ON_POSTGRES: Record<string, string> = {
   "server/tracking/uniqueness_test.ts: a snapshot is the next start's memory":
-    "the snapshot is a file beside the SQLite database (decision 172, left 1)",
+    "the snapshot is a file beside the SQLite database; a PostgreSQL node rebuilds uniqueness from its own clicks (pg_click_nodes_test)",
 };
 
 /** Files that need PostgreSQL and start their own cluster. */
 export const POSTGRES_ONLY = [
+  "server/backup/pg_backup_test.ts",
   "server/db/pg/api_suite_test.ts",
   "server/db/pg/bridge_test.ts",
+  "server/db/pg/changes_test.ts",
+  "server/db/pg/nodes_test.ts",
   "server/db/pg_schema_test.ts",
+  "server/reads/pg_reads_test.ts",
+  "server/settings/auto_clearing_pg_test.ts",
+  "server/tracking/pg_click_nodes_test.ts",
 ];
 
 const ROOT = new URL("../../../", import.meta.url);
