@@ -136,25 +136,28 @@ Deno.test("currency: changing a rate changes past reports without rewriting any 
 
 Deno.test("currency: amounts in a currency without any rate are left out, and the report says so", async () => {
   const { s, db, report } = await mixedCurrencies();
-  const click = insertTestClick(db, {
-    id: clickIdAt(noon(-2) + 1000),
-    ts: noon(-2) + 1000,
-    campaignId: s.campaignId,
-    trafficSourceId: s.sourceId,
-    country: "BR",
-  });
-  insertTestConversion(db, {
-    clickId: click,
-    ts: noon(-2),
-    status: "sale",
-    payout: 50,
-    currency: "BRL",
-  });
+  // Two BRL sales in one group: the note names BRL once.
+  for (const offset of [1000, 2000]) {
+    const click = insertTestClick(db, {
+      id: clickIdAt(noon(-2) + offset),
+      ts: noon(-2) + offset,
+      campaignId: s.campaignId,
+      trafficSourceId: s.sourceId,
+      country: "BR",
+    });
+    insertTestConversion(db, {
+      clickId: click,
+      ts: noon(-2),
+      status: "sale",
+      payout: 50,
+      currency: "BRL",
+    });
+  }
   const answer = await report();
   assert.deepEqual(answer.figures[day(-2)], [12, 12]);
-  assert.equal(answer.totals.conversions, 4);
+  assert.equal(answer.totals.conversions, 5);
   assert.ok(
-    answer.notes.some((n) => /Amounts in BRL .* are left out/.test(n)),
+    answer.notes.some((n) => /^Amounts in BRL without a rate .* are left out/.test(n)),
     answer.notes.join("\n"),
   );
 });
