@@ -13,7 +13,6 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type postgresType from "postgres";
 import type { BridgeAnswer, BridgeRequest } from "./bridge.ts";
-import { listenForChanges } from "./change_listener.ts";
 
 type ThreadData = { url: string; signal: SharedArrayBuffer; port: MessagePort };
 
@@ -60,6 +59,8 @@ async function serve({ url, signal, port }: ThreadData): Promise<void> {
   port.on("message", async (request: BridgeRequest) => {
     try {
       if (request.kind === "listen") {
+        // Imported here: it loads the driver too, whose absence the start reports (above).
+        const { listenForChanges } = await import("./change_listener.ts");
         listener ??= await listenForChanges(url, request.port, new Int32Array(request.counter));
         return answer({ ok: true, rows: [], changes: 0 });
       }
