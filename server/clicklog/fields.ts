@@ -32,8 +32,12 @@ export const CLICK_SELECT = `k.*, ${flowItemSql("rule", "Rule")} AS rule_name,
 export const CLICK_JOINS =
   "LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id";
 
-/** Internal columns that never reach the screen. */
-const HIDDEN = new Set(["place_id", "ua_id", "tokens", "rule", "path"]);
+/**
+ * Internal columns that never reach the screen (`node`: the PostgreSQL node
+ * that stored the click, kept for its rollup watermark; the log is the same on
+ * both stores).
+ */
+const HIDDEN = new Set(["place_id", "ua_id", "tokens", "rule", "path", "node"]);
 const MONEY = new Set(["cost"]);
 
 /** `device_type` → `deviceType`. */

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { Db } from "../db/connection.ts";
-import { testDatabase } from "../../tests/helpers/api.ts";
+import { TEST_STORE, testDatabase } from "../../tests/helpers/api.ts";
 import { READ_PIECES, setReadBreak } from "../reads/breaks.ts";
 import { querySums, type SumsSpec } from "./query.ts";
 import { insertTestCampaigns, insertTestClick, insertTestConversion } from "./testing.ts";
@@ -99,7 +99,10 @@ Deno.test("raw reads in pieces: the sums, rows and notes of the one query", () =
     for (const spec of specs) {
       const before = breaks;
       const pieces = querySums(db, spec);
-      assert.ok(breaks - before >= 10, `${spec.groupBy}: read in pieces (${breaks - before})`);
+      // PostgreSQL reads raw rows in one repeatable-read query: pieces are SQLite's, for its WAL.
+      if (TEST_STORE === "sqlite") {
+        assert.ok(breaks - before >= 10, `${spec.groupBy}: read in pieces (${breaks - before})`);
+      } else assert.equal(breaks - before, 0, `${spec.groupBy}: one query on PostgreSQL`);
       const one = whole(db, spec);
       assert.ok(one.rows.length > 0, `${spec.groupBy}: rows to compare`);
       assert.deepEqual(sorted(pieces.rows), sorted(one.rows), spec.groupBy.join(","));
