@@ -124,6 +124,21 @@ postgresTest(
           { campaign_id: 2, sales: 1, rejected: 1 },
         ]);
       });
+      await t.step(
+        "SQLite's group_concat leaves NULLs out; report statements run without JIT",
+        () => {
+          const concat = (values: (string | null)[]) =>
+            db.prepare(
+              `SELECT group_concat(x) AS g FROM (VALUES (NULL::text)${
+                values.map((v) => v === null ? ", (NULL)" : `, ('${v}')`).join("")
+              }) v(x)`,
+            ).get()!.g;
+          assert.equal(concat([null, "EUR", null, "GBP", "EUR"]), "EUR,GBP,EUR");
+          assert.equal(concat([null, null]), null);
+          assert.equal(concat([]), null);
+          assert.equal(db.prepare("SELECT current_setting('jit') AS jit").get()!.jit, "off");
+        },
+      );
     } finally {
       db.close();
     }
