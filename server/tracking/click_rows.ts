@@ -173,13 +173,11 @@ export function defaultNodeId(): string {
   return Deno.hostname();
 }
 
-/** A click's values in `PG_COLUMNS`' order. */
-export function clickValues(
-  r: ClickRow,
-  ua: Entry,
-  place: Entry | null,
-  node: string | null,
-): SqlInput[] {
+/**
+ * A click's stored values in the columns' order (both stores' inserts; on
+ * PostgreSQL the node's name follows them).
+ */
+export function clickValues(r: ClickRow, ua: Entry, place: Entry | null): SqlInput[] {
   const v = r.visitor;
   return [
     r.id,
@@ -205,6 +203,5 @@ export function clickValues(
     v.connection || null,
     r.costCurrency,
     r.adClickIds,
-    node,
   ];
 }

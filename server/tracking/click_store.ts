@@ -88,7 +88,7 @@ export class ClickStore {
         userAgents: this.userAgents,
         places: this.places,
         node: this.node!,
-        values: (r, ua, place) => clickValues(r, ua, place, this.node),
+        values: (r, ua, place) => [...clickValues(r, ua, place), this.node],
         committed: (rows) => this.#committed(rows),
         beforeLp: (id) => {
           if (id > this.#rollups.watermark && this.#rollups.pending > 0) this.flushRollups();
@@ -257,31 +257,7 @@ export class ClickStore {
     const place = v.country || v.isp
       ? this.places.intern(placeKey(v), v, placeFacets, placeFacets)
       : null;
-    this.#insert.add(
-      r.id,
-      r.ts,
-      r.campaignId,
-      r.trafficSourceId,
-      r.rotationId,
-      r.rule,
-      r.path,
-      r.landingId,
-      r.offerId,
-      r.externalId || null,
-      r.cost,
-      v.ip || null,
-      place?.id ?? null,
-      ua.id,
-      v.language || null,
-      v.referrer || null,
-      tokensText(v),
-      r.isUnique ? 1 : 0,
-      r.isBot ? 1 : 0,
-      r.botReason,
-      v.connection || null,
-      r.costCurrency,
-      r.adClickIds,
-    );
+    this.#insert.add(...clickValues(r, ua, place));
     this.#count(r, ua.facets, place?.facets ?? NO_PLACE);
   }
 

@@ -16,7 +16,7 @@
 import postgres from "postgres";
 import type { Row, SqlInput } from "../db/connection.ts";
 import { toPostgres } from "../db/pg/dialect.ts";
-import type { Dictionary, Entry } from "./dictionary.ts";
+import { AGENT_FACETS, type Dictionary, type Entry } from "./dictionary.ts";
 import { type ClickRow, type ClickWrite, type ClickWriter, placeKey } from "./click_rows.ts";
 
 /** int8 and numeric answered as numbers, as from SQLite (the bridge's types). */
@@ -82,16 +82,6 @@ function arrayLiteral(rows: SqlInput[][], at: number, text: boolean): string {
   }
   return out + "}";
 }
-
-const UA_COLUMNS = [
-  "device_type",
-  "brand",
-  "model",
-  "os",
-  "os_version",
-  "browser",
-  "browser_version",
-];
 
 export class PgClickWriter implements ClickWriter<ClickWrite> {
   readonly sql: postgres.Sql;
@@ -249,18 +239,18 @@ export class PgClickWriter implements ClickWriter<ClickWrite> {
       });
       // Another node may add the same agent meanwhile: the stored row wins either way.
       await this.sql.unsafe(
-        `INSERT INTO user_agents (text, ${UA_COLUMNS.join(", ")})
+        `INSERT INTO user_agents (text, ${AGENT_FACETS.join(", ")})
          SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS j(text text, device_type text,
            brand text, model text, os text, os_version text, browser text, browser_version text)
          ORDER BY 1 ON CONFLICT (text) DO NOTHING`,
         [JSON.stringify(rows.map((r) =>
           Object.fromEntries(
-            ["text", ...UA_COLUMNS].map((c, i) => [c, r[i]]),
+            ["text", ...AGENT_FACETS].map((c, i) => [c, r[i]]),
           )
         ))],
       );
       const found = await this.sql.unsafe(
-        `SELECT id, text, ${UA_COLUMNS.join(", ")} FROM user_agents
+        `SELECT id, text, ${AGENT_FACETS.join(", ")} FROM user_agents
          WHERE text IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
         [JSON.stringify([...agents.keys()])],
       );
