@@ -12,7 +12,12 @@ import { ReportFilter } from "./report_query.ts";
 export const CostMoment = z.string().trim().regex(
   /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/,
   "must be a date like 2026-11-20 or a time like 2026-11-20 14:30",
-).refine((s) => !Number.isNaN(Date.parse(`${s.slice(0, 10)}T00:00:00Z`)), "is not a real date");
+).refine((s) => {
+  // Round-tripped: Date.parse takes 2026-02-30 as March 2nd.
+  const day = s.slice(0, 10);
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
+}, "is not a real date");
 
 /** How the amount meets the clicks' current cost. */
 export const CostMode = z.enum(["replace", "add"]);

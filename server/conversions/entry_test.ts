@@ -89,3 +89,24 @@ Deno.test("conversion upload: a dry run names each row's fate and writes nothing
   assert.deepEqual(twice.rows.map((r) => r.outcome), ["duplicate", "duplicate"]);
   assert.deepEqual(await revenue(s), [2, 25]);
 });
+
+Deno.test("conversion upload: a status change replaces the click's conversion and its history says what it was before", async () => {
+  const s = await trackingApp();
+  const clickId = clickIdOf(await s.click());
+  const upload = (row: string) =>
+    s.api.call(CONVERSION_ROUTES.upload, {
+      body: { csv: `clickid,status,payout,currency,txid,time\n${row}`, dryRun: false },
+    });
+  assert.equal((await upload(`${clickId},hold,,,T1,`)).applied, true);
+  const changed = await upload(`${clickId},sale,,,T1,`);
+  assert.deepEqual(changed.rows.map((r) => [r.outcome, r.status]), [["recorded", "sale"]]);
+  const items = (await s.api.call(CONVERSION_ROUTES.list, {})).items;
+  const sale = items.find((i) => i.status === "sale")!;
+  const hold = items.find((i) => i.status === "hold")!;
+  assert.deepEqual(await revenue(s), [1, 12.5], "the sale replaced the hold");
+  const [change] = sale.changes ?? [];
+  assert.equal(change.username, "root");
+  assert.equal(change.field, "replaced");
+  assert.equal(change.before, `hold 12.5 ${hold.currency} (#${hold.id})`);
+  assert.match(change.after, /^sale 12.5 .* \(upload\)$/);
+});

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { apiAs, signedIn } from "../entities/testing.ts";
-import { clickIdOf } from "../tracking/testing.ts";
+import { clickIdOf, trackingApp } from "../tracking/testing.ts";
+import { insertTestClicks } from "../reports/testing.ts";
 import { costsById, costSetup, day, type Seeded, shownCost, updateDay } from "./testing.ts";
 import { recoverCostUpdates } from "./apply.ts";
 import { CHUNK_CLICKS } from "./write.ts";
@@ -76,6 +77,9 @@ Deno.test("cost update: a dry run and bad input change nothing, with clear error
     [{ ...base, currency: "EUR" }, 422, "No USD/EUR rate on or before"],
     [{ ...base, filters: [{ dim: "country", values: ["JP"] }] }, 422, "No clicks match"],
     [{ ...base, filters: [{ dim: "status", values: ["lead"] }] }, 400, "conversions"],
+    // Not March 2nd: a day that does not exist is refused, not rolled over.
+    [{ ...base, from: "2026-02-30" }, 400, "from: is not a real date"],
+    [{ ...base, from: `${day(-1)} 24:00` }, 400, "is not a real time"],
   ] as const;
   for (const [body, status, text] of bad) {
     const res = await s.api.post("/api/cost-updates", body);
@@ -387,4 +391,24 @@ Deno.test("cost update: an hour holding another click than the ones matched is r
   assert.deepEqual(costsById(s), before);
   assert.deepEqual(await shownCost(s), shown);
   assert.equal(kept(), keptBefore);
+});
+
+Deno.test("cost update: a period's local minutes on a DST change day are read at that minute's own offset", async () => {
+  const s = await trackingApp();
+  // New York leaves summer time at 2:00 on 2025-11-02: noon that day is 17:00 UTC, not 16:00.
+  const [early, late] = insertTestClicks(s.app.deps.db, [
+    { ts: Date.parse("2025-11-02T16:30:00Z"), campaignId: s.campaignId, cost: 0.01 },
+    { ts: Date.parse("2025-11-02T17:30:00Z"), campaignId: s.campaignId, cost: 0.01 },
+  ]);
+  const res = await s.api.post("/api/cost-updates", {
+    campaignIds: [s.campaignId],
+    from: "2025-11-02 12:00",
+    to: "2025-11-02 13:00",
+    tz: "America/New_York",
+    amount: 3,
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.equal(res.body.clicks, 1);
+  const costs = costsById(s);
+  assert.deepEqual([costs.get(early), costs.get(late)], [10_000, 3_000_000]);
 });
