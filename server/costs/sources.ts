@@ -33,13 +33,15 @@ function rowInput(db: Db, cells: string[], csv: CostCsvInput): CostUpdateInput {
   const [name, from, to] = c;
   const [token, amount, currency] = c.length === 6 ? c.slice(3) : ["", ...c.slice(3)];
   const id = campaignId(db, name);
+  // Number() would read '' as 0 and '0x10' as 16: only decimals are amounts.
+  if (!/^-?\d+(\.\d+)?$/.test(amount)) throw new Error(`amount '${amount}' is not a number`);
   const parsed = CostUpdateInput.safeParse({
     campaignIds: [id],
     from,
     to,
     tz: csv.tz,
     filters: token ? [tokenFilter(db, id, token)] : [],
-    amount: amount === "" ? NaN : Number(amount),
+    amount: Number(amount),
     currency: currency.toUpperCase(),
     mode: csv.mode,
     dryRun: true,

@@ -85,3 +85,29 @@ Deno.test("Keitaro's update_costs call, sent unchanged with an API key, sets the
   });
   assert.equal(badKey.status, 401);
 });
+
+Deno.test("cost CSV: an amount that is not a decimal and a day that does not exist are refused by line, with what was wrong", async () => {
+  const { s } = await costSetup();
+  const before = costsById(s);
+  const id = s.campaignId;
+  const csv = [
+    `${id},${day(-1)},${day(-1)},abc,USD`,
+    `${id},${day(-1)},${day(-1)},zone=z1,,USD`,
+    `${id},${day(-1)},${day(-1)},0x10,USD`,
+    `${id},2026-02-30,${day(-1)},1,USD`,
+    `${id},${day(-1)},${day(-1)},-2,USD`,
+  ].join("\n");
+  const res = await s.api.post("/api/cost-updates/csv", { csv, dryRun: false });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.equal(res.body.applied, false);
+  const rows = res.body.rows as Array<{ line: number; ok: boolean; error?: string }>;
+  assert.deepEqual(rows.map((r) => [r.line, r.ok, r.error]), [
+    [1, false, "amount 'abc' is not a number"],
+    [2, false, "amount '' is not a number"],
+    [3, false, "amount '0x10' is not a number"],
+    [4, false, "from is not a real date"],
+    [5, false, "amount must be 0 or more"],
+  ]);
+  assert.deepEqual(costsById(s), before);
+  assert.deepEqual((await s.api.get("/api/cost-updates")).body.items, []);
+});
