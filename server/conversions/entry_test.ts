@@ -54,7 +54,12 @@ Deno.test("manual conversion: an unknown click, a time before the click or in th
     role: "user",
     permissions: { "*": "write" },
   });
-  assert.equal((await user.post("/api/conversions", { clickId, status: "lead" })).status, 403);
+  const refused = await user.post("/api/conversions", { clickId, status: "lead" });
+  assert.equal(refused.status, 403);
+  assert.match(JSON.stringify(refused.body), /Only admins change conversions/);
+  const upload = await user.post("/api/conversions/upload", { csv: `${clickId},lead,,,,` });
+  assert.equal(upload.status, 403);
+  assert.match(JSON.stringify(upload.body), /Only admins change conversions/);
 });
 
 Deno.test("conversion upload: a dry run names each row's fate and writes nothing; a refused row blocks the file; a clean file applies", async () => {
