@@ -127,13 +127,11 @@ export function keitaroEnd(end: string): string {
 function keitaroInput(db: Db, campaignIds: number[], period: KeitaroPeriod): CostUpdateInput {
   const filters = Object.entries(period.filters).map(([key, value]) => {
     const sub = /^sub_id_(\d+)$/.exec(key);
+    // Keitaro's own click field for the source's click id is Rotor's external id.
+    const name = sub ? `t${sub[1]}` : key === "external_id" ? "externalId" : key;
     const values = String(value).split(",").map((v) => v.trim()).filter((v) => v !== "");
     try {
-      const filter = sharedTokenFilter(
-        db,
-        campaignIds,
-        `${sub ? `t${sub[1]}` : key}=${values[0] ?? ""}`,
-      );
+      const filter = sharedTokenFilter(db, campaignIds, `${name}=${values[0] ?? ""}`);
       return { ...filter, values: values.length > 0 ? values : [""] };
     } catch (err) {
       const message = (err as Error).message.replace(/^token: /, "");

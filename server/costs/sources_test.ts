@@ -143,6 +143,15 @@ Deno.test("Keitaro's end_date is a moment the period includes: a next day's date
   assert.equal(both.status, 200, await both.clone().text());
   assert.equal((await both.json()).clicks, clicks.filter((c) => c.day === -1).length);
   assert.equal(dayTotal(-1), 2_400_000);
+  // Keitaro's external_id is the click's external id (none of these clicks has one).
+  const external = await send({
+    start_date: day(-1),
+    end_date: day(0),
+    cost: 1,
+    filters: { external_id: "fb-123" },
+  });
+  assert.equal(external.status, 422, await external.clone().text());
+  assert.match(await external.text(), /No clicks match/);
 });
 
 Deno.test("Keitaro's batch call clicks/update_costs sets each period's spend over the campaigns; one period refused refuses all, naming it", async () => {
