@@ -128,15 +128,25 @@ export function uploadConversions(
     const [clickId = "", status = "", payout = "", currency = "", txid = "", time = ""] = row.cells;
     return EntrySchema.safeParse({ clickId, status, payout, currency, txid, time, tz: upload.tz });
   });
-  const check = (dryRun: boolean) =>
-    entries.map((parsed, i) => {
+  const check = (dryRun: boolean) => {
+    // A dry run decides each row against the stored conversions: a row repeating an earlier
+    // one of the file (click, txid, status) would be its duplicate once that one is written.
+    const inFile = new Set<string>();
+    return entries.map((parsed, i) => {
       const line = rows[i].line;
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         return { line, ...refused(`${issue.path.join(".")} ${issue.message}`) };
       }
-      return { line, ...enterConversion(engine, parsed.data, { user, source: "upload", dryRun }) };
+      const result = enterConversion(engine, parsed.data, { user, source: "upload", dryRun });
+      const key = JSON.stringify([parsed.data.clickId, parsed.data.txid, result.status]);
+      if (dryRun && result.outcome === "recorded" && inFile.has(key)) {
+        return { line, ...result, outcome: "duplicate" as const };
+      }
+      inFile.add(key);
+      return { line, ...result };
     });
+  };
   const checked = check(true);
   if (upload.dryRun || checked.some((r) => r.outcome === "refused")) {
     return { applied: false, rows: checked };

@@ -115,3 +115,21 @@ Deno.test("conversion upload: a status change replaces the click's conversion an
   assert.equal(change.before, `hold 12.5 ${hold.currency} (#${hold.id})`);
   assert.match(change.after, /^sale 12.5 .* \(upload\)$/);
 });
+
+Deno.test("conversion upload: a dry run calls a row repeating an earlier row of the file a duplicate, as applying the file does", async () => {
+  const s = await trackingApp();
+  const a = clickIdOf(await s.click());
+  const csv = [`${a},sale,,,T1,`, `${a},approved,,,T1,`, `${a},hold,,,T2,`].join("\n");
+  const upload = (dryRun: boolean) =>
+    s.api.call(CONVERSION_ROUTES.upload, { body: { csv, dryRun } });
+  const dry = await upload(true);
+  const applied = await upload(false);
+  assert.equal(applied.applied, true);
+  const fates = (answer: typeof dry) => answer.rows.map((r) => [r.line, r.outcome, r.status]);
+  assert.deepEqual(fates(dry), [[1, "recorded", "sale"], [2, "duplicate", "sale"], [
+    3,
+    "recorded",
+    "hold",
+  ]]);
+  assert.deepEqual(fates(applied), fates(dry));
+});
