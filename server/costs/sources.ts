@@ -125,6 +125,11 @@ export function keitaroEnd(end: string): string {
  * dimensions; a comma-separated value is a list of values.
  */
 function keitaroInput(db: Db, campaignIds: number[], period: KeitaroPeriod): CostUpdateInput {
+  for (const id of campaignIds) {
+    if (!db.prepare("SELECT 1 FROM campaigns WHERE id = ?").get(id)) {
+      throw new HttpError(404, "NOT_FOUND", `No campaign #${id}`);
+    }
+  }
   const filters = Object.entries(period.filters).map(([key, value]) => {
     const sub = /^sub_id_(\d+)$/.exec(key);
     // Keitaro's own click field for the source's click id is Rotor's external id.
@@ -151,11 +156,20 @@ function keitaroInput(db: Db, campaignIds: number[], period: KeitaroPeriod): Cos
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = issue.path[0] === "to" ? "end_date" : issue.path.join(".");
+    const field = KEITARO_FIELDS[String(issue.path[0])] ?? issue.path.join(".");
     throw new HttpError(400, "VALIDATION_ERROR", `${field}: ${issue.message}`);
   }
   return parsed.data;
 }
+
+/** Rotor's field names in an error, as the Keitaro caller named them. */
+const KEITARO_FIELDS: Record<string, string> = {
+  from: "start_date",
+  to: "end_date",
+  tz: "timezone",
+  amount: "cost",
+  uniqueOnly: "only_campaign_uniques",
+};
 
 /** `POST /admin_api/v1/campaigns/{id}/update_costs` as one cost update. */
 export function fromKeitaro(

@@ -207,6 +207,16 @@ Deno.test("Keitaro's batch call clicks/update_costs sets each period's spend ove
   assert.equal(sum(z2.map((c) => costs.get(c.id)!)), 1_500_000);
   const history = (await s.api.get("/api/cost-updates")).body.items as Array<{ source: string }>;
   assert.deepEqual(history.map((h) => h.source), ["keitaro", "keitaro"]);
+  const period = { start_date: day(-2), end_date: day(-1), cost: 1 };
+  const unknown = await send({ campaign_ids: [999], costs: [period] });
+  assert.equal(unknown.status, 404, await unknown.clone().text());
+  assert.match(await unknown.text(), /costs\[0\]: No campaign #999/);
+  const backwards = await send({
+    campaign_ids: [s.campaignId],
+    costs: [{ ...period, start_date: day(-1), end_date: day(-3) }],
+  });
+  assert.equal(backwards.status, 400, await backwards.clone().text());
+  assert.match(await backwards.text(), /costs\[0\]: end_date: must not be before the start/);
   const noKey = await apiAs(s.app).post("/admin_api/v1/clicks/update_costs", {});
   assert.equal(noKey.status, 401);
 });
