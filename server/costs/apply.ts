@@ -112,38 +112,18 @@ export async function applyCostUpdate(
   const filters = input.token
     ? [...input.filters, sharedTokenFilter(db, input.campaignIds, input.token)]
     : input.filters;
-  const matchedAt = Date.now();
-  const clicks = await engine.reads.run("costMatch", {
-    campaignIds: input.campaignIds,
-    start,
-    end,
-    tz: input.tz,
-    filters,
-  });
-  const receivers = clicks.filter((c) => !input.uniqueOnly || c.unique);
-  if (receivers.length === 0) {
-    throw new HttpError(422, "NO_CLICKS", "No clicks match this period and these filters");
+  if (input.dryRun) {
+    const { result } = await measure(engine, input, { start, end, filters });
+    return { id: null, ...result };
   }
-  if (input.mode === "add") assertAddable(clicks, input.currency);
-  const amount = toMicros(input.amount);
-  const share = shares(amount, receivers.length);
-  const receiving = new Map(receivers.map((c, i) => [c.id, share(i)]));
-  const next = (id: string, cost: number) => {
-    const part = receiving.get(id) ?? 0;
-    return input.mode === "add" ? cost + part : part;
-  };
-  const costBefore = costIn(db, clicks, input.currency);
-  const costAfter = clicks.reduce((sum, c) => sum + next(c.id, c.cost), 0);
-  const result = {
-    dryRun: input.dryRun,
-    clicks: clicks.length,
-    receivers: receivers.length,
-    costBefore: fromMicros(costBefore),
-    costAfter: fromMicros(costAfter),
-    currency: input.currency,
-  };
-  if (input.dryRun) return { id: null, ...result };
   return await oneAtATime(engine, async () => {
+    // Matched in turn: an update still being written before this one has changed the clicks'
+    // cost by then, so this one's totals (answered and recorded) start from it.
+    const { clicks, receiving, matchedAt, costBefore, costAfter, amount, result } = await measure(
+      engine,
+      input,
+      { start, end, filters },
+    );
     // Sums of clicks still held in memory reach the rollups first (decision 110).
     engine.clicks.flushRollups();
     const id = transaction(db, () =>
@@ -175,6 +155,45 @@ export async function applyCostUpdate(
     }
     return { id, ...result };
   });
+}
+
+/** Matches the update's clicks and works out each receiver's share and the totals before/after. */
+async function measure(
+  engine: TrackingEngine,
+  input: CostUpdateInput,
+  period: { start: number; end: number; filters: readonly ReportFilter[] },
+) {
+  const matchedAt = Date.now();
+  const clicks = await engine.reads.run("costMatch", {
+    campaignIds: input.campaignIds,
+    start: period.start,
+    end: period.end,
+    tz: input.tz,
+    filters: period.filters,
+  });
+  const receivers = clicks.filter((c) => !input.uniqueOnly || c.unique);
+  if (receivers.length === 0) {
+    throw new HttpError(422, "NO_CLICKS", "No clicks match this period and these filters");
+  }
+  if (input.mode === "add") assertAddable(clicks, input.currency);
+  const amount = toMicros(input.amount);
+  const share = shares(amount, receivers.length);
+  const receiving = new Map(receivers.map((c, i) => [c.id, share(i)]));
+  const next = (id: string, cost: number) => {
+    const part = receiving.get(id) ?? 0;
+    return input.mode === "add" ? cost + part : part;
+  };
+  const costBefore = costIn(engine.db, clicks, input.currency);
+  const costAfter = clicks.reduce((sum, c) => sum + next(c.id, c.cost), 0);
+  const result = {
+    dryRun: input.dryRun,
+    clicks: clicks.length,
+    receivers: receivers.length,
+    costBefore: fromMicros(costBefore),
+    costAfter: fromMicros(costAfter),
+    currency: input.currency,
+  };
+  return { clicks, receiving, matchedAt, amount, costBefore, costAfter, result };
 }
 
 function setState(db: Db, id: number, state: string): void {
