@@ -13,7 +13,8 @@ import { declaredEntityRoutes } from "../entities/routes.ts";
 import { HttpError, notFound } from "../errors.ts";
 import { implement } from "../route.ts";
 import { undoChanges } from "./actions.ts";
-import { checkTrigger } from "./check.ts";
+import { checkTrigger, loadTrigger } from "./check.ts";
+import { assertMayRun, authoriseTriggerValues } from "./rights.ts";
 import { triggerNow } from "./clock.ts";
 import { triggerDef } from "./definition.ts";
 import {
@@ -60,6 +61,7 @@ function foundRecord(db: Db, id: number, hideProfit = false): ActionRecord {
 /** Dry run, check now, history and undo, channels, notifications (mounted at their full paths). */
 export const triggerCallRoutes = [
   implement(TRIGGER_ROUTES.dryRun, async (c, { body }) => {
+    assertMayRun(userOf(c), body);
     const { db, reads } = c.var.deps;
     return await reads.run("triggerDryRun", { trigger: body, now: triggerNow(db) });
   }),
@@ -89,6 +91,7 @@ export const triggerCallRoutes = [
   }),
   implement(TRIGGER_ROUTES.check, (c, { params: { id } }) => {
     const { db, reads } = c.var.deps;
+    assertMayRun(userOf(c), loadTrigger(db, id).trigger);
     return checkTrigger({ db, reads }, { id, now: triggerNow(db) });
   }),
   implement(NOTIFICATION_ROUTES.list, (c, { query: { limit } }) => {
@@ -101,5 +104,11 @@ export const triggerCallRoutes = [
   }),
 ];
 
-/** The shared entity routes of triggers, after the calls above (`history` is not an id). */
-export const triggerRoutes = declaredEntityRoutes(TRIGGER_ENTITY_ROUTES, triggerDef);
+/**
+ * The shared entity routes of triggers, after the calls above (`history` is not an id).
+ * Saving one needs the rights its scope and actions reach.
+ */
+export const triggerRoutes = declaredEntityRoutes(TRIGGER_ENTITY_ROUTES, {
+  ...triggerDef,
+  authorise: authoriseTriggerValues,
+});
