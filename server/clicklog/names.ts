@@ -5,16 +5,17 @@
  */
 import type { Db } from "../db/connection.ts";
 import { entityNames } from "../reports/labels.ts";
+import { accessTo, type Account } from "../../contracts/rights.ts";
 
 type Cell = string | number | null;
 
-/** Id field, added name field, entity table. */
+/** Id field, added name field, entity table, the type whose read right shows the name. */
 const NAMED = [
-  ["campaignId", "campaignName", "campaigns"],
-  ["trafficSourceId", "trafficSourceName", "traffic_sources"],
-  ["rotationId", "rotationName", "rotations"],
-  ["landingId", "landingName", "landings"],
-  ["offerId", "offerName", "offers"],
+  ["campaignId", "campaignName", "campaigns", "campaign"],
+  ["trafficSourceId", "trafficSourceName", "traffic_sources", "traffic-source"],
+  ["rotationId", "rotationName", "rotations", "rotation"],
+  ["landingId", "landingName", "landings", "landing"],
+  ["offerId", "offerName", "offers", "offer"],
 ] as const;
 
 /** The columns with each name column right after its id column. */
@@ -37,6 +38,21 @@ export function withNames(db: Db, items: Record<string, Cell>[]): Record<string,
       const value = Number(item[id] ?? 0);
       out[name] = value > 0 ? names.get(value) ?? `#${value}` : null;
     }
+    return out;
+  });
+}
+
+/**
+ * The items as `viewer` may see them: the name of an entity whose type the
+ * viewer may not read shows as its id (`#id`), as the report refuses grouping
+ * by that type.
+ */
+export function namesFor(viewer: Account, items: Record<string, Cell>[]): Record<string, Cell>[] {
+  const hidden = NAMED.filter(([, , , subject]) => accessTo(viewer, subject) === "none");
+  if (hidden.length === 0) return items;
+  return items.map((item) => {
+    const out = { ...item };
+    for (const [id, name] of hidden) if (out[name] !== null) out[name] = `#${item[id]}`;
     return out;
   });
 }

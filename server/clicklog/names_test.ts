@@ -40,3 +40,22 @@ Deno.test("click log: each click carries its campaign, source and offer names be
     assert.equal(cells[names.indexOf("offerName")], "Keto Diet US");
   });
 });
+
+Deno.test("click log: names of entity types the user may not read show as ids, in JSON and CSV", async () => {
+  const s = await trackingApp();
+  const id = clickIdOf(await s.click());
+  await s.app.addUser("buyer", "user");
+  s.app.deps.db.prepare("UPDATE users SET permissions = ? WHERE username = 'buyer'")
+    .run(JSON.stringify({ "*": "none", campaign: "read" }));
+  const cookie = await s.app.signIn("buyer", TEST_PASSWORD);
+  const json = await s.app.request("/api/clicks?tz=UTC", { cookie });
+  assert.equal(json.status, 200);
+  const click = (await json.json()).items.find((item: { id: string }) => item.id === id);
+  assert.equal(click.campaignName, "Keto US push");
+  assert.equal(click.offerId, s.offerIds[0]);
+  assert.equal(click.offerName, `#${s.offerIds[0]}`);
+  assert.equal(click.trafficSourceName, `#${s.sourceId}`);
+  const csv = await (await s.app.request("/api/clicks?format=csv&tz=UTC", { cookie })).text();
+  assert.match(csv, /Keto US push/);
+  assert.doesNotMatch(csv, /Keto Diet US|PropellerAds/);
+});
