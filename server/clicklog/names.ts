@@ -52,7 +52,24 @@ export function namesFor(viewer: Account, items: Record<string, Cell>[]): Record
   if (hidden.length === 0) return items;
   return items.map((item) => {
     const out = { ...item };
-    for (const [id, name] of hidden) if (out[name] !== null) out[name] = `#${item[id]}`;
+    for (const [id, name] of hidden) if (typeof out[name] === "string") out[name] = `#${item[id]}`;
+    return out;
+  });
+}
+
+/** A conversion's entity names, as `namesFor` shows a click's, for `viewer`. */
+export function conversionNamesFor<
+  T extends { offerId: number | null; offer: string; landingId: number | null; landing: string },
+>(viewer: Account, items: T[]): T[] {
+  const hideOffer = accessTo(viewer, "offer") === "none";
+  const hideLanding = accessTo(viewer, "landing") === "none";
+  return items.map((item) => {
+    const out = { ...item };
+    if (hideOffer && item.offer) out.offer = `#${item.offerId}`;
+    if (hideLanding && item.landing) out.landing = `#${item.landingId}`;
+    if ("click" in item) {
+      Object.assign(out, { click: namesFor(viewer, [item.click as Record<string, Cell>])[0] });
+    }
     return out;
   });
 }
