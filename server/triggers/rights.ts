@@ -10,7 +10,7 @@ import type { Subject } from "../../contracts/rights.ts";
 import { type Action, type Scope, TriggerInput } from "../../contracts/trigger.ts";
 import { forbidden } from "../errors.ts";
 import type { UserRow } from "../users/store.ts";
-import { assertAccess } from "../auth/permissions.ts";
+import { accessTo, assertAccess } from "../auth/permissions.ts";
 import { readsProfit } from "./check.ts";
 
 /** The entity types whose names and figures a scope shows. */
@@ -54,6 +54,13 @@ export function assertMayRun(user: UserRow, trigger: TriggerInput): void {
   if (user.hideProfit && readsProfit(trigger)) {
     throw forbidden("This trigger reads profit figures, which are hidden from you");
   }
+}
+
+/** Whether `user` may see a record about `subject` (`offer:3`, `token:…`): read on its type. */
+export function maySeeSubject(user: UserRow, subject: string): boolean {
+  const type = subject.slice(0, subject.indexOf(":")) as Scope["type"];
+  const needs = SCOPE_READS[type] ?? [];
+  return needs.every((s) => accessTo(user, s) !== "none");
 }
 
 /** The shared entity routes' hook: stored or sent values that are not a whole trigger wait for validation. */

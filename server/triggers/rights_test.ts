@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
+import { TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
 import { signedIn } from "../entities/testing.ts";
-import { createTrigger, HOUR, metric, spendTrigger, T0, traffic, world } from "./testing.ts";
+import { check, createTrigger, HOUR, metric, spendTrigger, T0, traffic, world } from "./testing.ts";
 
 /** "Any offer with a click over 6 h": takes it out of rotation. */
 const offerTrigger = {
@@ -77,4 +78,22 @@ Deno.test("trigger rights: a hide-profit user neither replays nor checks a trigg
   assert.doesNotMatch(JSON.stringify(check.body), /profit@/);
   // Figures without profit are the user's to see.
   assert.equal((await hidden.post("/api/triggers/dry-run", spendTrigger(w))).status, 200);
+});
+
+Deno.test("trigger rights: the history leaves out records about entity types the user may not read", async () => {
+  const w = await world();
+  w.app.deps.db.exec("UPDATE triggers SET enabled = 0"); // the install's defaults
+  traffic(w, { n: 20, ts: T0 - HOUR, cost: 1 });
+  const notifyOffers = { ...offerTrigger, actions: [{ kind: "notify", channels: ["panel"] }] };
+  assert.deepEqual(await check(w, await createTrigger(w, notifyOffers)), ["A"]);
+  assert.deepEqual(await check(w, await createTrigger(w, spendTrigger(w))), ["Push"]);
+  const buyer = await signedIn(w.app, {
+    username: "buyer",
+    role: "user",
+    permissions: { "*": "none", campaign: "read", trigger: "read" },
+  });
+  const seen = (await buyer.call(TRIGGER_ROUTES.history, {})).items;
+  assert.deepEqual(seen.map((r) => r.label), ["Push"]);
+  const all = (await w.api.call(TRIGGER_ROUTES.history, {})).items;
+  assert.deepEqual(all.map((r) => r.label), ["Push", "A"]);
 });

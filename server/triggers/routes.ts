@@ -14,7 +14,7 @@ import { HttpError, notFound } from "../errors.ts";
 import { implement } from "../route.ts";
 import { undoChanges } from "./actions.ts";
 import { checkTrigger, loadTrigger } from "./check.ts";
-import { assertMayRun, authoriseTriggerValues } from "./rights.ts";
+import { assertMayRun, authoriseTriggerValues, maySeeSubject } from "./rights.ts";
 import { triggerNow } from "./clock.ts";
 import { triggerDef } from "./definition.ts";
 import {
@@ -65,9 +65,12 @@ export const triggerCallRoutes = [
     const { db, reads } = c.var.deps;
     return await reads.run("triggerDryRun", { trigger: body, now: triggerNow(db) });
   }),
-  implement(TRIGGER_ROUTES.history, (c, { query }) => ({
-    items: listRecords(c.var.deps.db, { ...query, hideProfit: userOf(c).hideProfit }),
-  })),
+  implement(TRIGGER_ROUTES.history, (c, { query }) => {
+    const user = userOf(c);
+    // Records about entity types the user may not read are left out, as reports refuse them.
+    const records = listRecords(c.var.deps.db, { ...query, hideProfit: user.hideProfit });
+    return { items: records.filter((r) => maySeeSubject(user, r.subject)) };
+  }),
   implement(TRIGGER_ROUTES.undo, (c, { params: { id } }) => {
     const user = userOf(c);
     const db = c.var.deps.db;
