@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
+import { NOTIFICATION_ROUTES, TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
 import { signedIn } from "../entities/testing.ts";
 import { check, createTrigger, HOUR, metric, spendTrigger, T0, traffic, world } from "./testing.ts";
 
@@ -80,7 +80,7 @@ Deno.test("trigger rights: a hide-profit user neither replays nor checks a trigg
   assert.equal((await hidden.post("/api/triggers/dry-run", spendTrigger(w))).status, 200);
 });
 
-Deno.test("trigger rights: the history leaves out records about entity types the user may not read", async () => {
+Deno.test("trigger rights: the history and notifications leave out what is about types the user may not read", async () => {
   const w = await world();
   w.app.deps.db.exec("UPDATE triggers SET enabled = 0"); // the install's defaults
   traffic(w, { n: 20, ts: T0 - HOUR, cost: 1 });
@@ -96,4 +96,10 @@ Deno.test("trigger rights: the history leaves out records about entity types the
   assert.deepEqual(seen.map((r) => r.label), ["Push"]);
   const all = (await w.api.call(TRIGGER_ROUTES.history, {})).items;
   assert.deepEqual(all.map((r) => r.label), ["Push", "A"]);
+  // Likewise the notifications: the offer trigger's are left out, and from the unread count.
+  const notes = await buyer.call(NOTIFICATION_ROUTES.list, {});
+  assert.deepEqual(notes.items.map((n) => n.title), ["Spend without sales: Push"]);
+  assert.equal(notes.unread, 1);
+  assert.doesNotMatch(JSON.stringify(notes), /Offers with clicks/);
+  assert.equal((await w.api.call(NOTIFICATION_ROUTES.list, {})).items.length, 2);
 });

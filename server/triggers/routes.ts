@@ -7,6 +7,7 @@ import { NOTIFICATION_ROUTES, TRIGGER_ROUTES } from "../../contracts/api/trigger
 import { TRIGGER_ENTITY_ROUTES } from "../../contracts/api/entities.ts";
 import { type ActionRecord, type ChannelSettings, SECRET_MASK } from "../../contracts/trigger.ts";
 import type { Db } from "../db/connection.ts";
+import type { UserRow } from "../users/store.ts";
 import { userOf } from "../context.ts";
 import { assertAccess } from "../auth/permissions.ts";
 import { declaredEntityRoutes } from "../entities/routes.ts";
@@ -58,6 +59,14 @@ function foundRecord(db: Db, id: number, hideProfit = false): ActionRecord {
   return record;
 }
 
+/** What `user` sees of the notifications: none of triggers watching a type they may not read. */
+function notificationsFor(db: Db, user: UserRow): { hideProfit: boolean; hidden: number[] } {
+  const hidden = db.prepare("SELECT id, scope FROM triggers").all()
+    .filter((t) => !maySeeSubject(user, `${JSON.parse(String(t.scope)).type}:`))
+    .map((t) => Number(t.id));
+  return { hideProfit: user.hideProfit, hidden };
+}
+
 /** Dry run, check now, history and undo, channels, notifications (mounted at their full paths). */
 export const triggerCallRoutes = [
   implement(TRIGGER_ROUTES.dryRun, async (c, { body }) => {
@@ -98,12 +107,13 @@ export const triggerCallRoutes = [
     return checkTrigger({ db, reads }, { id, now: triggerNow(db) });
   }),
   implement(NOTIFICATION_ROUTES.list, (c, { query: { limit } }) => {
-    return listNotifications(c.var.deps.db, { limit, hideProfit: userOf(c).hideProfit });
+    const db = c.var.deps.db;
+    return listNotifications(db, { limit, ...notificationsFor(db, userOf(c)) });
   }),
   implement(NOTIFICATION_ROUTES.read, (c, { body }) => {
     const db = c.var.deps.db;
     markRead(db, body.ids, triggerNow(db));
-    return listNotifications(db, { limit: 50, hideProfit: userOf(c).hideProfit });
+    return listNotifications(db, { limit: 50, ...notificationsFor(db, userOf(c)) });
   }),
 ];
 
