@@ -63,6 +63,7 @@ export function conversionNamesFor<
 >(viewer: Account, items: T[]): T[] {
   const hideOffer = accessTo(viewer, "offer") === "none";
   const hideLanding = accessTo(viewer, "landing") === "none";
+  if (NAMED.every(([, , , subject]) => accessTo(viewer, subject) !== "none")) return items;
   return items.map((item) => {
     const out = { ...item };
     if (hideOffer && item.offer) out.offer = `#${item.offerId}`;
