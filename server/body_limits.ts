@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./context.ts";
 import { HttpError } from "./errors.ts";
-import { MAX_UPLOAD_BYTES, UPLOAD_API_PATH } from "../contracts/files.ts";
+import { MAX_TEXT_BYTES, MAX_UPLOAD_BYTES, UPLOAD_API_PATH } from "../contracts/files.ts";
 
 /** Postbacks, pixels and click API calls: a few parameters. */
 export const SMALL_BODY_BYTES = 16 * 1024;
@@ -17,6 +17,8 @@ export const SMALL_BODY_BYTES = 16 * 1024;
 export const API_BODY_BYTES = 1024 * 1024;
 /** A configuration import. */
 export const IMPORT_BODY_BYTES = 32 * 1024 * 1024;
+/** The files calls' JSON: a hosted file's text, each byte escaped at worst (`\u001f`: six bytes). */
+export const FILES_BODY_BYTES = MAX_TEXT_BYTES * 6 + 64 * 1024;
 /** Anything else (forward mode passes bodies through to the upstream tracker). */
 export const OTHER_BODY_BYTES = 8 * 1024 * 1024;
 
@@ -39,15 +41,16 @@ const upload = bodyLimit({
 });
 const api = limit(API_BODY_BYTES);
 const importLimit = limit(IMPORT_BODY_BYTES);
+const files = limit(FILES_BODY_BYTES);
 const other = limit(OTHER_BODY_BYTES);
 
-/** The limit of `path`, or null for the other files calls (a text file may exceed the API's). */
-function limitOf(path: string): MiddlewareHandler<AppEnv> | null {
+/** The limit of `path` (the other files calls carry a text file, which may exceed the API's). */
+function limitOf(path: string): MiddlewareHandler<AppEnv> {
   if (path === "/postback" || path === "/pixel.gif" || path.startsWith("/api/click-api")) {
     return small;
   }
   if (path === UPLOAD_API_PATH) return upload;
-  if (path.startsWith("/api/files")) return null;
+  if (path.startsWith("/api/files")) return files;
   if (path === "/api/settings/import-export/import") return importLimit;
   if (path.startsWith("/api/") || path.startsWith("/admin_api/")) return api;
   return other;

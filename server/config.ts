@@ -4,6 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { parseCidr } from "./tracking/ip.ts";
 
 const Bool = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
@@ -34,6 +35,18 @@ const ConfigSchema = z.object({
   ROTOR_MAX_CONNECTIONS: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** Checks every JSON answer against its route's declared schema (tests; decision 171). */
   ROTOR_STRICT_ANSWERS: Bool.default(false),
+  /** Internal addresses (comma-separated CIDRs) the ECB rates feed may be fetched from. */
+  ROTOR_FEED_ALLOW: z.string().default("").transform((v) => v.split(",").map((c) => c.trim()))
+    .transform((list) => list.filter((c) => c !== ""))
+    .refine(
+      (list) =>
+        list.every((c) =>
+          parseCidr(c.includes("/") ? c : `${c}/${c.includes(":") ? 128 : 32}`) !== null
+        ),
+      {
+        message: "must be IPv4/IPv6 addresses or CIDRs, comma-separated",
+      },
+    ),
 });
 
 export type Config = {
@@ -58,6 +71,8 @@ export type Config = {
   maxConnections: number;
   /** JSON answers checked against their declared schemas (tests). */
   strictAnswers: boolean;
+  /** CIDRs of internal addresses the ECB feed fetch may reach (default none: public only). */
+  feedAllow: string[];
 };
 
 const FLAGS = {
@@ -124,5 +139,6 @@ export function parseConfig(env: Record<string, string | undefined>, args: strin
     headersTimeoutMs: Math.round(v.ROTOR_HEADERS_TIMEOUT * 1000),
     maxConnections: v.ROTOR_MAX_CONNECTIONS,
     strictAnswers: v.ROTOR_STRICT_ANSWERS,
+    feedAllow: v.ROTOR_FEED_ALLOW,
   };
 }

@@ -18,6 +18,7 @@ Deno.test("config: defaults when nothing is set", () => {
     headersTimeoutMs: 15_000,
     maxConnections: 0,
     strictAnswers: false,
+    feedAllow: [],
   });
 });
 
@@ -41,6 +42,8 @@ Deno.test("config: env is read and flags win over env", () => {
   const pg = parseConfig({}, ["--database", "postgres://rotor@db.internal:5432/rotor"]);
   assert.equal(pg.databaseUrl, "postgres://rotor@db.internal:5432/rotor");
   assert.equal(parseConfig({ ROTOR_NODE_ID: "eu-1" }, ["--node", "us-2"]).nodeId, "us-2");
+  const feeds = parseConfig({ ROTOR_FEED_ALLOW: "10.0.0.0/8, 192.168.1.5,fd00::1" }).feedAllow;
+  assert.deepEqual(feeds, ["10.0.0.0/8", "192.168.1.5", "fd00::1"]);
 });
 
 Deno.test("config: bad values stop the start with a message naming them", async (t) => {
@@ -54,6 +57,7 @@ Deno.test("config: bad values stop the start with a message naming them", async 
     [{}, ["--database", "mysql://db/rotor"], /ROTOR_DATABASE_URL: must start with postgres/],
     [{ ROTOR_UPSTREAM_TIMEOUT: "0" }, [], /ROTOR_UPSTREAM_TIMEOUT/],
     [{ ROTOR_NODE_ID: "eu 1" }, [], /ROTOR_NODE_ID: 1–64 letters/],
+    [{ ROTOR_FEED_ALLOW: "10.0.0.0/8,intranet" }, [], /ROTOR_FEED_ALLOW: must be IPv4\/IPv6/],
     [{}, ["--nope"], /Invalid configuration.*nope/],
   ];
   for (const [env, args, message] of cases) {

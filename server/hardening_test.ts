@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { testApp } from "../tests/helpers/api.ts";
-import { API_BODY_BYTES, SMALL_BODY_BYTES } from "./body_limits.ts";
+import { TEST_PASSWORD, testApp } from "../tests/helpers/api.ts";
+import { API_BODY_BYTES, FILES_BODY_BYTES, SMALL_BODY_BYTES } from "./body_limits.ts";
 
 Deno.test("hardening: NUL and CR LF in a path answer a plain redirect, never a 500", async () => {
   const app = testApp();
@@ -73,4 +73,29 @@ Deno.test("hardening: bodies over the route's limit answer 413 before they are r
     });
     assert.notEqual(res.status, 413);
   });
+});
+
+Deno.test("hardening: the files calls' JSON has a limit too, checked before it is read", async () => {
+  const app = testApp();
+  await app.addUser("root", "super-admin");
+  const cookie = await app.signIn("root", TEST_PASSWORD);
+  // A signed-in user could send any size: it was read whole before the 2 MiB text check.
+  let sent = 0;
+  const body = streamed(FILES_BODY_BYTES + 1).pipeThrough(
+    new TransformStream({
+      transform(chunk, out) {
+        sent += chunk.length;
+        out.enqueue(chunk);
+      },
+    }),
+  );
+  const res = await app.request("/api/files/content", {
+    method: "PUT",
+    cookie,
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  assert.equal(res.status, 413);
+  assert.equal((await res.json()).error.code, "TOO_LARGE");
+  assert.ok(sent <= FILES_BODY_BYTES + 64 * 1024, `${sent} bytes read`);
 });

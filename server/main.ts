@@ -22,6 +22,7 @@ import { serveHttp } from "./serve.ts";
 import { rawClickPaths } from "./tracking/raw_click.ts";
 import { startScheduledBackups } from "./backup/schedule.ts";
 import { startEcbSchedule } from "./currency/ecb_schedule.ts";
+import { allowlist } from "./triggers/egress.ts";
 
 export async function main(): Promise<void> {
   let config;
@@ -69,7 +70,7 @@ export async function main(): Promise<void> {
   if (!config.upstream) startTriggerScheduler({ db, reads: deps.tracking.reads });
   startScheduledBackups(deps);
   // In forward mode the upstream keeps the rates its reports convert with.
-  if (!config.upstream) startEcbSchedule(db);
+  if (!config.upstream) startEcbSchedule(db, allowlist(config.feedAllow));
   // node:http with header, idle and connection limits (decision 101).
   const server = serveHttp({
     port: config.port,

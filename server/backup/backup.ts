@@ -9,7 +9,7 @@
  * (`pg_dump`, custom format) in place of `rotor.db`: see `pg_backup.ts`.
  */
 import { DatabaseSync } from "node:sqlite";
-import { basename, join } from "node:path";
+import { basename, dirname, join, resolve, sep as SEPARATOR } from "node:path";
 import { checkDump, countRows, dumpPostgres, PG_DUMP, restorePostgres } from "./pg_backup.ts";
 
 /** What `manifest.json` says about a backup. */
@@ -108,6 +108,7 @@ export function takeBackup(
   },
 ): { path: string; manifest: BackupManifest } {
   const root = options.folder || join(options.dataDir, "backups");
+  assertOutsideHostedFiles(root, options.dataDir);
   const takenAt = options.now ?? Date.now();
   const path = join(root, backupName(takenAt));
   const partial = `${path}.partial`;
@@ -132,6 +133,29 @@ export function takeBackup(
   Deno.writeTextFileSync(join(partial, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
   Deno.renameSync(partial, path);
   return { path, manifest };
+}
+
+/** The real path of `path`, or of its nearest folder that exists with the rest appended. */
+function realPath(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return Deno.realPathSync(absolute);
+  } catch {
+    const parent = dirname(absolute);
+    return parent === absolute ? absolute : join(realPath(parent), basename(absolute));
+  }
+}
+
+/**
+ * Refuses a backup folder in the hosted files: `/lp/files/` would publish the
+ * database, and the copy of the files would copy itself until a name is too long.
+ */
+function assertOutsideHostedFiles(root: string, dataDir: string): void {
+  const hosted = realPath(join(dataDir, "files"));
+  const target = realPath(root);
+  if (target === hosted || target.startsWith(hosted + SEPARATOR)) {
+    throw new Error(`the backup folder ${root} is inside the hosted files (${hosted})`);
+  }
 }
 
 /** Complete backups in `root`, oldest first. */

@@ -54,3 +54,25 @@ Deno.test("backup: restore keeps what it replaces; retention keeps the newest", 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("backup: a folder inside the hosted files is refused before anything is copied", async () => {
+  const dir = await dataFolder();
+  try {
+    await Deno.mkdir(join(dir, "files", "lander"), { recursive: true });
+    await Deno.writeTextFile(join(dir, "files", "lander", "index.html"), "<p>hi</p>");
+    // It copied the hosted files into itself until the name was too long, and /lp/files/ served it.
+    for (const folder of [join(dir, "files"), join(dir, "files", "lander", "backups")]) {
+      assert.throws(
+        () => takeBackup({ dataDir: dir, folder, version: "test" }),
+        /inside the hosted files/,
+      );
+    }
+    const left = [...Deno.readDirSync(join(dir, "files"))].map((e) => e.name);
+    assert.deepEqual(left, ["lander"]);
+    assert.deepEqual([...Deno.readDirSync(join(dir, "files", "lander"))].map((e) => e.name), [
+      "index.html",
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

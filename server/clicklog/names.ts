@@ -5,16 +5,17 @@
  */
 import type { Db } from "../db/connection.ts";
 import { entityNames } from "../reports/labels.ts";
+import { accessTo, type Account } from "../../contracts/rights.ts";
 
 type Cell = string | number | null;
 
-/** Id field, added name field, entity table. */
+/** Id field, added name field, entity table, the type whose read right shows the name. */
 const NAMED = [
-  ["campaignId", "campaignName", "campaigns"],
-  ["trafficSourceId", "trafficSourceName", "traffic_sources"],
-  ["rotationId", "rotationName", "rotations"],
-  ["landingId", "landingName", "landings"],
-  ["offerId", "offerName", "offers"],
+  ["campaignId", "campaignName", "campaigns", "campaign"],
+  ["trafficSourceId", "trafficSourceName", "traffic_sources", "traffic-source"],
+  ["rotationId", "rotationName", "rotations", "rotation"],
+  ["landingId", "landingName", "landings", "landing"],
+  ["offerId", "offerName", "offers", "offer"],
 ] as const;
 
 /** The columns with each name column right after its id column. */
@@ -36,6 +37,39 @@ export function withNames(db: Db, items: Record<string, Cell>[]): Record<string,
     for (const [id, name, names] of lookups) {
       const value = Number(item[id] ?? 0);
       out[name] = value > 0 ? names.get(value) ?? `#${value}` : null;
+    }
+    return out;
+  });
+}
+
+/**
+ * The items as `viewer` may see them: the name of an entity whose type the
+ * viewer may not read shows as its id (`#id`), as the report refuses grouping
+ * by that type.
+ */
+export function namesFor(viewer: Account, items: Record<string, Cell>[]): Record<string, Cell>[] {
+  const hidden = NAMED.filter(([, , , subject]) => accessTo(viewer, subject) === "none");
+  if (hidden.length === 0) return items;
+  return items.map((item) => {
+    const out = { ...item };
+    for (const [id, name] of hidden) if (typeof out[name] === "string") out[name] = `#${item[id]}`;
+    return out;
+  });
+}
+
+/** A conversion's entity names, as `namesFor` shows a click's, for `viewer`. */
+export function conversionNamesFor<
+  T extends { offerId: number | null; offer: string; landingId: number | null; landing: string },
+>(viewer: Account, items: T[]): T[] {
+  const hideOffer = accessTo(viewer, "offer") === "none";
+  const hideLanding = accessTo(viewer, "landing") === "none";
+  if (NAMED.every(([, , , subject]) => accessTo(viewer, subject) !== "none")) return items;
+  return items.map((item) => {
+    const out = { ...item };
+    if (hideOffer && item.offer) out.offer = `#${item.offerId}`;
+    if (hideLanding && item.landing) out.landing = `#${item.landingId}`;
+    if ("click" in item) {
+      Object.assign(out, { click: namesFor(viewer, [item.click as Record<string, Cell>])[0] });
     }
     return out;
   });

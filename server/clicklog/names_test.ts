@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
 import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
-import { clickIdOf, trackingApp } from "../tracking/testing.ts";
+import { clickIdOf, NETWORK_IP, trackingApp } from "../tracking/testing.ts";
 
 Deno.test("click log: each click carries its campaign, source and offer names beside the ids, in JSON and CSV", async (t) => {
   const s = await trackingApp();
@@ -39,4 +39,49 @@ Deno.test("click log: each click carries its campaign, source and offer names be
     assert.equal(cells[names.indexOf("campaignName")], "Keto US push");
     assert.equal(cells[names.indexOf("offerName")], "Keto Diet US");
   });
+});
+
+Deno.test("click log: names of entity types the user may not read show as ids, in JSON and CSV", async () => {
+  const s = await trackingApp();
+  const id = clickIdOf(await s.click());
+  await s.app.addUser("buyer", "user");
+  s.app.deps.db.prepare("UPDATE users SET permissions = ? WHERE username = 'buyer'")
+    .run(JSON.stringify({ "*": "none", campaign: "read" }));
+  const cookie = await s.app.signIn("buyer", TEST_PASSWORD);
+  const json = await s.app.request("/api/clicks?tz=UTC", { cookie });
+  assert.equal(json.status, 200);
+  const click = (await json.json()).items.find((item: { id: string }) => item.id === id);
+  assert.equal(click.campaignName, "Keto US push");
+  assert.equal(click.offerId, s.offerIds[0]);
+  assert.equal(click.offerName, `#${s.offerIds[0]}`);
+  assert.equal(click.trafficSourceName, `#${s.sourceId}`);
+  const csv = await (await s.app.request("/api/clicks?format=csv&tz=UTC", { cookie })).text();
+  assert.match(csv, /Keto US push/);
+  assert.doesNotMatch(csv, /Keto Diet US|PropellerAds/);
+});
+
+Deno.test("conversions and leads: offer and lander names the user may not read show as ids, in JSON and CSV", async () => {
+  const s = await trackingApp();
+  const id = clickIdOf(await s.click());
+  const postback = await s.app.request(
+    `/postback?token=s3cr3t-token&clickid=${id}&status=sale&payout=5&txid=t1`,
+    { ip: NETWORK_IP },
+  );
+  assert.equal(postback.status, 200);
+  await s.app.addUser("buyer", "user");
+  s.app.deps.db.prepare("UPDATE users SET permissions = ? WHERE username = 'buyer'")
+    .run(JSON.stringify({ "*": "none", campaign: "read" }));
+  const cookie = await s.app.signIn("buyer", TEST_PASSWORD);
+  const leads = `/api/report/leads?subjectType=campaign&subjectIds=${s.campaignId}&tz=UTC`;
+  for (const path of ["/api/conversions?tz=UTC", leads]) {
+    const res = await s.app.request(path, { cookie });
+    assert.equal(res.status, 200, path);
+    const [item] = (await res.json()).items;
+    assert.equal(item.campaign, "Keto US push", path);
+    assert.equal(item.offer, `#${s.offerIds[0]}`, path);
+    assert.doesNotMatch(JSON.stringify(item), /Keto Diet US|PropellerAds/, path);
+    const csv = await (await s.app.request(`${path}&format=csv`, { cookie })).text();
+    assert.match(csv, /Keto US push/, path);
+    assert.doesNotMatch(csv, /Keto Diet US|PropellerAds/, path);
+  }
 });

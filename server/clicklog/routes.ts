@@ -1,6 +1,8 @@
 /** `GET /api/clicks`: the click log (read on campaigns), cursor paging, `format=csv` streamed. */
 import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
 import { implement } from "../route.ts";
+import { userOf } from "../context.ts";
+import { namesFor } from "./names.ts";
 import { assertFilterEntities } from "./filters.ts";
 import { csvHeaders, csvStream } from "../csv/csv.ts";
 import { localStamp } from "../reports/time.ts";
@@ -11,9 +13,14 @@ const TIMES = new Set(["ts", "lpClickTs"]);
 export const clickLogRoutes = [
   implement(CLICK_ROUTES.list, async (c, { query }) => {
     assertFilterEntities(c.var.deps.db, query);
-    const reads = c.var.deps.reads;
-    if (query.format !== "csv") return reads.run("clicks", { query });
-    const first = await reads.run("clicks", { query: { ...query, limit: PAGE } });
+    const viewer = userOf(c);
+    // One page, the names of entity types the viewer may not read shown as ids.
+    const read = async (pageQuery: typeof query) => {
+      const page = await c.var.deps.reads.run("clicks", { query: pageQuery });
+      return { ...page, items: namesFor(viewer, page.items) };
+    };
+    if (query.format !== "csv") return read(query);
+    const first = await read({ ...query, limit: PAGE });
     const columns = first.columns;
     const cell = (key: string, v: unknown) =>
       TIMES.has(key) && typeof v === "number" ? localStamp(v, query.tz) : v;
@@ -22,9 +29,7 @@ export const clickLogRoutes = [
       while (true) {
         yield page.items.map((item) => columns.map((k) => cell(k, item[k])));
         if (!page.nextCursor) return;
-        page = await reads.run("clicks", {
-          query: { ...query, cursor: page.nextCursor, limit: PAGE },
-        });
+        page = await read({ ...query, cursor: page.nextCursor, limit: PAGE });
       }
     }
     return c.body(csvStream(columns, pages()), 200, csvHeaders("clicklog"));

@@ -2,6 +2,8 @@
 import type { ConversionItem, ConversionsQuery } from "../../contracts/report_query.ts";
 import type { ReadWorker } from "../reads/worker.ts";
 import { localStamp } from "../reports/time.ts";
+import type { Account } from "../../contracts/rights.ts";
+import { conversionNamesFor } from "../clicklog/names.ts";
 
 const PAGE = 1000;
 
@@ -10,6 +12,7 @@ export function conversionsCsv(
   reads: ReadWorker,
   query: ConversionsQuery,
   options: { hideProfit: boolean },
+  viewer: Account,
 ): { header: string[]; pages: AsyncIterable<unknown[][]> } {
   const header = [
     "Time",
@@ -56,7 +59,7 @@ export function conversionsCsv(
         query: { ...query, cursor, limit: PAGE },
         options,
       });
-      yield page.items.map(row);
+      yield conversionNamesFor(viewer, page.items).map(row);
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
   }

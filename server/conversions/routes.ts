@@ -10,20 +10,22 @@ import { implement } from "../route.ts";
 import { assertFilterEntities } from "../clicklog/filters.ts";
 import { csvHeaders, csvStream } from "../csv/csv.ts";
 import { conversionsCsv } from "./csv.ts";
+import { conversionNamesFor } from "../clicklog/names.ts";
 import { setConversionStatuses } from "./status.ts";
 import { HttpError } from "../errors.ts";
 import { enterConversion, uploadConversions } from "./entry.ts";
 
 export const conversionRoutes = [
-  implement(CONVERSION_ROUTES.list, (c, { query }) => {
+  implement(CONVERSION_ROUTES.list, async (c, { query }) => {
     const user = userOf(c);
     assertFilterEntities(c.var.deps.db, query);
     const options = { hideProfit: user.hideProfit };
     if (query.format === "csv") {
-      const csv = conversionsCsv(c.var.deps.reads, query, options);
+      const csv = conversionsCsv(c.var.deps.reads, query, options, user);
       return c.body(csvStream(csv.header, csv.pages), 200, csvHeaders("conversions"));
     }
-    return c.var.deps.reads.run("conversions", { query, options });
+    const page = await c.var.deps.reads.run("conversions", { query, options });
+    return { ...page, items: conversionNamesFor(user, page.items) };
   }),
   implement(CONVERSION_ROUTES.enter, (c, { body }) => {
     const result = enterConversion(c.var.deps.tracking, body, {

@@ -8,6 +8,7 @@
 import type { Db } from "../db/connection.ts";
 import { transaction } from "../db/connection.ts";
 import { type RateActor, ratesBetween, rateWriter } from "./store.ts";
+import { type Allow, checkedAddress } from "../triggers/egress.ts";
 
 /** One day of the feed: currency → units per euro. */
 export type EcbDay = { day: string; rates: Map<string, number> };
@@ -94,25 +95,51 @@ async function readText(res: Response, max: number): Promise<string> {
   return new TextDecoder().decode(all);
 }
 
-/** Fetches and reads the feed at `url`; throws a readable error (network, status, content). */
-export async function fetchEcbFeed(url: string, timeoutMs = ECB_TIMEOUT_MS): Promise<EcbDay[]> {
+/** Where the fetch may go besides public addresses, and how long it may take. */
+export type FeedOptions = { allow?: Allow; timeoutMs?: number };
+
+/**
+ * Fetches and reads the feed at `url`; throws a readable error (network,
+ * status, content). Like every outgoing call (decision 032) it goes only to a
+ * public address, or one `allow` names (`ROTOR_FEED_ALLOW`), pinned to the
+ * address checked, and follows no redirect.
+ */
+export async function fetchEcbFeed(url: string, options: FeedOptions = {}): Promise<EcbDay[]> {
+  const timeoutMs = options.timeoutMs ?? ECB_TIMEOUT_MS;
+  let client: Deno.HttpClient | null = null;
   let res: Response;
   try {
-    res = await fetch(url, {
+    const target = new URL(url);
+    if (target.protocol !== "http:" && target.protocol !== "https:") {
+      throw new Error(`refused: scheme ${target.protocol}`);
+    }
+    const hostname = await checkedAddress(target.hostname, options.allow ?? (() => false));
+    const port = Number(target.port) || (target.protocol === "https:" ? 443 : 80);
+    client = Deno.createHttpClient({ proxy: { transport: "tcp", hostname, port } });
+    const init: RequestInit & { client: Deno.HttpClient } = {
+      client,
+      redirect: "manual",
       signal: AbortSignal.timeout(timeoutMs),
       headers: { accept: "application/xml, text/xml" },
-    });
+    };
+    res = await fetch(target.href, init);
   } catch (err) {
+    client?.close();
     const reason = err instanceof DOMException && err.name === "TimeoutError"
       ? `no answer within ${timeoutMs / 1000} s`
       : (err as Error).message;
     throw new Error(`could not fetch ${url}: ${reason}`);
   }
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw new Error(`${url} answered ${res.status}`);
+  try {
+    if (!res.ok) {
+      await res.body?.cancel();
+      const moved = res.status >= 300 && res.status < 400 ? " (redirects are not followed)" : "";
+      throw new Error(`${url} answered ${res.status}${moved}`);
+    }
+    return parseEcbXml(await readText(res, MAX_BYTES));
+  } finally {
+    client?.close();
   }
-  return parseEcbXml(await readText(res, MAX_BYTES));
 }
 
 /** What storing a feed did. */

@@ -11,6 +11,7 @@ import { logEvent } from "../log.ts";
 import { readSection } from "../settings/sections.ts";
 import { readSetting, writeSetting } from "../settings/store.ts";
 import { fetchEcbFeed, storeEcbDays } from "./ecb.ts";
+import type { Allow } from "../triggers/egress.ts";
 
 const LAST_RUN_KEY = "ecb-rates.last-run";
 /** How often the schedule is looked at. */
@@ -35,7 +36,7 @@ export function ecbFetchRunning(db: Db): boolean {
 /** Fetches the feed now and stores it; records and answers how it went (never throws). */
 export async function runEcbFetch(
   db: Db,
-  options: { trigger: EcbRun["trigger"]; now?: number },
+  options: { trigger: EcbRun["trigger"]; now?: number; allow?: Allow },
 ): Promise<EcbRun> {
   const { url } = readSection(db, "ecb-rates");
   const startedAt = options.now ?? Date.now();
@@ -44,7 +45,7 @@ export async function runEcbFetch(
   let run: EcbRun;
   running.add(db);
   try {
-    const days = await fetchEcbFeed(url);
+    const days = await fetchEcbFeed(url, { allow: options.allow });
     const counts = storeEcbDays(db, days);
     run = { ...base, finishedAt: 0, days: days.length, ...counts };
   } catch (err) {
@@ -71,17 +72,18 @@ export function ecbFetchDue(db: Db, now: number): boolean {
 }
 
 /** One look at the schedule at `now`: fetches when enabled and due. */
-export async function ecbTick(db: Db, now = Date.now()): Promise<EcbRun | null> {
+export async function ecbTick(db: Db, now = Date.now(), allow?: Allow): Promise<EcbRun | null> {
   if (!ecbFetchDue(db, now)) return null;
-  return await runEcbFetch(db, { trigger: "schedule", now });
+  return await runEcbFetch(db, { trigger: "schedule", now, allow });
 }
 
 /**
  * Starts the schedule; answers the stop. Several PostgreSQL nodes: one looks at
  * a time, and the shared last run makes the day's fetch once.
  */
-export function startEcbSchedule(db: Db): () => void {
-  const tick = () => onceAcrossNodes(db, { name: "ecb-rates" }, () => ecbTick(db));
+export function startEcbSchedule(db: Db, allow?: Allow): () => void {
+  const tick = () =>
+    onceAcrossNodes(db, { name: "ecb-rates" }, () => ecbTick(db, Date.now(), allow));
   const timer = setInterval(() => void tick(), CHECK_EVERY_MS);
   Deno.unrefTimer(timer);
   return () => clearInterval(timer);

@@ -3,10 +3,22 @@ import { parseEcbXml } from "./ecb.ts";
 import { ecbTick } from "./ecb_schedule.ts";
 import { CURRENCY_RATE_ROUTES as R } from "../../contracts/api/currency_rates.ts";
 import type { EcbRun } from "../../contracts/currency_rate.ts";
-import { ecbFixture, ecbServer, errorOf, ratesApp, storedChanges, storedRates } from "./testing.ts";
+import {
+  ecbFixture,
+  ecbServer,
+  errorOf,
+  LOOPBACK_FEEDS,
+  ratesApp,
+  storedChanges,
+  storedRates,
+} from "./testing.ts";
+import { allowlist } from "../triggers/egress.ts";
 
 const HIST = "/stats/eurofxref/eurofxref-hist-90d.xml";
 const DAILY = "/stats/eurofxref/eurofxref-daily.xml";
+
+/** The schedule's ticks may reach the tests' loopback feeds. */
+const LOOPBACK = allowlist(LOOPBACK_FEEDS);
 
 const counts = (
   run: EcbRun | null,
@@ -146,38 +158,76 @@ Deno.test("ECB schedule: every saved field acts — enabled, url, hour", async (
 
   await t.step("ECB schedule: nothing is fetched while the fetch is off", async () => {
     await put({ enabled: false, url: feed.url("/a.xml"), hour: 0 });
-    assert.equal(await ecbTick(db, at("2026-11-25", "12:00:00")), null);
+    assert.equal(await ecbTick(db, at("2026-11-25", "12:00:00"), LOOPBACK), null);
     assert.deepEqual(feed.asked, []);
     assert.deepEqual(storedRates(db), []);
   });
   await t.step("ECB schedule: once a UTC day, from the hour saved", async () => {
     await put({ enabled: true, url: feed.url("/a.xml"), hour: 10 });
-    assert.equal(await ecbTick(db, at("2026-11-25", "09:59:59")), null, "before the hour");
-    const run = await ecbTick(db, at("2026-11-25", "10:00:00"));
+    assert.equal(
+      await ecbTick(db, at("2026-11-25", "09:59:59"), LOOPBACK),
+      null,
+      "before the hour",
+    );
+    const run = await ecbTick(db, at("2026-11-25", "10:00:00"), LOOPBACK);
     assert.equal(run?.trigger, "schedule");
     assert.equal(run?.added, 87);
-    assert.equal(await ecbTick(db, at("2026-11-25", "10:01:00")), null, "once a day");
-    assert.equal(await ecbTick(db, at("2026-11-25", "23:59:00")), null);
-    assert.equal(await ecbTick(db, at("2026-11-26", "09:30:00")), null, "next day, before");
-    assert.ok(await ecbTick(db, at("2026-11-26", "10:05:00")), "next day, from the hour");
+    assert.equal(await ecbTick(db, at("2026-11-25", "10:01:00"), LOOPBACK), null, "once a day");
+    assert.equal(await ecbTick(db, at("2026-11-25", "23:59:00"), LOOPBACK), null);
+    assert.equal(
+      await ecbTick(db, at("2026-11-26", "09:30:00"), LOOPBACK),
+      null,
+      "next day, before",
+    );
+    assert.ok(await ecbTick(db, at("2026-11-26", "10:05:00"), LOOPBACK), "next day, from the hour");
     await put({ enabled: true, url: feed.url("/a.xml"), hour: 18 });
-    assert.equal(await ecbTick(db, at("2026-11-27", "17:00:00")), null, "the new hour applies");
-    assert.ok(await ecbTick(db, at("2026-11-27", "18:00:00")));
+    assert.equal(
+      await ecbTick(db, at("2026-11-27", "17:00:00"), LOOPBACK),
+      null,
+      "the new hour applies",
+    );
+    assert.ok(await ecbTick(db, at("2026-11-27", "18:00:00"), LOOPBACK));
     assert.deepEqual(feed.asked, ["/a.xml", "/a.xml", "/a.xml"]);
   });
   await t.step("ECB schedule: a failed fetch is tried again an hour later", async () => {
     await put({ enabled: true, url: feed.url("/gone.xml"), hour: 18 });
-    assert.match((await ecbTick(db, at("2026-11-28", "18:00:00")))?.error ?? "", /404/);
-    assert.equal(await ecbTick(db, at("2026-11-28", "18:59:00")), null);
+    assert.match((await ecbTick(db, at("2026-11-28", "18:00:00"), LOOPBACK))?.error ?? "", /404/);
+    assert.equal(await ecbTick(db, at("2026-11-28", "18:59:00"), LOOPBACK), null);
     await put({ enabled: true, url: feed.url("/a.xml"), hour: 18 });
-    assert.equal((await ecbTick(db, at("2026-11-28", "19:00:00")))?.error, undefined);
+    assert.equal((await ecbTick(db, at("2026-11-28", "19:00:00"), LOOPBACK))?.error, undefined);
   });
   await t.step("ECB schedule: the URL saved is the one fetched", async () => {
     feed.asked.length = 0;
     await put({ enabled: true, url: feed.url("/b.xml"), hour: 18 });
-    const run = await ecbTick(db, at("2026-11-29", "18:00:00"));
+    const run = await ecbTick(db, at("2026-11-29", "18:00:00"), LOOPBACK);
     assert.deepEqual(feed.asked, ["/b.xml"]);
     assert.equal(run?.url, feed.url("/b.xml"));
     assert.equal(run?.added, 29, "the daily file's day");
+  });
+});
+
+Deno.test("ECB fetch: an internal address is refused unless ROTOR_FEED_ALLOW names it, and no redirect is followed", async (t) => {
+  await using feed = ecbServer({ [HIST]: { body: ecbFixture("eurofxref-hist-90d.xml") } });
+  await t.step("loopback and link-local feeds are refused before any connection", async () => {
+    const { api, db } = await ratesApp({ feedAllow: [] });
+    for (const url of [feed.url(HIST), "http://169.254.169.254/latest/meta-data/"]) {
+      assert.equal((await api.put("/api/settings/ecb-rates", { url })).status, 200);
+      const res = await api.attempt(R.fetch, {});
+      assert.equal(res.status, 502, JSON.stringify(res.body));
+      assert.match(errorOf(res).message, /refused: .* not a public address/);
+    }
+    assert.deepEqual(feed.asked, []);
+    assert.deepEqual(storedRates(db), []);
+  });
+  await t.step("an allowed address answers; its redirect is not followed", async () => {
+    const { api, db } = await ratesApp({ feedAllow: ["127.0.0.1/32"] });
+    await api.put("/api/settings/ecb-rates", { url: feed.url(`/redirect${HIST}`) });
+    const moved = await api.attempt(R.fetch, {});
+    assert.equal(moved.status, 502);
+    assert.match(errorOf(moved).message, /answered 302 \(redirects are not followed\)/);
+    assert.deepEqual(feed.asked, [`/redirect${HIST}`]);
+    assert.deepEqual(storedRates(db), []);
+    await api.put("/api/settings/ecb-rates", { url: feed.url(HIST) });
+    assert.equal((await api.call(R.fetch, {})).added, 87);
   });
 });

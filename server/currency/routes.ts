@@ -10,6 +10,7 @@ import { implement } from "../route.ts";
 import type { UserRow } from "../users/store.ts";
 import { applyRateCsv } from "./csv.ts";
 import { ecbFetchRunning, lastEcbRun, runEcbFetch } from "./ecb_schedule.ts";
+import { allowlist } from "../triggers/egress.ts";
 import { deleteRate, getRate, listChanges, listRates, putRate, type RateActor } from "./store.ts";
 
 /** The admin changing rates, as the author of the change. */
@@ -44,7 +45,8 @@ export const currencyRateRoutes = [
   implement(CURRENCY_RATE_ROUTES.fetch, async (c) => {
     const db = c.var.deps.db;
     if (ecbFetchRunning(db)) throw new HttpError(409, "BUSY", "A fetch is running already");
-    const run = await runEcbFetch(db, { trigger: "manual" });
+    const allow = allowlist(c.var.deps.config.feedAllow);
+    const run = await runEcbFetch(db, { trigger: "manual", allow });
     if (run.error) throw new HttpError(502, "FETCH_FAILED", `ECB rates: ${run.error}`);
     return run;
   }),

@@ -16,13 +16,16 @@ type Served = { status?: number; body: string; type?: string };
 
 /**
  * A local listener on a free port answering what `files` holds per path (404
- * otherwise), and recording every path asked for.
+ * otherwise), and recording every path asked for; `/redirect/x` answers a 302 to `/x`.
  */
 export function ecbServer(files: Record<string, Served>) {
   const asked: string[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
     const path = new URL(req.url).pathname;
     asked.push(path);
+    if (path.startsWith("/redirect/")) {
+      return new Response(null, { status: 302, headers: { location: path.slice(9) } });
+    }
     const served = files[path];
     if (!served) return new Response("not found", { status: 404 });
     return new Response(served.body, {
@@ -39,9 +42,15 @@ export function ecbServer(files: Record<string, Served>) {
   };
 }
 
-/** A fresh app with a signed-in super-admin (`api`) and a plain user (`user`). */
-export async function ratesApp() {
-  const app = testApp();
+/** The local feeds' loopback address, which the tests' apps may fetch from (`ROTOR_FEED_ALLOW`). */
+export const LOOPBACK_FEEDS = ["127.0.0.1/32"];
+
+/**
+ * A fresh app with a signed-in super-admin (`api`) and a plain user (`user`);
+ * it may fetch feeds from the tests' loopback listeners unless `feedAllow` says otherwise.
+ */
+export async function ratesApp(options: { feedAllow?: string[] } = {}) {
+  const app = testApp({ config: { feedAllow: options.feedAllow ?? LOOPBACK_FEEDS } });
   const api = await settingsUser(app, { username: "root", role: "super-admin" });
   const user = await settingsUser(app, { username: "maria", role: "user" });
   return { app, api, user, db: app.deps.db };

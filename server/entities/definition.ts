@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { GroupType } from "../../contracts/group.ts";
 import type { PermissionSubject } from "../../contracts/user.ts";
 import type { Db } from "../db/connection.ts";
+import type { UserRow } from "../users/store.ts";
 
 /** An entity as plain values, keyed by contract field names. */
 export type Values = Record<string, unknown>;
@@ -71,6 +72,12 @@ export type EntityDef<E = Values, I = Values> = {
   warnings?(values: E): Issue[];
   /** Checks that need the database, beyond references. */
   check?(db: Db, values: I, id: number | undefined): Issue[];
+  /**
+   * Refuses (throws 403) a user who may write this type but not what these
+   * values reach (a trigger's watched type and actions). Gets the values a
+   * create, patch, mass patch, clone or restore would store, not yet validated.
+   */
+  authorise?(user: UserRow, values: Values): void;
 };
 
 /** The columns every entity table starts with. */

@@ -38,7 +38,8 @@ function filters(
     const columns = [def.nameColumn ?? "name", ...(def.searchColumns ?? [])];
     const tests = columns.map((c) => `${c} LIKE ? ESCAPE '\\'`);
     params.push(...columns.map(() => like));
-    if (/^\d+$/.test(query.search)) {
+    // Digits match an id too, when they can be one (PostgreSQL refuses a bigint out of range).
+    if (/^\d+$/.test(query.search) && Number.isSafeInteger(Number(query.search))) {
       tests.push("id = ?");
       params.push(Number(query.search));
     }

@@ -6,7 +6,8 @@
 import { getStatsSettings } from "../settings/sections.ts";
 import type { EntityRoutes } from "../../contracts/api/entities.ts";
 import type { BodyOf, ReceivedOf } from "../../contracts/route.ts";
-import { userOf } from "../context.ts";
+import type { Context } from "hono";
+import { type AppEnv, userOf } from "../context.ts";
 import { implement, type Implemented } from "../route.ts";
 import type { EntityDef, Values } from "./definition.ts";
 import { listEntities } from "./list.ts";
@@ -35,6 +36,12 @@ export function declaredEntityRoutes<D extends EntityRoutes>(
   decls: D,
   def: EntityDef<ReceivedOf<D["get"]>, BodyOf<D["create"]>>,
 ): Implemented[] {
+  /** The definition's check of what the values reach, on the values the write would store. */
+  const authorise = (c: Context<AppEnv>, id: number | null, values: Values = {}) => {
+    if (!def.authorise) return;
+    const stored = id === null ? {} : getEntity(c.var.deps.db, def, id);
+    def.authorise(userOf(c), { ...stored, ...values });
+  };
   return [
     implement(decls.list, async (c, { query }) => {
       const user = userOf(c);
@@ -42,17 +49,27 @@ export function declaredEntityRoutes<D extends EntityRoutes>(
       const currency = getStatsSettings(db, user.id).currency;
       return await listEntities(db, def, { query, viewer: user, reads, currency });
     }),
-    implement(decls.create, (c, { body }) => answer(def, createEntity(c.var.deps.db, def, body))),
-    implement(decls.mass, (c, { body }) => ({
-      items: massPatchEntities(c.var.deps.db, def, body),
-    })),
+    implement(decls.create, (c, { body }) => {
+      authorise(c, null, body);
+      return answer(def, createEntity(c.var.deps.db, def, body));
+    }),
+    implement(decls.mass, (c, { body }) => {
+      for (const id of body.ids) authorise(c, id, body.patch);
+      return { items: massPatchEntities(c.var.deps.db, def, body) };
+    }),
     implement(decls.get, (c, { params }) => getEntity(c.var.deps.db, def, params.id)),
-    implement(
-      decls.patch,
-      (c, { params, body }) => answer(def, patchEntity(c.var.deps.db, def, params.id, body)),
-    ),
+    implement(decls.patch, (c, { params, body }) => {
+      authorise(c, params.id, body);
+      return answer(def, patchEntity(c.var.deps.db, def, params.id, body));
+    }),
     implement(decls.archive, (c, { params }) => archiveEntity(c.var.deps.db, def, params.id)),
-    implement(decls.restore, (c, { params }) => restoreEntity(c.var.deps.db, def, params.id)),
-    implement(decls.clone, (c, { params }) => cloneEntity(c.var.deps.db, def, params.id)),
+    implement(decls.restore, (c, { params }) => {
+      authorise(c, params.id);
+      return restoreEntity(c.var.deps.db, def, params.id);
+    }),
+    implement(decls.clone, (c, { params }) => {
+      authorise(c, params.id);
+      return cloneEntity(c.var.deps.db, def, params.id);
+    }),
   ];
 }

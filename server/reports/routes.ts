@@ -17,6 +17,7 @@ import { implement } from "../route.ts";
 import { assertFilterEntities } from "../clicklog/filters.ts";
 import { csvHeaders, csvStream, toCsv } from "../csv/csv.ts";
 import { conversionsCsv } from "../conversions/csv.ts";
+import { conversionNamesFor } from "../clicklog/names.ts";
 
 /** The entity type whose names label a dimension's rows (campaign groups: campaigns). */
 const SUBJECT_OF_TABLE = new Map<string, PermissionSubject>([
@@ -51,7 +52,7 @@ export const reportRoutes = [
     }
     return c.var.deps.reads.run("report", { query, options });
   }),
-  implement(REPORT_ROUTES.leads, (c, { query }) => {
+  implement(REPORT_ROUTES.leads, async (c, { query }) => {
     const user = userOf(c);
     if (!query.subjectType || !query.subjectIds) {
       throw new HttpError(400, "VALIDATION_ERROR", "subjectType and subjectIds are required", {
@@ -62,10 +63,11 @@ export const reportRoutes = [
     assertFilterEntities(c.var.deps.db, query);
     const options = { hideProfit: user.hideProfit };
     if (query.format === "csv") {
-      const csv = conversionsCsv(c.var.deps.reads, query, options);
+      const csv = conversionsCsv(c.var.deps.reads, query, options, user);
       return c.body(csvStream(csv.header, csv.pages), 200, csvHeaders("leads"));
     }
-    return c.var.deps.reads.run("conversions", { query, options });
+    const page = await c.var.deps.reads.run("conversions", { query, options });
+    return { ...page, items: conversionNamesFor(user, page.items) };
   }),
   implement(REPORT_ROUTES.trends, async (c, { query }) => {
     const user = userOf(c);

@@ -111,6 +111,15 @@ export function customTrackingPaths(app: Hono<AppEnv>): MiddlewareHandler<AppEnv
     if (!canonical) return next();
     const url = new URL(c.req.url);
     url.pathname = canonical;
-    return Promise.resolve(app.fetch(new Request(url, c.req.raw), c.env));
+    // The parts named, not the request as init: node:http's Request cannot take one whose
+    // body is a stream (a POST postback answered 500 on a custom path).
+    const raw = c.req.raw;
+    const init: RequestInit & { duplex?: "half" } = {
+      method: raw.method,
+      headers: raw.headers,
+      signal: raw.signal,
+    };
+    if (raw.body) Object.assign(init, { body: raw.body, duplex: "half" });
+    return Promise.resolve(app.fetch(new Request(url, init), c.env));
   };
 }

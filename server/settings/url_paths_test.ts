@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { startServer } from "../../tests/helpers/server.ts";
+import { directCampaign } from "../../tests/helpers/panel.ts";
 import { clickIdOf, NETWORK_IP, trackingApp } from "../tracking/testing.ts";
 import { settingsUser } from "./testing.ts";
 import { pathAliases, rewritePath, withPrevious } from "./url_paths.ts";
@@ -83,4 +85,46 @@ Deno.test("url customization: rewriting and history rules", async (t) => {
     assert.equal(UrlCustomizationSettings.safeParse({ clickPath: "/postback" }).success, false);
     assert.equal(UrlCustomizationSettings.safeParse({ clickPath: "/Go" }).success, false);
   });
+});
+
+Deno.test({
+  name:
+    "url customization: a POST postback on a custom path is answered by a real server, its limit kept",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    // node:http's Request refused the request itself as init when its body was a stream: 500.
+    const server = await startServer();
+    try {
+      const campaign = await directCampaign(server.url, {
+        name: "Custom paths",
+        offer: { name: "Keto", url: "https://o.example.com/?c={clickid}", payout: 3 },
+      });
+      await campaign.panel.call("PUT", "/api/settings/url-customization", {
+        clickPath: "/go",
+        landerClickPath: "/lpc",
+        postbackPath: "/pb",
+      });
+      const click = await fetch(`${server.url}/go/${campaign.key}`, { redirect: "manual" });
+      await click.body?.cancel();
+      assert.equal(click.status, 302);
+      const cookie = click.headers.getSetCookie().find((c) => c.startsWith("rotor_click="))!;
+      const clickId = cookie.split(";")[0].split("=")[1];
+      const form = { "content-type": "application/x-www-form-urlencoded" };
+      const postback = await fetch(`${server.url}/pb`, {
+        method: "POST",
+        headers: form,
+        body: `clickid=${clickId}&status=lead&txid=t1`,
+      });
+      assert.equal(postback.status, 200, await postback.text());
+      const big = await fetch(`${server.url}/pb`, {
+        method: "POST",
+        headers: form,
+        body: "a=" + "x".repeat(200_000),
+      });
+      assert.equal(big.status, 413, await big.text());
+    } finally {
+      await server.stop();
+    }
+  },
 });

@@ -16,6 +16,7 @@
 import postgres from "postgres";
 import type { Row, SqlInput } from "../db/connection.ts";
 import { toPostgres } from "../db/pg/dialect.ts";
+import { storable } from "../db/pg/bridge.ts";
 import { AGENT_FACETS, type Dictionary, type Entry } from "./dictionary.ts";
 import { type ClickRow, type ClickWrite, type ClickWriter, placeKey } from "./click_rows.ts";
 
@@ -200,7 +201,7 @@ export class PgClickWriter implements ClickWriter<ClickWrite> {
       const rows = counted.map((c) => this.hooks.values(c.row, c.ua, c.place));
       const params = this.#columns.map((c, i) => arrayLiteral(rows, i, TEXT_COLUMNS.has(c)));
       // One statement: atomic on its own, nothing left open across an await.
-      await this.sql.unsafe(this.#insert, params, { prepare: true });
+      await this.sql.unsafe(this.#insert, storable(params) as string[], { prepare: true });
       this.hooks.committed(counted);
     }
     for (const item of items) {
@@ -283,7 +284,7 @@ export class PgClickWriter implements ClickWriter<ClickWrite> {
   async query(sql: string, params: SqlInput[]): Promise<Row[]> {
     const rows = await this.sql.unsafe(
       toPostgres(sql),
-      params as postgres.ParameterOrJSON<never>[],
+      storable(params) as postgres.ParameterOrJSON<never>[],
     );
     return Array.from(rows, (row) => ({ ...row }) as Row);
   }

@@ -7,13 +7,15 @@ import { NOTIFICATION_ROUTES, TRIGGER_ROUTES } from "../../contracts/api/trigger
 import { TRIGGER_ENTITY_ROUTES } from "../../contracts/api/entities.ts";
 import { type ActionRecord, type ChannelSettings, SECRET_MASK } from "../../contracts/trigger.ts";
 import type { Db } from "../db/connection.ts";
+import type { UserRow } from "../users/store.ts";
 import { userOf } from "../context.ts";
 import { assertAccess } from "../auth/permissions.ts";
 import { declaredEntityRoutes } from "../entities/routes.ts";
 import { HttpError, notFound } from "../errors.ts";
 import { implement } from "../route.ts";
 import { undoChanges } from "./actions.ts";
-import { checkTrigger } from "./check.ts";
+import { checkTrigger, loadTrigger } from "./check.ts";
+import { assertMayRun, authoriseTriggerValues, maySeeSubject } from "./rights.ts";
 import { triggerNow } from "./clock.ts";
 import { triggerDef } from "./definition.ts";
 import {
@@ -57,15 +59,27 @@ function foundRecord(db: Db, id: number, hideProfit = false): ActionRecord {
   return record;
 }
 
+/** What `user` sees of the notifications: none of triggers watching a type they may not read. */
+function notificationsFor(db: Db, user: UserRow): { hideProfit: boolean; hidden: number[] } {
+  const hidden = db.prepare("SELECT id, scope FROM triggers").all()
+    .filter((t) => !maySeeSubject(user, `${JSON.parse(String(t.scope)).type}:`))
+    .map((t) => Number(t.id));
+  return { hideProfit: user.hideProfit, hidden };
+}
+
 /** Dry run, check now, history and undo, channels, notifications (mounted at their full paths). */
 export const triggerCallRoutes = [
   implement(TRIGGER_ROUTES.dryRun, async (c, { body }) => {
+    assertMayRun(userOf(c), body);
     const { db, reads } = c.var.deps;
     return await reads.run("triggerDryRun", { trigger: body, now: triggerNow(db) });
   }),
-  implement(TRIGGER_ROUTES.history, (c, { query }) => ({
-    items: listRecords(c.var.deps.db, { ...query, hideProfit: userOf(c).hideProfit }),
-  })),
+  implement(TRIGGER_ROUTES.history, (c, { query }) => {
+    const user = userOf(c);
+    // Records about entity types the user may not read are left out, as reports refuse them.
+    const records = listRecords(c.var.deps.db, { ...query, hideProfit: user.hideProfit });
+    return { items: records.filter((r) => maySeeSubject(user, r.subject)) };
+  }),
   implement(TRIGGER_ROUTES.undo, (c, { params: { id } }) => {
     const user = userOf(c);
     const db = c.var.deps.db;
@@ -89,17 +103,25 @@ export const triggerCallRoutes = [
   }),
   implement(TRIGGER_ROUTES.check, (c, { params: { id } }) => {
     const { db, reads } = c.var.deps;
+    assertMayRun(userOf(c), loadTrigger(db, id).trigger);
     return checkTrigger({ db, reads }, { id, now: triggerNow(db) });
   }),
   implement(NOTIFICATION_ROUTES.list, (c, { query: { limit } }) => {
-    return listNotifications(c.var.deps.db, { limit, hideProfit: userOf(c).hideProfit });
+    const db = c.var.deps.db;
+    return listNotifications(db, { limit, ...notificationsFor(db, userOf(c)) });
   }),
   implement(NOTIFICATION_ROUTES.read, (c, { body }) => {
     const db = c.var.deps.db;
     markRead(db, body.ids, triggerNow(db));
-    return listNotifications(db, { limit: 50, hideProfit: userOf(c).hideProfit });
+    return listNotifications(db, { limit: 50, ...notificationsFor(db, userOf(c)) });
   }),
 ];
 
-/** The shared entity routes of triggers, after the calls above (`history` is not an id). */
-export const triggerRoutes = declaredEntityRoutes(TRIGGER_ENTITY_ROUTES, triggerDef);
+/**
+ * The shared entity routes of triggers, after the calls above (`history` is not an id).
+ * Saving one needs the rights its scope and actions reach.
+ */
+export const triggerRoutes = declaredEntityRoutes(TRIGGER_ENTITY_ROUTES, {
+  ...triggerDef,
+  authorise: authoriseTriggerValues,
+});

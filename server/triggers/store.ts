@@ -136,12 +136,17 @@ export function insertNotification(
   );
 }
 
-/** The newest notifications and how many are unread. */
+/** The newest notifications and how many are unread (leaving out the `hidden` triggers' ones). */
 export function listNotifications(
   db: Db,
-  query: { limit: number; hideProfit: boolean },
+  query: { limit: number; hideProfit: boolean; hidden?: number[] },
 ): { items: Notification[]; unread: number } {
-  const items = db.prepare("SELECT * FROM notifications ORDER BY id DESC LIMIT ?").all(query.limit)
+  const hidden = query.hidden ?? [];
+  const shown = hidden.length
+    ? `(trigger_id IS NULL OR trigger_id NOT IN (${hidden.map(() => "?").join(", ")}))`
+    : "1 = 1";
+  const items = db.prepare(`SELECT * FROM notifications WHERE ${shown} ORDER BY id DESC LIMIT ?`)
+    .all(...hidden, query.limit)
     .map((r) => ({
       id: Number(r.id),
       ts: Number(r.ts),
@@ -151,7 +156,8 @@ export function listNotifications(
       read: r.read_at !== null,
     }));
   const unread = Number(
-    db.prepare("SELECT count(*) AS n FROM notifications WHERE read_at IS NULL").get()!.n,
+    db.prepare(`SELECT count(*) AS n FROM notifications WHERE read_at IS NULL AND ${shown}`)
+      .get(...hidden)!.n,
   );
   return { items, unread };
 }

@@ -62,6 +62,8 @@ export async function startServer(
       ROTOR_DATA: dataDir,
       ROTOR_ADMIN_PASSWORD: ADMIN_PASSWORD,
       ROTOR_STRICT_ANSWERS: "1",
+      // The tests' local ECB feeds listen on loopback, which production refuses by default.
+      ROTOR_FEED_ALLOW: "127.0.0.1/32",
       ...options.env,
     },
     stdout: "piped",

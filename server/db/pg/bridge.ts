@@ -62,6 +62,24 @@ function rewrite(source: string, keyOf: KeyOf): string {
   return sql;
 }
 
+/** A NUL character in text, as JSON text writes it (not after an escaping backslash). */
+const JSON_NUL = /(?<!\\)((?:\\\\)*)\\u0000/g;
+
+/**
+ * The values as PostgreSQL takes them: its text holds no NUL character (SQLite's
+ * does), nor its jsonb the `\u0000` escape, and either is an error, so a NUL a
+ * request carries (a click's token, a name, a search) would answer 500. It is
+ * stored, and looked up, as U+FFFD, the replacement character.
+ */
+export function storable(params: SqlInput[]): SqlInput[] {
+  if (!params.some((p) => typeof p === "string" && (p.includes("\0") || p.includes("\\u0000")))) {
+    return params;
+  }
+  return params.map((p) =>
+    typeof p === "string" ? p.replaceAll("\0", "\uFFFD").replace(JSON_NUL, "$1\\ufffd") : p
+  );
+}
+
 /** A prepared statement: the SQL in PostgreSQL's form, run with positional values. */
 export class PgStatement implements Statement {
   readonly sql: string;
@@ -69,13 +87,14 @@ export class PgStatement implements Statement {
     this.sql = rewrite(source, (table) => bridge.keyOf(table));
   }
   all(...params: SqlInput[]): Row[] {
-    return this.bridge.call({ kind: "query", sql: this.sql, params }).rows;
+    return this.bridge.call({ kind: "query", sql: this.sql, params: storable(params) }).rows;
   }
   get(...params: SqlInput[]): Row | undefined {
     return this.all(...params)[0];
   }
   run(...params: SqlInput[]): { changes: number } {
-    return { changes: this.bridge.call({ kind: "query", sql: this.sql, params }).changes };
+    const request = { kind: "query", sql: this.sql, params: storable(params) } as const;
+    return { changes: this.bridge.call(request).changes };
   }
   iterate(...params: SqlInput[]): IterableIterator<Row> {
     return this.all(...params)[Symbol.iterator]();
