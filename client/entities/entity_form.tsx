@@ -73,6 +73,16 @@ export function EntityFormPage<R extends ResourceName>({ config }: { config: For
   const sourceId = action.type === "create" ? undefined : action.id;
   const source = useEntity(config.resource, sourceId);
   const heading = action.type === "create" ? title : `${title} #${sourceId}`;
+  const account = useMyAccount();
+  // Create and clone make a new item: without the right to write there is nothing to show.
+  const refusal = action.type !== "edit" && account.data !== undefined &&
+      !canWrite(account.data, config.subject)
+    ? new Error(
+      config.subject === "user"
+        ? "Only admins manage users"
+        : `You have no right to create ${config.noun}s`,
+    )
+    : undefined;
   return (
     <div className="page page--form">
       <PageHeader
@@ -83,7 +93,10 @@ export function EntityFormPage<R extends ResourceName>({ config }: { config: For
           <span className="muted">{source.data.name}</span>
         )}
       </PageHeader>
-      <DataState loading={sourceId !== undefined && source.isLoading} error={source.error}>
+      <DataState
+        loading={sourceId !== undefined && source.isLoading}
+        error={source.error ?? refusal}
+      >
         <FormBody
           key={`${action.type}:${sourceId ?? ""}`}
           config={config}

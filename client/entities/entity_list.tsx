@@ -121,8 +121,9 @@ function actionColumn<R extends ResourceName>(
   return [{
     key: "actions",
     label: "Actions",
-    // At least the width of its heading, so a lone Edit button leaves "Actions" whole.
-    width: Math.max(72, (edit ? 46 : 0) + (config.CopyLink ? 74 : 0) + 6),
+    // The cell's padding (16) and its buttons (Edit 36 + gap, Copy link 68), at least the width
+    // of its heading, so a lone Edit button leaves "Actions" whole and a lone Copy link fits.
+    width: Math.max(72, 16 + (edit ? 40 : 0) + (config.CopyLink ? 70 : 0)),
     render: (item) => (
       <RowActions
         item={item}

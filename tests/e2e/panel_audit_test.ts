@@ -1,0 +1,78 @@
+/**
+ * What an outside check of the panel found, in a real Chromium: a form that
+ * makes a new item refuses a user without the right to write (and plain users
+ * on users) instead of showing a read-only form; a lone "Copy link" fits its
+ * cell; a theme chosen in Settings → UI is kept when another choice follows at once.
+ */
+import assert from "node:assert/strict";
+import { browserTest } from "../helpers/browser.ts";
+import { directCampaign } from "../helpers/panel.ts";
+import { call, signedInPage } from "./entities_helpers.ts";
+
+browserTest(
+  "browser: create and clone refuse a user without the right; Copy link fits; a theme choice is kept",
+  async ({ server, browser, t }) => {
+    const campaign = await directCampaign(server.url, {
+      name: "Audit push",
+      offer: { name: "Audit offer", url: "https://o.example.com/?c={clickid}", payout: 2 },
+    });
+    await campaign.panel.call("POST", "/api/users", {
+      username: "reader",
+      password: "reader-password",
+      role: "user",
+      permissions: { "*": "read" },
+    });
+    const reader = await signedInPage(browser, server, "reader", "reader-password");
+    const page = reader.page;
+
+    await t.step("create and clone say the reader may not create, with no form", async () => {
+      const cases = [
+        ["/offers/create", "You have no right to create offers"],
+        [`/offers/clone/${campaign.offerId}`, "You have no right to create offers"],
+        ["/campaigns/create", "You have no right to create campaigns"],
+        ["/users/create", "Only admins manage users"],
+      ] as const;
+      for (const [path, message] of cases) {
+        await page.goto(`${server.url}/panel${path}`);
+        await page.getByRole("alert").filter({ hasText: message }).waitFor({ timeout: 30_000 });
+        assert.equal(await page.getByText(/but not change it/).count(), 0, path);
+        assert.equal(await page.locator("form.entity-form").count(), 0, path);
+      }
+      // Editing what the reader may see still shows it read-only.
+      await page.goto(`${server.url}/panel/offers/edit/${campaign.offerId}`);
+      await page.getByText("You can see this offer but not change it.").waitFor();
+    });
+
+    await t.step("a reader's lone Copy link button is whole in its cell", async () => {
+      await page.goto(`${server.url}/panel/campaigns`);
+      const button = page.getByRole("button", { name: "Copy link of Audit push" });
+      await button.waitFor({ timeout: 30_000 });
+      const cut = await button.evaluate((b) => {
+        const cell = b.closest("[role=cell]")!;
+        return cell.scrollWidth - cell.clientWidth;
+      });
+      assert.ok(cut <= 0, `the Actions cell cuts ${cut}px of its button`);
+    });
+    await reader.context.close();
+
+    await t.step("Settings → UI: Dark then a colour scheme at once keeps Dark", async () => {
+      const admin = await signedInPage(browser, server);
+      const ui = admin.page;
+      await ui.goto(`${server.url}/panel/settings/ui`);
+      const saved = ui.waitForResponse(
+        (r) =>
+          r.url().endsWith("/api/settings/ui") && r.request().method() === "PUT" &&
+          /creative/.test(r.request().postData() ?? ""),
+        { timeout: 60_000 },
+      );
+      await ui.getByLabel("Theme").selectOption("dark");
+      await ui.getByLabel("Color scheme").selectOption("creative");
+      assert.equal(await ui.getByLabel("Theme").inputValue(), "dark");
+      await saved;
+      const stored = await call(ui, server, { method: "GET", path: "/api/settings/ui" });
+      assert.equal(stored.body.theme, "dark");
+      assert.equal(stored.body.colorScheme, "creative");
+      await admin.context.close();
+    });
+  },
+);
