@@ -1,5 +1,6 @@
 /**
- * What an outside check of the panel found, in a real Chromium: a form that
+ * What an outside check of the panel found, in a real Chromium: a signed-out
+ * deep link's returnTo keeps its hash (SPEC §2: from the full path); a form that
  * makes a new item refuses a user without the right to write (and plain users
  * on users) instead of showing a read-only form; a lone "Copy link" fits its
  * cell; a theme chosen in Settings → UI is kept when another choice follows at once.
@@ -10,7 +11,7 @@ import { directCampaign } from "../helpers/panel.ts";
 import { call, signedInPage } from "./entities_helpers.ts";
 
 browserTest(
-  "browser: create and clone refuse a user without the right; Copy link fits; a theme choice is kept",
+  "browser: returnTo keeps the hash; create and clone refuse without the right; Copy link fits; a theme choice is kept",
   async ({ server, browser, t }) => {
     const campaign = await directCampaign(server.url, {
       name: "Audit push",
@@ -22,6 +23,22 @@ browserTest(
       role: "user",
       permissions: { "*": "read" },
     });
+    await t.step(
+      "signed out, a deep link's returnTo keeps its hash, and sign-in goes there",
+      async () => {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.goto(`${server.url}/panel/offers?x=1#top`);
+        await page.waitForURL(/\/panel\/login\?/, { timeout: 30_000 });
+        assert.equal(new URL(page.url()).searchParams.get("returnTo"), "/offers?x=1#top");
+        await page.getByLabel("Username").fill("reader");
+        await page.getByLabel("Password").fill("reader-password");
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.waitForURL(`${server.url}/panel/offers?x=1#top`, { timeout: 30_000 });
+        await context.close();
+      },
+    );
+
     const reader = await signedInPage(browser, server, "reader", "reader-password");
     const page = reader.page;
 
