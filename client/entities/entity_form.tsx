@@ -19,7 +19,8 @@ import {
   useEntity,
   useMyAccount,
 } from "./entity_api.ts";
-import { checkWith, type FieldErrors, pathLabel, showSaveError } from "../ui/form_errors.ts";
+import { checkWith, type FieldErrors, showSaveError } from "../ui/form_errors.ts";
+import { ErrorList } from "../ui/error_list.tsx";
 import { FormContext, initialValues, pickInput } from "../ui/form_state.ts";
 import { sameValues, setIn } from "../ui/form_values.ts";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
@@ -185,11 +186,7 @@ function FormBody<R extends ResourceName>(
             <strong>
               Fix {listed.length === 1 ? "this field" : `these ${listed.length} fields`}:
             </strong>
-            <ul>
-              {listed.slice(0, 8).map(([path, message]) => (
-                <li key={path}>{pathLabel(path)}: {message}</li>
-              ))}
-            </ul>
+            <ErrorList errors={listed} limit={8} />
           </div>
         )}
         {Aside && <Aside entity={action.type === "edit" ? entity : undefined} />}

@@ -3,7 +3,8 @@
  * deep link's returnTo keeps its hash (SPEC §2: from the full path); a form that
  * makes a new item refuses a user without the right to write (and plain users
  * on users) instead of showing a read-only form; a lone "Copy link" fits its
- * cell; a theme chosen in Settings → UI is kept when another choice follows at once.
+ * cell; a theme chosen in Settings → UI is kept when another choice follows at once; error
+ * summaries name fields as the form labels them.
  */
 import assert from "node:assert/strict";
 import { browserTest } from "../helpers/browser.ts";
@@ -11,7 +12,7 @@ import { directCampaign } from "../helpers/panel.ts";
 import { call, signedInPage } from "./entities_helpers.ts";
 
 browserTest(
-  "browser: returnTo keeps the hash; create and clone refuse without the right; Copy link fits; a theme choice is kept",
+  "browser: panel audit — returnTo hash, create refused without the right, Copy link fits, labelled error summaries, theme kept",
   async ({ server, browser, t }) => {
     const campaign = await directCampaign(server.url, {
       name: "Audit push",
@@ -72,9 +73,23 @@ browserTest(
     });
     await reader.context.close();
 
+    const admin = await signedInPage(browser, server);
+    const ui = admin.page;
+    await t.step("error summaries name fields by their labels, not their keys", async () => {
+      await ui.goto(`${server.url}/panel/settings/user`);
+      const profile = ui.getByRole("form", { name: "Profile" });
+      await profile.getByLabel("E-mail").fill("not-an-email");
+      await profile.getByLabel("Time zone").fill("Mars/Olympus");
+      await profile.getByRole("button", { name: "Save" }).click();
+      const summary = profile.getByRole("alert").filter({ hasText: "Check these fields" });
+      await summary.getByText("E-mail: must be an e-mail address").waitFor();
+      await summary.getByText("Time zone: must be an IANA time zone").waitFor();
+      await ui.goto(`${server.url}/panel/campaigns/create`);
+      await ui.getByRole("button", { name: "Create campaign" }).click();
+      await ui.getByTestId("form-errors").getByText("Name: must not be empty").waitFor();
+    });
+
     await t.step("Settings → UI: Dark then a colour scheme at once keeps Dark", async () => {
-      const admin = await signedInPage(browser, server);
-      const ui = admin.page;
       await ui.goto(`${server.url}/panel/settings/ui`);
       const saved = ui.waitForResponse(
         (r) =>
@@ -89,7 +104,7 @@ browserTest(
       const stored = await call(ui, server, { method: "GET", path: "/api/settings/ui" });
       assert.equal(stored.body.theme, "dark");
       assert.equal(stored.body.colorScheme, "creative");
-      await admin.context.close();
     });
+    await admin.context.close();
   },
 );
