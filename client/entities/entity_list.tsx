@@ -28,6 +28,7 @@ import { PageHeader } from "../ui/page.tsx";
 import { canWrite, type Subject } from "../../contracts/rights.ts";
 import { accountOrRole } from "../app/rights.ts";
 import { RowActions, type RowLink } from "./row_actions.tsx";
+import { RateNotes } from "../reports/rate_notes.tsx";
 import { SelectionBar } from "./selection_bar.tsx";
 import { statColumns, STATS_HIDDEN_BY_DEFAULT } from "./stat_columns.tsx";
 import { useFillHeight } from "../ui/use_fill_height.ts";
@@ -240,6 +241,7 @@ export function EntityListPage<R extends ResourceName>({ config }: { config: Lis
         }}
       />
       {config.Panel && <config.Panel writable={writable} />}
+      <RateNotes notes={list.data?.rateNotes} />
       <div ref={tableBox} className="list-box">
         <DataState loading={!list.data && !list.error} error={list.error}>
           {items.length === 0

@@ -4,7 +4,8 @@
  * makes a new item refuses a user without the right to write (and plain users
  * on users) instead of showing a read-only form; a lone "Copy link" fits its
  * cell; a theme chosen in Settings → UI is kept when another choice follows at once; error
- * summaries name fields as the form labels them.
+ * summaries name fields as the form labels them; a list whose amounts the stats currency
+ * cannot take (no rate) says so, as reports do.
  */
 import assert from "node:assert/strict";
 import { browserTest } from "../helpers/browser.ts";
@@ -12,7 +13,7 @@ import { directCampaign } from "../helpers/panel.ts";
 import { call, signedInPage } from "./entities_helpers.ts";
 
 browserTest(
-  "browser: panel audit — returnTo hash, create refused without the right, Copy link fits, labelled error summaries, theme kept",
+  "browser: panel audit — returnTo hash, create refused without the right, Copy link fits, labelled error summaries, list rate notes, theme kept",
   async ({ server, browser, t }) => {
     const campaign = await directCampaign(server.url, {
       name: "Audit push",
@@ -87,6 +88,25 @@ browserTest(
       await ui.goto(`${server.url}/panel/campaigns/create`);
       await ui.getByRole("button", { name: "Create campaign" }).click();
       await ui.getByTestId("form-errors").getByText("Name: must not be empty").waitFor();
+    });
+
+    await t.step("a list in a currency without rates says its amounts are left out", async () => {
+      const { panel } = campaign;
+      await panel.call("PATCH", `/api/campaigns/${campaign.id}`, { costValue: 0.5 });
+      const res = await fetch(`${server.url}/c/${campaign.key}`, { redirect: "manual" });
+      await res.body?.cancel();
+      await panel.call("PUT", "/api/settings/stats", { currency: "BRL" });
+      await ui.goto(`${server.url}/panel/campaigns`);
+      // The click reaches the list once written: reload until its cost is summed.
+      const notes = ui.getByTestId("rate-notes");
+      for (let tries = 0; !(await notes.isVisible()); tries++) {
+        assert.ok(tries < 60, "no rate note on the campaigns list");
+        await ui.reload();
+        await ui.getByRole("link", { name: "Audit push", exact: true }).waitFor();
+        await notes.waitFor({ timeout: 1_000 }).catch(() => undefined);
+      }
+      await notes.getByText(/^Amounts in USD without a rate to BRL .* are left out/).waitFor();
+      await panel.call("PUT", "/api/settings/stats", { currency: "USD" });
     });
 
     await t.step("Settings → UI: Dark then a colour scheme at once keeps Dark", async () => {
