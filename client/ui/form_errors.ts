@@ -4,6 +4,7 @@
  * `issues` after. Messages are the schema's, never re-typed here.
  */
 import type { z } from "zod";
+import "../../contracts/zod_messages.ts";
 import { ApiError } from "../app/api.ts";
 import { notifyError } from "../app/toasts.tsx";
 

@@ -88,6 +88,17 @@ browserTest(
       await ui.goto(`${server.url}/panel/campaigns/create`);
       await ui.getByRole("button", { name: "Create campaign" }).click();
       await ui.getByTestId("form-errors").getByText("Name: must not be empty").waitFor();
+      // An empty or fractional number says so plainly; a currency is kept as typed, upper case.
+      await ui.goto(`${server.url}/panel/offers/create`);
+      await ui.getByRole("spinbutton", { name: "Payout" }).fill("");
+      await ui.getByRole("spinbutton", { name: /Daily cap/ }).fill("1.5");
+      await ui.getByRole("textbox", { name: "Currency" }).fill("eur");
+      assert.equal(await ui.getByRole("textbox", { name: "Currency" }).inputValue(), "EUR");
+      await ui.getByRole("button", { name: "Create offer" }).click();
+      const errors = ui.getByTestId("form-errors");
+      await errors.getByText("Payout: must be a number").waitFor();
+      await errors.getByText("Daily cap (conversions): must be a whole number").waitFor();
+      assert.equal(await errors.getByText(/Currency|Invalid input/).count(), 0);
     });
 
     await t.step("a list in a currency without rates says its amounts are left out", async () => {
