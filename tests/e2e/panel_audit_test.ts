@@ -5,7 +5,8 @@
  * on users) instead of showing a read-only form; a lone "Copy link" fits its
  * cell; a theme chosen in Settings → UI is kept when another choice follows at once; error
  * summaries name fields as the form labels them; a list whose amounts the stats currency
- * cannot take (no rate) says so, as reports do.
+ * cannot take (no rate) says so, as reports do; header tabs are never cut off at laptop
+ * widths.
  */
 import assert from "node:assert/strict";
 import { browserTest } from "../helpers/browser.ts";
@@ -13,7 +14,7 @@ import { directCampaign } from "../helpers/panel.ts";
 import { call, signedInPage } from "./entities_helpers.ts";
 
 browserTest(
-  "browser: panel audit — returnTo hash, create refused without the right, Copy link fits, labelled error summaries, list rate notes, theme kept",
+  "browser: panel audit — returnTo hash, create refused without the right, Copy link fits, labelled error summaries, list rate notes, whole tabs, theme kept",
   async ({ server, browser, t }) => {
     const campaign = await directCampaign(server.url, {
       name: "Audit push",
@@ -119,6 +120,37 @@ browserTest(
       await notes.getByText(/^Amounts in USD without a rate to BRL .* are left out/).waitFor();
       await panel.call("PUT", "/api/settings/stats", { currency: "USD" });
     });
+
+    await t.step(
+      "every header tab is whole at laptop widths (its own row when needed)",
+      async () => {
+        await ui.goto(`${server.url}/panel/campaigns`);
+        await ui.getByRole("link", { name: "Triggers" }).waitFor();
+        for (const width of [1200, 1280, 1400]) {
+          await ui.setViewportSize({ width, height: 800 });
+          await ui.waitForFunction(
+            () => {
+              const tabs = document.querySelector(".tabs")!;
+              return tabs.scrollWidth <= tabs.clientWidth;
+            },
+            undefined,
+            { timeout: 10_000 },
+          ).catch(() => undefined);
+          const cut = await ui.locator(".tabs__tab").evaluateAll((links) => {
+            const strip = links[0].parentElement!.getBoundingClientRect();
+            return links.filter((a) => a.getBoundingClientRect().right > strip.right + 0.5)
+              .map((a) => a.textContent);
+          });
+          assert.deepEqual(cut, [], `at ${width}px`);
+        }
+        // Wide enough, the tabs stay on the brand's row.
+        const [brand, tab] = [
+          (await ui.locator(".brand").boundingBox())!,
+          (await ui.locator(".tabs__tab").first().boundingBox())!,
+        ];
+        assert.ok(tab.y < brand.y + brand.height, "tabs beside the brand at 1400px");
+      },
+    );
 
     await t.step("Settings → UI: Dark then a colour scheme at once keeps Dark", async () => {
       await ui.goto(`${server.url}/panel/settings/ui`);
