@@ -6,7 +6,7 @@
  * cell; a theme chosen in Settings → UI is kept when another choice follows at once; error
  * summaries name fields as the form labels them; a list whose amounts the stats currency
  * cannot take (no rate) says so, as reports do; header tabs are never cut off at laptop
- * widths.
+ * widths; Trends offers a hide-profit user no figures it keeps back.
  */
 import assert from "node:assert/strict";
 import { browserTest } from "../helpers/browser.ts";
@@ -14,7 +14,7 @@ import { directCampaign } from "../helpers/panel.ts";
 import { call, signedInPage } from "./entities_helpers.ts";
 
 browserTest(
-  "browser: panel audit — returnTo hash, create refused without the right, Copy link fits, labelled error summaries, list rate notes, whole tabs, theme kept",
+  "browser: panel audit — returnTo hash, create refused without the right, Copy link fits, labelled error summaries, list rate notes, whole tabs, hide-profit trends, theme kept",
   async ({ server, browser, t }) => {
     const campaign = await directCampaign(server.url, {
       name: "Audit push",
@@ -74,6 +74,25 @@ browserTest(
       assert.ok(cut <= 0, `the Actions cell cuts ${cut}px of its button`);
     });
     await reader.context.close();
+
+    await t.step("Trends offers a hide-profit user no figures it keeps back", async () => {
+      await campaign.panel.call("POST", "/api/users", {
+        username: "hider",
+        password: "hider-password",
+        role: "user",
+        permissions: { "*": "read" },
+        hideProfit: true,
+      });
+      const hider = await signedInPage(browser, server, "hider", "hider-password");
+      await hider.page.goto(`${server.url}/panel/trends`);
+      const metrics = hider.page.getByRole("group", { name: "Metrics" });
+      await metrics.getByLabel("Clicks", { exact: true }).waitFor();
+      for (const name of ["Revenue", "Approved revenue", "Profit", "ROI", "EPC"]) {
+        assert.equal(await metrics.getByLabel(name, { exact: true }).count(), 0, name);
+      }
+      assert.ok(await metrics.getByLabel("Cost", { exact: true }).isVisible());
+      await hider.context.close();
+    });
 
     const admin = await signedInPage(browser, server);
     const ui = admin.page;
