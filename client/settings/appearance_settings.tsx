@@ -13,7 +13,7 @@ import {
   FONTS,
 } from "../app/appearance.ts";
 import { appearanceStore, setAppearance } from "../app/appearance_apply.ts";
-import { themeStore, toggleTheme } from "../app/theme.ts";
+import { followSystemTheme, themeStore, toggleTheme } from "../app/theme.ts";
 import { call } from "../app/api.ts";
 import { SETTINGS_ROUTES } from "../../contracts/api/settings.ts";
 import { notifyError } from "../app/toasts.tsx";
@@ -69,7 +69,8 @@ export function AppearanceSettings() {
     if (setAppearance(patch)) server.save(appearanceStore.get());
   };
   const chooseTheme = (choice: ThemeChoice) => {
-    if (choice !== "system" && choice !== theme) toggleTheme();
+    if (choice === "system") followSystemTheme();
+    else if (choice !== theme) toggleTheme();
     server.save(appearanceStore.get(), choice);
   };
   return (

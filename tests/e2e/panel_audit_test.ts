@@ -171,22 +171,30 @@ browserTest(
       },
     );
 
-    await t.step("Settings → UI: Dark then a colour scheme at once keeps Dark", async () => {
-      await ui.goto(`${server.url}/panel/settings/ui`);
-      const saved = ui.waitForResponse(
-        (r) =>
-          r.url().endsWith("/api/settings/ui") && r.request().method() === "PUT" &&
-          /creative/.test(r.request().postData() ?? ""),
-        { timeout: 60_000 },
-      );
-      await ui.getByLabel("Theme").selectOption("dark");
-      await ui.getByLabel("Color scheme").selectOption("creative");
-      assert.equal(await ui.getByLabel("Theme").inputValue(), "dark");
-      await saved;
-      const stored = await call(ui, server, { method: "GET", path: "/api/settings/ui" });
-      assert.equal(stored.body.theme, "dark");
-      assert.equal(stored.body.colorScheme, "creative");
-    });
+    await t.step(
+      "Settings → UI: Dark then a scheme keeps Dark; the browser's choice follows it",
+      async () => {
+        await ui.goto(`${server.url}/panel/settings/ui`);
+        const saved = ui.waitForResponse(
+          (r) =>
+            r.url().endsWith("/api/settings/ui") && r.request().method() === "PUT" &&
+            /creative/.test(r.request().postData() ?? ""),
+          { timeout: 60_000 },
+        );
+        await ui.getByLabel("Theme").selectOption("dark");
+        await ui.getByLabel("Color scheme").selectOption("creative");
+        assert.equal(await ui.getByLabel("Theme").inputValue(), "dark");
+        await saved;
+        const stored = await call(ui, server, { method: "GET", path: "/api/settings/ui" });
+        assert.equal(stored.body.theme, "dark");
+        assert.equal(stored.body.colorScheme, "creative");
+        // "This browser's choice" follows the system again (light here), forgetting the stored one.
+        await ui.emulateMedia({ colorScheme: "light" });
+        await ui.getByLabel("Theme").selectOption("system");
+        await ui.waitForFunction(() => document.documentElement.dataset.theme === "light");
+        assert.equal(await ui.evaluate(() => localStorage.getItem("user-theme")), null);
+      },
+    );
     await admin.context.close();
   },
 );
