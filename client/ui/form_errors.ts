@@ -65,6 +65,23 @@ export function pathLabel(path: string): string {
 }
 
 /**
+ * A dialog's failed send: issues go under the dialog's `fields`; the message is toasted too
+ * unless every issue sits under one of them (the toast would repeat it, named by its key:
+ * "clickId: is required").
+ */
+export function showDialogError(
+  error: unknown,
+  fields: readonly string[],
+  setErrors: (errors: FieldErrors) => void,
+): void {
+  const issues = error instanceof ApiError ? error.issues ?? [] : [];
+  setErrors(issuesToErrors(issues));
+  if (issues.length === 0 || issues.some((i) => !fields.includes(dotted(i.path)))) {
+    notifyError(error);
+  }
+}
+
+/**
  * A failed save: the server's field issues go to the form (true: the caller may
  * focus the first), any other failure is toasted.
  */

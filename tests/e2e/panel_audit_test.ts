@@ -121,6 +121,28 @@ browserTest(
       assert.equal(await errors.getByText(/Currency|Invalid input/).count(), 0);
     });
 
+    await t.step(
+      "a dialog's field issues show under the fields, not again in a toast",
+      async () => {
+        await ui.goto(`${server.url}/panel/conversions`);
+        await ui.getByRole("button", { name: "Add conversion" }).click();
+        const dialog = ui.getByRole("dialog", { name: "Add conversion" });
+        await dialog.getByLabel(/^Payout/).fill("abc");
+        const answered = ui.waitForResponse((r) => r.url().endsWith("/api/conversions"));
+        await dialog.getByRole("button", { name: "Add conversion" }).click();
+        assert.equal((await answered).status(), 400);
+        await dialog.getByText("is required").waitFor();
+        await dialog.getByText("must be an amount like 12.50").waitFor();
+        assert.equal(await ui.locator(".Toastify__toast").count(), 0, "no toast 'clickId: …'");
+        // A refusal with no field of its own (an unknown click) is still toasted.
+        await dialog.getByLabel("Click id").fill("no-such-click");
+        await dialog.getByLabel(/^Payout/).fill("");
+        await dialog.getByRole("button", { name: "Add conversion" }).click();
+        await ui.locator(".Toastify__toast").first().waitFor();
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+      },
+    );
+
     await t.step("a list in a currency without rates says its amounts are left out", async () => {
       const { panel } = campaign;
       await panel.call("PATCH", `/api/campaigns/${campaign.id}`, { costValue: 0.5 });
