@@ -162,6 +162,25 @@ browserTest(
       await panel.call("PUT", "/api/settings/stats", { currency: "USD" });
     });
 
+    await t.step("a domain's root campaign choice reads whole in its select", async () => {
+      // At 1400 px the editor's five columns left it 205 px: "None: the root opens the pa".
+      await ui.setViewportSize({ width: 1400, height: 900 });
+      await ui.goto(`${server.url}/panel/domains`);
+      const select = ui.getByLabel(/^Root campaign/);
+      await select.waitFor();
+      const cut = await select.evaluate((el) => {
+        const select = el as HTMLSelectElement;
+        const style = getComputedStyle(select);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) -
+          parseFloat(style.paddingRight) - 16;
+        const text = select.selectedOptions[0]?.text ?? "";
+        return context.measureText(text).width > room ? text : "";
+      });
+      assert.equal(cut, "");
+    });
+
     await t.step(
       "every header tab is whole at laptop widths (its own row when needed)",
       async () => {
