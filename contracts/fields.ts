@@ -3,6 +3,7 @@
  * with macros, CIDR lists, and the fields every entity carries (DESIGN §3).
  */
 import { z } from "zod";
+import "./zod_messages.ts";
 
 /** A database id: a positive integer. */
 export const Id = z.number().int().positive();

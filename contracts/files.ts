@@ -40,6 +40,7 @@ export function pathProblem(
   if (path.startsWith("/")) return "must be relative to the files root";
   if (path.includes("\\")) return "must use / between folders";
   for (const segment of path.split("/")) {
+    if (segment === "") return "must not have empty parts";
     const problem = nameProblem(segment);
     if (problem) return problem;
   }
@@ -48,7 +49,7 @@ export function pathProblem(
 
 /** Why `name` is not a valid file or folder name, or undefined. */
 export function nameProblem(name: string): string | undefined {
-  if (name === "") return "must not have empty parts";
+  if (name === "") return "must not be empty";
   if (name === "." || name === "..") return "must not contain . or ..";
   // deno-lint-ignore no-control-regex
   if (/[\x00-\x1f\x7f/\\]/.test(name)) return "must not contain control characters or slashes";

@@ -52,6 +52,8 @@ export function listAnswer<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(z.intersection(item, z.object({ stats: Stats.optional() }))),
     total: z.number().int(),
+    /** Amounts the stats currency could not take (no rate), as reports note them. */
+    rateNotes: z.array(z.string()).optional(),
   });
 }
 

@@ -5,6 +5,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z } from "zod";
+import "../contracts/zod_messages.ts";
 import { validationError } from "./errors.ts";
 
 /** Validates one part of the request (`json`, `query`, `param`) with a contract schema. */

@@ -172,7 +172,7 @@ function NetworkGeneral() {
       <div className="form-grid">
         <F.TextField path="name" label="Name" />
         <GroupField type="affiliate-network" />
-        <F.TextField path="currency" label="Currency" />
+        <F.TextField path="currency" label="Currency" clean={(text) => text.toUpperCase()} />
         <TokenField />
       </div>
       <F.TextField

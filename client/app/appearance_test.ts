@@ -12,7 +12,7 @@ import {
 import { FONT_FAILED_LOG, FONT_TIMEOUT_LOG, loadFont } from "./font_loader.ts";
 import { fakeTimers } from "./fake_timers.ts";
 import { memoryStore } from "./storage.ts";
-import { initialTheme, toggledTheme } from "./theme.ts";
+import { followSystemTheme, initialTheme, themeStore, toggledTheme, toggleTheme } from "./theme.ts";
 
 Deno.test("appearance: the font-size delta is clamped to -10..10 px", () => {
   assert.equal(clampFontSizeDelta(25), 10);
@@ -92,4 +92,14 @@ Deno.test("theme: the stored theme wins, else the system preference", () => {
   assert.equal(initialTheme(null, true), "dark");
   assert.equal(initialTheme("purple", false), "light");
   assert.equal(toggledTheme("dark"), "light");
+});
+
+Deno.test("theme: following the system again forgets the stored choice", () => {
+  const store = memoryStore();
+  toggleTheme(store);
+  assert.ok(store.getItem("user-theme") !== null);
+  // No window here: the system preference reads as light.
+  assert.equal(followSystemTheme(store), "light");
+  assert.equal(store.getItem("user-theme"), null);
+  assert.equal(themeStore.get(), "light");
 });

@@ -10,7 +10,11 @@ export function targetOf(request: Request): Target {
   const inside = url.pathname.startsWith(BASE_PATH)
     ? url.pathname.slice(BASE_PATH.length)
     : url.pathname;
-  return { pathname: inside === "" ? "/" : inside, search: url.search, hash: url.hash };
+  // A loader's request carries no hash: the page's own address has it when the page opened here.
+  const here = globalThis.location;
+  const hash = url.hash ||
+    (here?.pathname === url.pathname && here.search === url.search ? here.hash : "");
+  return { pathname: inside === "" ? "/" : inside, search: url.search, hash };
 }
 
 /** Checks the session before every guarded navigation (SPEC §2). */

@@ -40,6 +40,12 @@ export function toggleTheme(store: KeyValueStore = browserStore()): Theme {
   return next;
 }
 
+/** Forgets the stored choice and follows the system preference again (Settings → UI). */
+export function followSystemTheme(store: KeyValueStore = browserStore()): Theme {
+  store.removeItem(THEME_KEY);
+  return startTheme(store);
+}
+
 function applyTheme(theme: Theme): void {
   themeStore.set(theme);
   if (typeof document !== "undefined") {

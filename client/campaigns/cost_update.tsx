@@ -17,8 +17,7 @@ import { notify, notifyError } from "../app/toasts.tsx";
 import { formatMoney } from "../ui/format.ts";
 import { Modal } from "../ui/modal.tsx";
 import { CsvActions, CsvRowErrors, CsvRowsInput, useCsvUpload } from "../ui/csv_rows.tsx";
-import { ApiError } from "../app/api.ts";
-import type { FieldErrors } from "../ui/form_errors.ts";
+import { showDialogError } from "../ui/form_errors.ts";
 import { formFields } from "../ui/form_kit.ts";
 import { FormContext } from "../ui/form_state.ts";
 import { useLocalForm } from "../ui/local_form.ts";
@@ -32,12 +31,9 @@ const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 /** Every list, report and trend shows cost: after a change, all of them reload. */
 const refreshAll = () => mutatePanel(() => true);
 
-function fieldErrors(err: unknown): FieldErrors {
-  if (!(err instanceof ApiError) || !err.issues) return {};
-  return Object.fromEntries(err.issues.map((i) => [i.path, i.message]));
-}
-
 const F = formFields<z.input<typeof CostUpdateInput>>();
+/** The dialog's fields: an issue at one of them shows under it, not in a toast too. */
+const DIALOG_FIELDS = ["from", "to", "amount", "currency", "mode", "token", "uniqueOnly"];
 
 /** What the dialog starts from: the campaigns, and the period and filters on screen. */
 export type CostScope = {
@@ -86,8 +82,7 @@ export function CostUpdateDialog(props: { scope: CostScope; onClose: () => void 
       props.onClose();
     } catch (err) {
       setPreview(null);
-      form.setErrors(fieldErrors(err));
-      notifyError(err);
+      showDialogError(err, DIALOG_FIELDS, form.setErrors);
     } finally {
       setBusy(false);
     }

@@ -163,7 +163,12 @@ export function CampaignFields(props: { action: CrudAction }) {
             options={options(CostModel.options, COST_MODEL_LABELS)}
           />
           <CostValueField />
-          <F.TextField path="costCurrency" label="Cost currency" placeholder="USD" />
+          <F.TextField
+            path="costCurrency"
+            label="Cost currency"
+            placeholder="USD"
+            clean={(text) => text.toUpperCase()}
+          />
         </div>
       </section>
       <DestinationEditor selfId={selfId} />

@@ -7,10 +7,11 @@ import { useId, useState } from "react";
 import type { z } from "zod";
 import { CONVERSION_ROUTES } from "../../contracts/api/reports.ts";
 import { ConversionEntry } from "../../contracts/conversion_entry.ts";
-import { ApiError, call } from "../app/api.ts";
+import { call } from "../app/api.ts";
 import { mutatePanel } from "../app/swr_config.ts";
-import { notify, notifyError } from "../app/toasts.tsx";
+import { notify } from "../app/toasts.tsx";
 import { formFields } from "../ui/form_kit.ts";
+import { showDialogError } from "../ui/form_errors.ts";
 import { FormContext } from "../ui/form_state.ts";
 import { useLocalForm } from "../ui/local_form.ts";
 import { Modal } from "../ui/modal.tsx";
@@ -44,12 +45,7 @@ function AddDialog(props: DialogProps) {
       props.onChanged();
       props.onClose();
     } catch (err) {
-      form.setErrors(
-        err instanceof ApiError && err.issues
-          ? Object.fromEntries(err.issues.map((i) => [i.path, i.message]))
-          : {},
-      );
-      notifyError(err);
+      showDialogError(err, Object.keys(EMPTY), form.setErrors);
     } finally {
       setBusy(false);
     }

@@ -73,6 +73,7 @@ export function Page() {
           <F.EntityField
             path="rootCampaignId"
             label="Root campaign (the address https://host/ clicks it)"
+            className="form-grid__wide"
             resource="campaigns"
             empty="None: the root opens the panel"
           />

@@ -19,7 +19,8 @@ import {
   useEntity,
   useMyAccount,
 } from "./entity_api.ts";
-import { checkWith, type FieldErrors, pathLabel, showSaveError } from "../ui/form_errors.ts";
+import { checkWith, type FieldErrors, showSaveError } from "../ui/form_errors.ts";
+import { ErrorList } from "../ui/error_list.tsx";
 import { FormContext, initialValues, pickInput } from "../ui/form_state.ts";
 import { sameValues, setIn } from "../ui/form_values.ts";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
@@ -73,6 +74,16 @@ export function EntityFormPage<R extends ResourceName>({ config }: { config: For
   const sourceId = action.type === "create" ? undefined : action.id;
   const source = useEntity(config.resource, sourceId);
   const heading = action.type === "create" ? title : `${title} #${sourceId}`;
+  const account = useMyAccount();
+  // Create and clone make a new item: without the right to write there is nothing to show.
+  const refusal = action.type !== "edit" && account.data !== undefined &&
+      !canWrite(account.data, config.subject)
+    ? new Error(
+      config.subject === "user"
+        ? "Only admins manage users"
+        : `You have no right to create ${config.noun}s`,
+    )
+    : undefined;
   return (
     <div className="page page--form">
       <PageHeader
@@ -83,7 +94,10 @@ export function EntityFormPage<R extends ResourceName>({ config }: { config: For
           <span className="muted">{source.data.name}</span>
         )}
       </PageHeader>
-      <DataState loading={sourceId !== undefined && source.isLoading} error={source.error}>
+      <DataState
+        loading={sourceId !== undefined && source.isLoading}
+        error={source.error ?? refusal}
+      >
         <FormBody
           key={`${action.type}:${sourceId ?? ""}`}
           config={config}
@@ -172,11 +186,7 @@ function FormBody<R extends ResourceName>(
             <strong>
               Fix {listed.length === 1 ? "this field" : `these ${listed.length} fields`}:
             </strong>
-            <ul>
-              {listed.slice(0, 8).map(([path, message]) => (
-                <li key={path}>{pathLabel(path)}: {message}</li>
-              ))}
-            </ul>
+            <ErrorList errors={listed} limit={8} />
           </div>
         )}
         {Aside && <Aside entity={action.type === "edit" ? entity : undefined} />}

@@ -28,6 +28,7 @@ import { PageHeader } from "../ui/page.tsx";
 import { canWrite, type Subject } from "../../contracts/rights.ts";
 import { accountOrRole } from "../app/rights.ts";
 import { RowActions, type RowLink } from "./row_actions.tsx";
+import { RateNotes } from "../reports/rate_notes.tsx";
 import { SelectionBar } from "./selection_bar.tsx";
 import { statColumns, STATS_HIDDEN_BY_DEFAULT } from "./stat_columns.tsx";
 import { useFillHeight } from "../ui/use_fill_height.ts";
@@ -121,8 +122,9 @@ function actionColumn<R extends ResourceName>(
   return [{
     key: "actions",
     label: "Actions",
-    // At least the width of its heading, so a lone Edit button leaves "Actions" whole.
-    width: Math.max(72, (edit ? 46 : 0) + (config.CopyLink ? 74 : 0) + 6),
+    // The cell's padding (16) and its buttons (Edit 36 + gap, Copy link 68), at least the width
+    // of its heading, so a lone Edit button leaves "Actions" whole and a lone Copy link fits.
+    width: Math.max(72, 16 + (edit ? 40 : 0) + (config.CopyLink ? 70 : 0)),
     render: (item) => (
       <RowActions
         item={item}
@@ -239,6 +241,7 @@ export function EntityListPage<R extends ResourceName>({ config }: { config: Lis
         }}
       />
       {config.Panel && <config.Panel writable={writable} />}
+      <RateNotes notes={list.data?.rateNotes} />
       <div ref={tableBox} className="list-box">
         <DataState loading={!list.data && !list.error} error={list.error}>
           {items.length === 0

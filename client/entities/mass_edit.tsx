@@ -20,7 +20,8 @@ import {
   type ResourceName,
   useOptions,
 } from "./entity_api.ts";
-import { checkWith, type FieldErrors, issuesToErrors, pathLabel } from "../ui/form_errors.ts";
+import { checkWith, type FieldErrors, issuesToErrors } from "../ui/form_errors.ts";
+import { ErrorList } from "../ui/error_list.tsx";
 import { FormContext } from "../ui/form_state.ts";
 import { setIn } from "../ui/form_values.ts";
 import { useModalDialog } from "../ui/modal.tsx";
@@ -199,11 +200,7 @@ export function MassEditModal<R extends ResourceName>(props: { config: MassEditC
             </ul>
           )}
           {Object.keys(errors).length > 0 && (
-            <ul className="field__error" role="alert">
-              {Object.entries(errors).map(([path, message]) => (
-                <li key={path}>{pathLabel(path)}: {message}</li>
-              ))}
-            </ul>
+            <ErrorList errors={Object.entries(errors)} className="field__error" role="alert" />
           )}
         </section>
       </DataState>

@@ -130,7 +130,7 @@ function OfferFields() {
             options={[["fixed", "Fixed"], ["auto", "Auto (from postback)"]]}
           />
           <F.NumberField path="payout" label="Payout" step={0.0001} />
-          <F.TextField path="currency" label="Currency" />
+          <F.TextField path="currency" label="Currency" clean={(text) => text.toUpperCase()} />
           <F.CheckField path="upsell" label="Upsell: repeat conversions add up" />
           <F.NumberField
             path="dailyCap"

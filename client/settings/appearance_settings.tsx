@@ -3,7 +3,7 @@
  * at once (debounced, fonts once loaded) with a live preview, and is kept on
  * the server so it follows the user to any browser.
  */
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import {
   type Appearance,
   COLOR_SCHEMES,
@@ -13,7 +13,7 @@ import {
   FONTS,
 } from "../app/appearance.ts";
 import { appearanceStore, setAppearance } from "../app/appearance_apply.ts";
-import { themeStore, toggleTheme } from "../app/theme.ts";
+import { followSystemTheme, themeStore, toggleTheme } from "../app/theme.ts";
 import { call } from "../app/api.ts";
 import { SETTINGS_ROUTES } from "../../contracts/api/settings.ts";
 import { notifyError } from "../app/toasts.tsx";
@@ -33,10 +33,20 @@ const SAVE_DELAY_MS = 400;
 function useServerSave() {
   const loaded = useSectionData("ui");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The theme chosen on this screen: a change that follows before it is saved keeps it.
+  const [chosen, setChosen] = useState<ThemeChoice | undefined>(undefined);
+  const latest = useRef<ThemeChoice | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const stored = (loaded.data?.theme ?? "system") as ThemeChoice;
   return {
-    theme: (loaded.data?.theme ?? "system") as ThemeChoice,
-    save: (value: Appearance, theme: ThemeChoice) => {
+    theme: chosen ?? stored,
+    /** Writes the appearance with `choice`, else the theme chosen last, a moment later. */
+    save: (value: Appearance, choice?: ThemeChoice) => {
+      if (choice !== undefined) {
+        latest.current = choice;
+        setChosen(choice);
+      }
+      const theme = latest.current ?? stored;
       clearTimeout(timer.current);
       timer.current = setTimeout(async () => {
         try {
@@ -55,11 +65,12 @@ export function AppearanceSettings() {
   const value = useSyncExternalStore(appearanceStore.subscribe, appearanceStore.get);
   const theme = useSyncExternalStore(themeStore.subscribe, themeStore.get);
   const server = useServerSave();
-  const change = (patch: Partial<Appearance>, choice: ThemeChoice = server.theme) => {
-    if (setAppearance(patch)) server.save(appearanceStore.get(), choice);
+  const change = (patch: Partial<Appearance>) => {
+    if (setAppearance(patch)) server.save(appearanceStore.get());
   };
   const chooseTheme = (choice: ThemeChoice) => {
-    if (choice !== "system" && choice !== theme) toggleTheme();
+    if (choice === "system") followSystemTheme();
+    else if (choice !== theme) toggleTheme();
     server.save(appearanceStore.get(), choice);
   };
   return (

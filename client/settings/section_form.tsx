@@ -1,7 +1,7 @@
 /** The frame of a settings form: its fields, an error summary and a save bar. */
 import type { FormEvent, ReactNode } from "react";
 import type { FieldErrors } from "../ui/form_errors.ts";
-import { pathLabel } from "../ui/form_errors.ts";
+import { ErrorList } from "../ui/error_list.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import { type FormApi, FormContext } from "../ui/form_state.ts";
 
@@ -40,9 +40,7 @@ export function SectionForm(props: {
         {listed.length > 0 && (
           <div className="notice notice--error" role="alert">
             Check these fields:
-            <ul>
-              {listed.map(([path, message]) => <li key={path}>{pathLabel(path)}: {message}</li>)}
-            </ul>
+            <ErrorList errors={listed} />
           </div>
         )}
         <fieldset className="stack settings-fieldset" disabled={props.readOnly}>

@@ -1,6 +1,6 @@
 /** Trends (lazy chunk): chosen metrics of chosen campaigns per day or hour, chart and table. */
 import { RateNotes } from "../reports/rate_notes.tsx";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { METRICS } from "../../contracts/report.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { PageHeader, useRouteHandle } from "../ui/page.tsx";
@@ -10,13 +10,20 @@ import { formatMetric, metricLabel } from "../reports/format.ts";
 import { useDates } from "../reports/page.tsx";
 import { TrendsChart } from "./chart.tsx";
 import { CampaignPicker } from "./campaign_picker.tsx";
+import { currentUserStore } from "../app/current_user.ts";
+import { useMyAccount } from "../entities/entity_api.ts";
 
 /** The trends screen. */
 export function Page() {
   const handle = useRouteHandle();
   // A week by default: one day by day would be a single dot, not a line.
   const { timeZone, range, picker } = useDates("last7");
-  const [metrics, setMetrics] = useState(["clicks", "conversions", "revenue"]);
+  const [chosen, setMetrics] = useState(["clicks", "conversions", "revenue"]);
+  // A hide-profit user is neither offered nor asked for the figures the server keeps back.
+  const user = useSyncExternalStore(currentUserStore.subscribe, currentUserStore.get);
+  const hideProfit = useMyAccount().data?.hideProfit ?? user.isHideProfit;
+  const offered = METRICS.filter((m) => !(hideProfit && m.profit));
+  const metrics = chosen.filter((name) => offered.some((m) => m.name === name));
   const [interval, setInterval] = useState<"day" | "hour">("day");
   const [compare, setCompare] = useState(false);
   const [campaigns, setCampaigns] = useState<number[]>([]);
@@ -59,7 +66,7 @@ export function Page() {
       </div>
       <fieldset className="trends__metrics">
         <legend className="sr-only">Metrics</legend>
-        {METRICS.map((m) => (
+        {offered.map((m) => (
           <label key={m.name} className="check">
             <input
               type="checkbox"

@@ -4,6 +4,7 @@
  * `issues` after. Messages are the schema's, never re-typed here.
  */
 import type { z } from "zod";
+import "../../contracts/zod_messages.ts";
 import { ApiError } from "../app/api.ts";
 import { notifyError } from "../app/toasts.tsx";
 
@@ -61,6 +62,23 @@ export function pathLabel(path: string): string {
   if (path === "") return "Form";
   return path.split(".").map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : part))
     .join(" › ");
+}
+
+/**
+ * A dialog's failed send: issues go under the dialog's `fields`; the message is toasted too
+ * unless every issue sits under one of them (the toast would repeat it, named by its key:
+ * "clickId: is required").
+ */
+export function showDialogError(
+  error: unknown,
+  fields: readonly string[],
+  setErrors: (errors: FieldErrors) => void,
+): void {
+  const issues = error instanceof ApiError ? error.issues ?? [] : [];
+  setErrors(issuesToErrors(issues));
+  if (issues.length === 0 || issues.some((i) => !fields.includes(dotted(i.path)))) {
+    notifyError(error);
+  }
 }
 
 /**

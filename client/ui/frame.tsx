@@ -1,5 +1,5 @@
 /** The frame every signed-in screen lives in: brand, tabs, menu and user menu. */
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import useSWR from "swr";
 import { SESSION_ROUTES } from "../../contracts/api/session.ts";
@@ -13,6 +13,7 @@ import { UserMenu } from "./user_menu.tsx";
 import { useServerPreferences } from "../settings/preferences.ts";
 import { NotificationCentre } from "../triggers/notification_centre.tsx";
 import { AccountSwitch } from "../app/account_switch.tsx";
+import { useStackedTabs } from "./stacked_tabs.ts";
 
 function useMode() {
   const { data } = useSWR(routePath(SESSION_ROUTES.mode), () => call(SESSION_ROUTES.mode, {}));
@@ -25,6 +26,8 @@ export function Frame() {
   const debug = useSyncExternalStore(debugSettingsStore.subscribe, debugSettingsStore.get);
   const update = useSyncExternalStore(updateStore.subscribe, updateStore.get);
   const mode = useMode();
+  const header = useRef<HTMLElement>(null);
+  const stacked = useStackedTabs(header);
   useServerPreferences();
   useEffect(() => void checkForUpdates(), []);
   useEffect(() => {
@@ -44,7 +47,10 @@ export function Frame() {
   return (
     <div className="frame">
       <a className="skip-link" href="#main">Skip to content</a>
-      <header className="frame__header">
+      <header
+        ref={header}
+        className={`frame__header${stacked ? " frame__header--stacked" : ""}`}
+      >
         <NavLink to="/campaigns" className="brand" title="Campaigns">
           <span className="brand__mark" aria-hidden="true">R</span>
           <span className="brand__name">Rotor</span>

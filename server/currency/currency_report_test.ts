@@ -162,6 +162,32 @@ Deno.test("currency: amounts in a currency without any rate are left out, and th
   );
 });
 
+Deno.test("currency: a list in a currency with no rate for its amounts says they are left out", async () => {
+  const { s } = await mixedCurrencies();
+  const list = async () => {
+    const res = await s.api.get(`/api/campaigns?from=${day(-3)}&to=${day(-1)}&tz=UTC`);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    return res.body as { items: unknown[]; rateNotes?: string[] };
+  };
+  // USD, GBP and EUR amounts, all rated to USD: none left out (day −1 uses day −2's rates).
+  assert.deepEqual((await list()).rateNotes, [
+    `USD has no rate for ${day(-1)}: the rate of ${day(-2)} is used.`,
+    `GBP has no rate for ${day(-1)}: the rate of ${day(-2)} is used.`,
+  ]);
+  // In BRL, which has no rate at all, every amount drops out: the list says so, as reports do.
+  assert.equal((await s.api.put("/api/settings/stats", { currency: "BRL" })).status, 200);
+  const notes = (await list()).rateNotes ?? [];
+  assert.ok(
+    notes.some((n) => /^Amounts in EUR, GBP, USD without a rate to BRL .* left out/.test(n)),
+    notes.join("\n"),
+  );
+  // Sorted by a stat, the list reads every item's stats and says the same.
+  const sorted = await s.api.get(
+    `/api/campaigns?from=${day(-3)}&to=${day(-1)}&tz=UTC&sort=revenue&order=desc`,
+  );
+  assert.deepEqual(sorted.body.rateNotes, notes);
+});
+
 Deno.test("currency: a campaign's cost currency is its clicks' and reports convert it", async () => {
   const s = await trackingApp({ campaign: { costModel: "cpc", costValue: 0.8 } });
   const db = s.app.deps.db;

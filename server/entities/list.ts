@@ -11,6 +11,8 @@ import { HttpError } from "../errors.ts";
 import type { EntityDef, Values } from "./definition.ts";
 import { dayRange } from "./range.ts";
 import { type RawStats, toStats } from "./stats.ts";
+import type { RateNotes } from "../currency/report_rates.ts";
+import { rateNoteLines } from "../currency/notes.ts";
 import { allColumns, countWhere, selectWhere } from "./store.ts";
 
 /** Who is asking: a hide-profit user neither sees nor sorts by profit figures. */
@@ -20,6 +22,8 @@ export type Viewer = { hideProfit: boolean };
 export type ListResult<E extends Values = Values> = {
   items: Array<E & { stats?: Stats }>;
   total: number;
+  /** What converting to the viewer's currency could not do (amounts without a rate). */
+  rateNotes?: string[];
 };
 
 function filters(
@@ -85,6 +89,10 @@ export async function listEntities<E extends Values>(
   const range = { ...dayRange(query), currency: options.currency };
   const withStats = (rows: E[], raw: Map<number, RawStats>) =>
     rows.map((row) => ({ ...row, stats: toStats(raw.get(Number(row.id)), viewer.hideProfit) }));
+  const notesOf = (rates: RateNotes) => {
+    const lines = options.currency ? rateNoteLines(rates, options.currency) : [];
+    return lines.length > 0 ? { rateNotes: lines } : {};
+  };
   if (sort.kind === "column") {
     const rows = selectWhere(def, db, {
       ...where,
@@ -95,15 +103,23 @@ export async function listEntities<E extends Values>(
     const total = countWhere(def, db, where);
     if (!def.stats || rows.length === 0) return { items: rows, total };
     const ids = rows.map((r) => Number(r.id));
-    const raw = await reads.run("entityStats", { key: def.stats, range: { ...range, ids } });
-    return { items: withStats(rows, raw), total };
+    const noted = await reads.run("notedEntityStats", {
+      key: def.stats,
+      range: { ...range, ids },
+    });
+    return { items: withStats(rows, noted.stats), total, ...notesOf(noted.rates) };
   }
   // Sorting by a stat needs every match's stats; lists stay in the thousands.
   const stats = def.stats!; // resolveSort allows stat sorts only on types with stats
   const all = selectWhere(def, db, { ...where, orderBy: "id" });
-  const rows = withStats(all, await reads.run("entityStats", { key: stats, range }));
+  const noted = await reads.run("notedEntityStats", { key: stats, range });
+  const rows = withStats(all, noted.stats);
   const sign = query.order === "asc" ? 1 : -1;
   const statOf = (row: E & { stats: Stats }) => row.stats[sort.field] ?? 0;
   rows.sort((a, b) => sign * (statOf(a) - statOf(b) || Number(a.id) - Number(b.id)));
-  return { items: rows.slice(query.offset, query.offset + query.limit), total: rows.length };
+  return {
+    items: rows.slice(query.offset, query.offset + query.limit),
+    total: rows.length,
+    ...notesOf(noted.rates),
+  };
 }

@@ -10,6 +10,7 @@ import { fromMicros } from "../money.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 import { SUBJECT_TYPES, type SubjectType } from "../../contracts/report.ts";
 import { querySums } from "../reports/query.ts";
+import type { RateNotes } from "../currency/report_rates.ts";
 
 /** Integer sums for one item. */
 export type RawStats = {
@@ -114,13 +115,25 @@ const SUBJECTS: Record<string, { type: SubjectType; dim: string }> = {
  * as in `rawStats`.
  */
 export function entityStats(db: Db, stats: StatsKey, range: StatsRange): Map<number, RawStats> {
+  return notedEntityStats(db, stats, range).stats;
+}
+
+/**
+ * `entityStats` with the notes of what converting to `range.currency` could not do (amounts
+ * left out for want of a rate), for the list to say so as reports do.
+ */
+export function notedEntityStats(
+  db: Db,
+  stats: StatsKey,
+  range: StatsRange,
+): { stats: Map<number, RawStats>; rates: RateNotes } {
   const subject = SUBJECTS[stats.key];
-  if (!subject) return rawStats(db, stats, range);
+  if (!subject) return { stats: rawStats(db, stats, range), rates: { gaps: [], unrated: [] } };
   const ids = range.ids ??
     db.prepare(`SELECT id FROM ${SUBJECT_TYPES[subject.type].table}`).all().map((r) =>
       Number(r.id)
     );
-  const { rows } = querySums(db, {
+  const { rows, rates } = querySums(db, {
     subject: { type: subject.type, ids },
     groupBy: [subject.dim],
     filters: [],
@@ -142,7 +155,7 @@ export function entityStats(db: Db, stats: StatsKey, range: StatsRange): Map<num
       pendingRevenue: sums.pending_revenue,
     });
   }
-  return result;
+  return { stats: result, rates };
 }
 
 function round(value: number, decimals: number): number {

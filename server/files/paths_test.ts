@@ -13,6 +13,7 @@ import {
   renameEntry,
   uploadFiles,
 } from "./service.ts";
+import { nameProblem, pathProblem } from "../../contracts/files.ts";
 
 /** Every file and folder below `dir` with its content: what must never change. */
 function snapshot(dir: string): string {
@@ -193,4 +194,10 @@ Deno.test("files: escape attempts over HTTP never serve anything outside", async
   } finally {
     Deno.removeSync(p.base, { recursive: true });
   }
+});
+
+Deno.test("files: an empty name says it is empty; an empty part of a path says so", () => {
+  assert.equal(nameProblem(""), "must not be empty");
+  assert.equal(pathProblem("a//b"), "must not have empty parts");
+  assert.equal(pathProblem("a/"), "must not have empty parts");
 });

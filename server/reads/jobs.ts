@@ -13,7 +13,12 @@ import type {
 import type { Db } from "../db/connection.ts";
 import { listClicks } from "../clicklog/service.ts";
 import { listConversions } from "../conversions/service.ts";
-import { entityStats, type StatsKey, type StatsRange } from "../entities/stats.ts";
+import {
+  entityStats,
+  notedEntityStats,
+  type StatsKey,
+  type StatsRange,
+} from "../entities/stats.ts";
 import { type ReportOptions, reportTable, runReport } from "../reports/service.ts";
 import { runTrends } from "../reports/trends.ts";
 import { type FiguresInput, triggerFigures } from "../triggers/figures.ts";
@@ -36,6 +41,9 @@ export const READ_JOBS = {
   /** The entity lists' per-item sums (a Map crosses threads by structured clone). */
   entityStats: (db: Db, input: { key: StatsKey; range: StatsRange }) =>
     entityStats(db, input.key, input.range),
+  /** The same with the notes of amounts the viewer's currency could not take. */
+  notedEntityStats: (db: Db, input: { key: StatsKey; range: StatsRange }) =>
+    notedEntityStats(db, input.key, input.range),
   /** The clicks a cost update covers (decision 160), matched off the click path. */
   costMatch: (db: Db, input: MatchSpec) => matchClicks(db, input),
   /** A trigger's figures per subject and window (issue 15). */

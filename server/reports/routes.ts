@@ -7,7 +7,7 @@
 import { getStatsSettings } from "../settings/sections.ts";
 import type { Context } from "hono";
 import { REPORT_ROUTES } from "../../contracts/api/reports.ts";
-import { DIMENSION_BY_NAME, SUBJECT_TYPES } from "../../contracts/report.ts";
+import { DIMENSION_BY_NAME, METRIC_BY_NAME, SUBJECT_TYPES } from "../../contracts/report.ts";
 import type { PermissionSubject } from "../../contracts/user.ts";
 import type { UserRow } from "../users/store.ts";
 import { type AppEnv, userOf } from "../context.ts";
@@ -78,7 +78,9 @@ export const reportRoutes = [
     if (query.format === "csv") {
       const metrics = Object.keys(answer.series);
       const rows = answer.buckets.map((b, i) => [b, ...metrics.map((m) => answer.series[m][i])]);
-      return c.body(toCsv(["Time", ...metrics], rows), 200, csvHeaders("trends"));
+      // Headed by the metrics' labels, as the report's and the leads' files are.
+      const labels = metrics.map((m) => METRIC_BY_NAME.get(m)?.label ?? m);
+      return c.body(toCsv(["Time", ...labels], rows), 200, csvHeaders("trends"));
     }
     return answer;
   }),

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { trackingApp } from "../tracking/testing.ts";
+import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
 import { REPORT_ROUTES } from "../../contracts/api/reports.ts";
 import type { CallInput } from "../../contracts/route.ts";
 
@@ -23,4 +24,20 @@ Deno.test("trends: buckets stop at now (no future drawn as zero); the previous p
 
   const days = await trends({ interval: "day", from: day(-2), to: day(3) });
   assert.deepEqual(days.buckets, [day(-2), day(-1), day(0)]);
+});
+
+Deno.test("trends: the CSV is headed by the metrics' labels, as the report's file is", async () => {
+  const s = await trackingApp();
+  await s.click();
+  const cookie = await s.app.signIn("root", TEST_PASSWORD);
+  const res = await s.app.request(
+    `/api/trends?tz=UTC&metrics=clicks,uniqueClicks,revenue&interval=day&from=${day(0)}&to=${
+      day(0)
+    }&format=csv`,
+    { cookie },
+  );
+  assert.equal(res.status, 200);
+  const [header, row] = (await res.text()).trim().split(/\r?\n/);
+  assert.equal(header, "Time,Clicks,Unique clicks,Revenue");
+  assert.match(row, new RegExp(`^${day(0)},1,1,0$`));
 });
