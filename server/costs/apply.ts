@@ -15,17 +15,17 @@ import type {
   CostUpdateResult,
 } from "../../contracts/cost_update.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
-import { type Db, transaction } from "../db/connection.ts";
+import { type Db, dialectOf, transaction } from "../db/connection.ts";
 import { unlessHeld, whileHeld } from "../db/jobs.ts";
 import { fromMicros, toMicros } from "../money.ts";
 import { HttpError } from "../errors.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
 import type { UserRow } from "../users/store.ts";
 import { writeClickCosts } from "./bulk_cost.ts";
-import { type MatchedClick, periodRange, sharedTokenFilter, shares } from "./match.ts";
-import { dayText, factors } from "../currency/rates.ts";
-import { MS_DAY, MS_HOUR } from "../reports/rollup_schema.ts";
+import { periodRange, sharedTokenFilter } from "./match.ts";
+import { MS_HOUR } from "../reports/rollup_schema.ts";
 import { inParts, undoWholeHours, writeShares } from "./write.ts";
+import { dropShares, laterShare } from "./shares.ts";
 
 /** Who asks, and through which door. */
 export type CostActor = { user: UserRow; source: CostUpdateRecord["source"] };
@@ -40,50 +40,7 @@ function assertCampaigns(db: Db, ids: readonly number[]): void {
   }
 }
 
-/**
- * Adding to clicks whose cost is in another currency would mix two
- * currencies in one amount: refused (replace sets cost and currency anew).
- */
-function assertAddable(clicks: readonly MatchedClick[], currency: string): void {
-  const other = clicks.find((c) => c.cost !== 0 && c.currency !== currency);
-  if (!other) return;
-  throw new HttpError(
-    422,
-    "CURRENCY_MISMATCH",
-    `These clicks' cost is in ${other.currency}: add in ${other.currency}, or replace the cost`,
-  );
-}
-
-/**
- * The matched clicks' cost in `currency`, each at its day's rate (as reports
- * convert it); refused when a rate is missing.
- */
-function costIn(db: Db, clicks: readonly MatchedClick[], currency: string): number {
-  const foreign = clicks.filter((c) => c.cost !== 0 && c.currency !== currency);
-  let total = clicks.reduce((sum, c) => sum + (c.currency === currency ? c.cost : 0), 0);
-  if (foreign.length === 0) return total;
-  // Clicks are oldest first.
-  const from = Math.floor(foreign[0].ts / MS_DAY), to = Math.floor(foreign.at(-1)!.ts / MS_DAY) + 1;
-  const table = factors(db, currency, [...new Set(foreign.map((c) => c.currency))], from, to);
-  const factor = new Map(table.rows.map(([day, cur, f]) => [`${day}|${cur}`, f]));
-  for (const c of foreign) {
-    const day = Math.floor(c.ts / MS_DAY);
-    const f = factor.get(`${day}|${c.currency}`);
-    if (f === undefined) {
-      throw new HttpError(
-        422,
-        "NO_RATE",
-        `No ${c.currency}/${currency} rate on or before ${
-          dayText(day)
-        }: add one in Settings → Stats → Currency rates`,
-      );
-    }
-    total += c.cost * f;
-  }
-  return Math.round(total);
-}
-
-/** The update or undo running now, per engine: the next one starts after it. */
+/** The update, undo or fold running now, per engine: the next one starts after it. */
 const running = new WeakMap<TrackingEngine, Promise<unknown>>();
 
 /**
@@ -92,7 +49,7 @@ const running = new WeakMap<TrackingEngine, Promise<unknown>>();
  */
 const COST_LOCK = "cost-updates";
 
-function oneAtATime<T>(engine: TrackingEngine, fn: () => Promise<T>): Promise<T> {
+export function oneAtATime<T>(engine: TrackingEngine, fn: () => Promise<T>): Promise<T> {
   const held = () => whileHeld(engine.db, COST_LOCK, fn);
   const turn = (running.get(engine) ?? Promise.resolve()).then(held, held);
   running.set(engine, turn.catch(() => undefined));
@@ -112,32 +69,27 @@ export async function applyCostUpdate(
   const filters = input.token
     ? [...input.filters, sharedTokenFilter(db, input.campaignIds, input.token)]
     : input.filters;
+  const amount = toMicros(input.amount);
   const matchedAt = Date.now();
-  const clicks = await engine.reads.run("costMatch", {
+  // Matched and spread in the read worker: this thread gets a few rows per hour (decision 160).
+  const plan = await engine.reads.run("costPlan", {
     campaignIds: input.campaignIds,
     start,
     end,
     tz: input.tz,
     filters,
+    uniqueOnly: input.uniqueOnly,
+    mode: input.mode,
+    amount,
+    currency: input.currency,
+    matchedAt,
+    shareable: chargedPerClick(db, input.campaignIds),
   });
-  const receivers = clicks.filter((c) => !input.uniqueOnly || c.unique);
-  if (receivers.length === 0) {
-    throw new HttpError(422, "NO_CLICKS", "No clicks match this period and these filters");
-  }
-  if (input.mode === "add") assertAddable(clicks, input.currency);
-  const amount = toMicros(input.amount);
-  const share = shares(amount, receivers.length);
-  const receiving = new Map(receivers.map((c, i) => [c.id, share(i)]));
-  const next = (id: string, cost: number) => {
-    const part = receiving.get(id) ?? 0;
-    return input.mode === "add" ? cost + part : part;
-  };
-  const costBefore = costIn(db, clicks, input.currency);
-  const costAfter = clicks.reduce((sum, c) => sum + next(c.id, c.cost), 0);
+  const { costBefore, costAfter } = plan;
   const result = {
     dryRun: input.dryRun,
-    clicks: clicks.length,
-    receivers: receivers.length,
+    clicks: plan.clicks,
+    receivers: plan.receivers,
     costBefore: fromMicros(costBefore),
     costAfter: fromMicros(costAfter),
     currency: input.currency,
@@ -151,15 +103,16 @@ export async function applyCostUpdate(
         now,
         filters,
         amount,
-        clicks: clicks.length,
+        clicks: plan.clicks,
         costBefore,
         costAfter,
       }));
     try {
       await writeShares(engine, {
         id,
-        clicks,
-        receiving,
+        clicks: plan.written,
+        receiving: new Map(plan.receiving),
+        shared: plan.shared,
         mode: input.mode,
         currency: input.currency,
         // Whole hours can be written from the cubes' rows: every click in them gets a share.
@@ -170,11 +123,25 @@ export async function applyCostUpdate(
       setState(db, id, "done");
     } catch (err) {
       restoreAll(db, id);
+      transaction(db, () => dropShares(db, id));
       setState(db, id, "failed");
       throw err;
     }
     return { id, ...result };
   });
+}
+
+/**
+ * The campaigns whose whole hours may take a read-time share (decision 160,
+ * update 3): on SQLite, those charged per click — CPA and RevShare recompute
+ * a click's cost at its conversion, over the written cost.
+ */
+function chargedPerClick(db: Db, campaignIds: readonly number[]): number[] {
+  if (dialectOf(db) === "postgres") return [];
+  return db.prepare(
+    `SELECT id FROM campaigns WHERE id IN (SELECT value FROM json_each(?))
+       AND cost_model NOT IN ('cpa', 'revshare')`,
+  ).all(JSON.stringify(campaignIds)).map((r) => Number(r.id));
 }
 
 function setState(db: Db, id: number, state: string): void {
@@ -220,6 +187,7 @@ function recover(db: Db, now: number): number[] {
   for (const row of open) {
     const id = Number(row.id);
     restoreAll(db, id);
+    transaction(db, () => dropShares(db, id));
     if (row.state === "applying") setState(db, id, "failed");
     else {
       db.prepare(
@@ -300,15 +268,18 @@ export async function undoCostUpdate(
          JOIN cost_updates u ON u.id = b.update_id AND u.undone_at IS NULL AND u.state = 'done'
          WHERE a.update_id = ?`,
       ).get(id);
-      if (later?.later != null) {
+      const laterId = later?.later != null ? Number(later.later) : laterShare(db, id);
+      if (laterId != null) {
         throw new HttpError(
           409,
           "CONFLICT",
-          `Cost update #${later.later} changed the same clicks later: undo it first`,
+          `Cost update #${laterId} changed the same clicks later: undo it first`,
         );
       }
       db.prepare("UPDATE cost_updates SET state = 'undoing', undone_by = ? WHERE id = ?")
         .run(user.username, id);
+      // The hours still holding this update's share: taking the share back is the undo.
+      dropShares(db, id);
     });
     const byClick = await undoWholeHours(engine, id);
     await inParts(
