@@ -12,7 +12,12 @@ import { ReportFilter } from "./report_query.ts";
 export const CostMoment = z.string().trim().regex(
   /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/,
   "must be a date like 2026-11-20 or a time like 2026-11-20 14:30",
-).refine((s) => !Number.isNaN(Date.parse(`${s.slice(0, 10)}T00:00:00Z`)), "is not a real date");
+).refine((s) => {
+  // Round-tripped: Date.parse takes 2026-02-30 as March 2nd.
+  const day = s.slice(0, 10);
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
+}, "is not a real date");
 
 /** How the amount meets the clicks' current cost. */
 export const CostMode = z.enum(["replace", "add"]);
@@ -114,20 +119,52 @@ export const CostCsvAnswer = z.object({
 });
 export type CostCsvAnswer = z.infer<typeof CostCsvAnswer>;
 
+const KeitaroZone = z.string().max(64).refine(isTimeZone, "is not a known time zone");
+const KeitaroCost = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/, "must be a number")])
+  .transform(Number).pipe(Money);
+const KeitaroUniques = z.union([z.boolean(), z.literal(0), z.literal(1)]).optional()
+  .transform(Boolean);
+/**
+ * `{ "sub_id_3": "zone-1" }` (Keitaro's sub ids are Rotor's tokens) or `{ "country": "DE" }`;
+ * a comma-separated value is a list (`"zone-1,zone-2"`).
+ */
+const KeitaroFilters = z.record(z.string(), z.union([z.string(), z.number()])).default({});
+
 /**
  * Keitaro Admin API's `POST /admin_api/v1/campaigns/{id}/update_costs` body, so
- * tools that push ad spend to Keitaro push it here unchanged.
+ * tools that push ad spend to Keitaro push it here unchanged. As in Keitaro,
+ * `end_date` is a moment (a date alone is its midnight) and the period
+ * includes its second: `2026-11-20 00:00` to `2026-11-20 23:59:59`, or to
+ * `2026-11-21`, is the 20th.
  */
 export const KeitaroCostInput = z.object({
   start_date: CostMoment,
   end_date: CostMoment,
-  timezone: z.string().max(64).refine(isTimeZone, "is not a known time zone").default("UTC"),
-  cost: z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/, "must be a number")])
-    .transform(Number).pipe(Money),
+  timezone: KeitaroZone.default("UTC"),
+  cost: KeitaroCost,
   currency: Currency.optional(),
-  only_campaign_uniques: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional()
-    .transform(Boolean),
-  /** `{ "sub_id_3": "zone-1" }` (Keitaro's sub ids are Rotor's tokens) or `{ "country": "DE" }`. */
-  filters: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+  only_campaign_uniques: KeitaroUniques,
+  filters: KeitaroFilters,
 });
 export type KeitaroCostInput = z.infer<typeof KeitaroCostInput>;
+
+/**
+ * Keitaro Admin API's `POST /admin_api/v1/clicks/update_costs` body: several
+ * periods (each with its own filters, and optionally its own time zone and
+ * currency) over the same campaigns, in one call.
+ */
+export const KeitaroClicksCostInput = z.object({
+  campaign_ids: z.array(Id).min(1, "name at least one campaign").max(500),
+  costs: z.array(z.object({
+    start_date: CostMoment,
+    end_date: CostMoment,
+    cost: KeitaroCost,
+    timezone: KeitaroZone.optional(),
+    currency: Currency.optional(),
+    filters: KeitaroFilters,
+  })).min(1, "must hold at least one cost").max(1000),
+  timezone: KeitaroZone.optional(),
+  currency: Currency.optional(),
+  only_campaign_uniques: KeitaroUniques,
+});
+export type KeitaroClicksCostInput = z.infer<typeof KeitaroClicksCostInput>;

@@ -12,6 +12,7 @@ import {
   CostUpdateResult,
   CostUpdatesAnswer,
   CostUpdatesQuery,
+  KeitaroClicksCostInput,
   KeitaroCostInput,
 } from "../cost_update.ts";
 
@@ -62,5 +63,15 @@ export const COST_ROUTES = {
     access: ["campaign", "write"],
     body: KeitaroCostInput,
     answer: CostUpdateResult.extend({ success: z.literal(true) }),
+  }),
+  keitaroClicks: route({
+    method: "post",
+    path: "/admin_api/v1/clicks/update_costs",
+    tag,
+    summary:
+      "Keitaro Admin API's batch cost update (campaign_ids, costs[]), accepted unchanged: all or none",
+    access: ["campaign", "write"],
+    body: KeitaroClicksCostInput,
+    answer: z.object({ success: z.literal(true), updates: z.array(CostUpdateResult) }),
   }),
 };

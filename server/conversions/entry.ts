@@ -73,6 +73,10 @@ export function enterConversion(
     const outcome = decision.outcome === "record" ? "recorded" : "duplicate";
     return { outcome, conversionId: null, status: decision.conversion.status };
   }
+  // The click's conversions before: the one this entry replaces is the change's "before".
+  const earlier = engine.db.prepare(
+    "SELECT id, status, payout, currency FROM conversions WHERE click_id = ? AND current = 1",
+  ).all(entry.clickId);
   let result;
   try {
     result = recordConversion(engine, params, { ip: "", pixel: true, now: time });
@@ -83,14 +87,22 @@ export function enterConversion(
   if (!result.recorded) return { outcome: "duplicate", conversionId: null, status: result.status };
   const row = engine.db.prepare("SELECT payout, currency FROM conversions WHERE id = ?")
     .get(result.conversionId)!;
+  const replaced = earlier.filter((c) =>
+    engine.db.prepare("SELECT current FROM conversions WHERE id = ?").get(c.id)?.current === 0
+  );
+  const before = replaced.map((c) =>
+    `${c.status} ${fromMicros(Number(c.payout))} ${c.currency} (#${c.id})`
+  ).join(", ");
   engine.db.prepare(
     `INSERT INTO conversion_changes (conversion_id, ts, user_id, username, field, before, after)
-     VALUES (?, ?, ?, ?, 'created', '', ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     result.conversionId,
     now,
     by.user.id,
     by.user.username,
+    before ? "replaced" : "created",
+    before,
     `${result.status} ${fromMicros(Number(row.payout))} ${row.currency} (${by.source})`,
   );
   return { outcome: "recorded", conversionId: result.conversionId, status: result.status };
@@ -116,15 +128,25 @@ export function uploadConversions(
     const [clickId = "", status = "", payout = "", currency = "", txid = "", time = ""] = row.cells;
     return EntrySchema.safeParse({ clickId, status, payout, currency, txid, time, tz: upload.tz });
   });
-  const check = (dryRun: boolean) =>
-    entries.map((parsed, i) => {
+  const check = (dryRun: boolean) => {
+    // A dry run decides each row against the stored conversions: a row repeating an earlier
+    // one of the file (click, txid, status) would be its duplicate once that one is written.
+    const inFile = new Set<string>();
+    return entries.map((parsed, i) => {
       const line = rows[i].line;
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         return { line, ...refused(`${issue.path.join(".")} ${issue.message}`) };
       }
-      return { line, ...enterConversion(engine, parsed.data, { user, source: "upload", dryRun }) };
+      const result = enterConversion(engine, parsed.data, { user, source: "upload", dryRun });
+      const key = JSON.stringify([parsed.data.clickId, parsed.data.txid, result.status]);
+      if (dryRun && result.outcome === "recorded" && inFile.has(key)) {
+        return { line, ...result, outcome: "duplicate" as const };
+      }
+      inFile.add(key);
+      return { line, ...result };
     });
+  };
   const checked = check(true);
   if (upload.dryRun || checked.some((r) => r.outcome === "refused")) {
     return { applied: false, rows: checked };

@@ -54,7 +54,12 @@ Deno.test("manual conversion: an unknown click, a time before the click or in th
     role: "user",
     permissions: { "*": "write" },
   });
-  assert.equal((await user.post("/api/conversions", { clickId, status: "lead" })).status, 403);
+  const refused = await user.post("/api/conversions", { clickId, status: "lead" });
+  assert.equal(refused.status, 403);
+  assert.match(JSON.stringify(refused.body), /Only admins change conversions/);
+  const upload = await user.post("/api/conversions/upload", { csv: `${clickId},lead,,,,` });
+  assert.equal(upload.status, 403);
+  assert.match(JSON.stringify(upload.body), /Only admins change conversions/);
 });
 
 Deno.test("conversion upload: a dry run names each row's fate and writes nothing; a refused row blocks the file; a clean file applies", async () => {
@@ -88,4 +93,43 @@ Deno.test("conversion upload: a dry run names each row's fate and writes nothing
   const twice = await upload(good);
   assert.deepEqual(twice.rows.map((r) => r.outcome), ["duplicate", "duplicate"]);
   assert.deepEqual(await revenue(s), [2, 25]);
+});
+
+Deno.test("conversion upload: a status change replaces the click's conversion and its history says what it was before", async () => {
+  const s = await trackingApp();
+  const clickId = clickIdOf(await s.click());
+  const upload = (row: string) =>
+    s.api.call(CONVERSION_ROUTES.upload, {
+      body: { csv: `clickid,status,payout,currency,txid,time\n${row}`, dryRun: false },
+    });
+  assert.equal((await upload(`${clickId},hold,,,T1,`)).applied, true);
+  const changed = await upload(`${clickId},sale,,,T1,`);
+  assert.deepEqual(changed.rows.map((r) => [r.outcome, r.status]), [["recorded", "sale"]]);
+  const items = (await s.api.call(CONVERSION_ROUTES.list, {})).items;
+  const sale = items.find((i) => i.status === "sale")!;
+  const hold = items.find((i) => i.status === "hold")!;
+  assert.deepEqual(await revenue(s), [1, 12.5], "the sale replaced the hold");
+  const [change] = sale.changes ?? [];
+  assert.equal(change.username, "root");
+  assert.equal(change.field, "replaced");
+  assert.equal(change.before, `hold 12.5 ${hold.currency} (#${hold.id})`);
+  assert.match(change.after, /^sale 12.5 .* \(upload\)$/);
+});
+
+Deno.test("conversion upload: a dry run calls a row repeating an earlier row of the file a duplicate, as applying the file does", async () => {
+  const s = await trackingApp();
+  const a = clickIdOf(await s.click());
+  const csv = [`${a},sale,,,T1,`, `${a},approved,,,T1,`, `${a},hold,,,T2,`].join("\n");
+  const upload = (dryRun: boolean) =>
+    s.api.call(CONVERSION_ROUTES.upload, { body: { csv, dryRun } });
+  const dry = await upload(true);
+  const applied = await upload(false);
+  assert.equal(applied.applied, true);
+  const fates = (answer: typeof dry) => answer.rows.map((r) => [r.line, r.outcome, r.status]);
+  assert.deepEqual(fates(dry), [[1, "recorded", "sale"], [2, "duplicate", "sale"], [
+    3,
+    "recorded",
+    "hold",
+  ]]);
+  assert.deepEqual(fates(applied), fates(dry));
 });

@@ -69,33 +69,19 @@ export async function applyCostUpdate(
   const filters = input.token
     ? [...input.filters, sharedTokenFilter(db, input.campaignIds, input.token)]
     : input.filters;
-  const amount = toMicros(input.amount);
-  const matchedAt = Date.now();
-  // Matched and spread in the read worker: this thread gets a few rows per hour (decision 160).
-  const plan = await engine.reads.run("costPlan", {
-    campaignIds: input.campaignIds,
-    start,
-    end,
-    tz: input.tz,
-    filters,
-    uniqueOnly: input.uniqueOnly,
-    mode: input.mode,
-    amount,
-    currency: input.currency,
-    matchedAt,
-    shareable: chargedPerClick(db, input.campaignIds),
-  });
-  const { costBefore, costAfter } = plan;
-  const result = {
-    dryRun: input.dryRun,
-    clicks: plan.clicks,
-    receivers: plan.receivers,
-    costBefore: fromMicros(costBefore),
-    costAfter: fromMicros(costAfter),
-    currency: input.currency,
-  };
-  if (input.dryRun) return { id: null, ...result };
+  if (input.dryRun) {
+    const { result } = await measure(engine, input, { start, end, filters });
+    return { id: null, ...result };
+  }
   return await oneAtATime(engine, async () => {
+    // Matched in turn: an update still being written before this one has changed the clicks'
+    // cost by then, so this one's totals (answered and recorded) start from it.
+    const { plan, matchedAt, amount, result } = await measure(engine, input, {
+      start,
+      end,
+      filters,
+    });
+    const { costBefore, costAfter } = plan;
     // Sums of clicks still held in memory reach the rollups first (decision 110).
     engine.clicks.flushRollups();
     const id = transaction(db, () =>
@@ -142,6 +128,42 @@ function chargedPerClick(db: Db, campaignIds: readonly number[]): number[] {
     `SELECT id FROM campaigns WHERE id IN (SELECT value FROM json_each(?))
        AND cost_model NOT IN ('cpa', 'revshare')`,
   ).all(JSON.stringify(campaignIds)).map((r) => Number(r.id));
+}
+
+/**
+ * Matches the update's clicks and works out each receiver's share, the totals
+ * before/after and which hours take a read-time share, in the read worker
+ * (decision 160, update 3): this thread gets a few rows per hour.
+ */
+async function measure(
+  engine: TrackingEngine,
+  input: CostUpdateInput,
+  period: { start: number; end: number; filters: readonly ReportFilter[] },
+) {
+  const matchedAt = Date.now();
+  const amount = toMicros(input.amount);
+  const plan = await engine.reads.run("costPlan", {
+    campaignIds: input.campaignIds,
+    start: period.start,
+    end: period.end,
+    tz: input.tz,
+    filters: period.filters,
+    uniqueOnly: input.uniqueOnly,
+    mode: input.mode,
+    amount,
+    currency: input.currency,
+    matchedAt,
+    shareable: chargedPerClick(engine.db, input.campaignIds),
+  });
+  const result = {
+    dryRun: input.dryRun,
+    clicks: plan.clicks,
+    receivers: plan.receivers,
+    costBefore: fromMicros(plan.costBefore),
+    costAfter: fromMicros(plan.costAfter),
+    currency: input.currency,
+  };
+  return { plan, matchedAt, amount, result };
 }
 
 function setState(db: Db, id: number, state: string): void {

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { apiAs, signedIn } from "../entities/testing.ts";
-import { clickIdOf } from "../tracking/testing.ts";
+import { clickIdOf, trackingApp } from "../tracking/testing.ts";
+import { insertTestClicks } from "../reports/testing.ts";
+import { clickIdAt } from "../tracking/click_id.ts";
 import { costsById, costSetup, day, type Seeded, shownCost, updateDay } from "./testing.ts";
 import { recoverCostUpdates } from "./apply.ts";
 import { CHUNK_CLICKS } from "./write.ts";
@@ -77,6 +79,9 @@ Deno.test("cost update: a dry run and bad input change nothing, with clear error
     [{ ...base, currency: "EUR" }, 422, "No USD/EUR rate on or before"],
     [{ ...base, filters: [{ dim: "country", values: ["JP"] }] }, 422, "No clicks match"],
     [{ ...base, filters: [{ dim: "status", values: ["lead"] }] }, 400, "conversions"],
+    // Not March 2nd: a day that does not exist is refused, not rolled over.
+    [{ ...base, from: "2026-02-30" }, 400, "from: is not a real date"],
+    [{ ...base, from: `${day(-1)} 24:00` }, 400, "is not a real time"],
   ] as const;
   for (const [body, status, text] of bad) {
     const res = await s.api.post("/api/cost-updates", body);
@@ -429,4 +434,59 @@ Deno.test("cost update: an hour holding another click than the ones matched is r
   assert.deepEqual(costsById(s), before);
   assert.deepEqual(await shownCost(s), shown);
   assert.equal(kept(), keptBefore);
+});
+
+Deno.test("cost update: a period's local minutes on a DST change day are read at that minute's own offset", async () => {
+  const s = await trackingApp();
+  // New York leaves summer time at 2:00 on 2025-11-02: noon that day is 17:00 UTC, not 16:00.
+  const at = (time: string) => {
+    const ts = Date.parse(time);
+    return { ts, id: clickIdAt(ts), campaignId: s.campaignId, cost: 0.01 };
+  };
+  const [early, late] = insertTestClicks(s.app.deps.db, [
+    at("2025-11-02T16:30:00Z"),
+    at("2025-11-02T17:30:00Z"),
+  ]);
+  const res = await s.api.post("/api/cost-updates", {
+    campaignIds: [s.campaignId],
+    from: "2025-11-02 12:00",
+    to: "2025-11-02 13:00",
+    tz: "America/New_York",
+    amount: 3,
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.equal(res.body.clicks, 1);
+  const costs = costsById(s);
+  assert.deepEqual([costs.get(early), costs.get(late)], [10_000, 3_000_000]);
+});
+
+Deno.test("cost update: updates sent at once are measured in turn, so each one's answer and history start from the one before", async () => {
+  const { s, clicks } = await costSetup();
+  const counted = clicks.filter((c) => c.day === -1).length;
+  const sent = await Promise.all([
+    updateDay(s, -1, 10),
+    updateDay(s, -1, 1, { mode: "add" }),
+    updateDay(s, -1, 2, { mode: "add" }),
+  ]);
+  for (const res of sent) assert.equal(res.status, 200, JSON.stringify(res.body));
+  const history = (await s.api.get("/api/cost-updates")).body.items as Array<
+    { id: number; costBefore: number; costAfter: number }
+  >;
+  const byId = [...history].sort((a, b) => a.id - b.id);
+  for (const [i, entry] of byId.entries()) {
+    const answered = sent.find((r) => r.body.id === entry.id)!.body;
+    assert.deepEqual([answered.costBefore, answered.costAfter], [
+      entry.costBefore,
+      entry.costAfter,
+    ]);
+    if (i > 0) {
+      assert.equal(
+        entry.costBefore,
+        byId[i - 1].costAfter,
+        `#${entry.id} starts from #${byId[i - 1].id}`,
+      );
+    }
+  }
+  const dayCost = sum(clicks.filter((c) => c.day === -1).map((c) => costsById(s).get(c.id)!));
+  assert.equal(dayCost, Math.round(byId.at(-1)!.costAfter * 1e6), `${counted} clicks`);
 });

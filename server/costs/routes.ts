@@ -1,7 +1,8 @@
 /**
  * Cost updates over HTTP (decision 160): `/api/cost-updates` for the panel and
  * the public API (who may change campaigns), and Keitaro's Admin API call
- * `POST /admin_api/v1/campaigns/:id/update_costs` with an `Api-Key` header.
+ * `POST /admin_api/v1/campaigns/:id/update_costs` and the batch
+ * `POST /admin_api/v1/clicks/update_costs`, with an `Api-Key` header.
  */
 import type { MiddlewareHandler } from "hono";
 import { API_KEY_HEADER } from "../../contracts/api_key.ts";
@@ -10,7 +11,7 @@ import { type AppEnv, userOf } from "../context.ts";
 import { unauthorized } from "../errors.ts";
 import { implement } from "../route.ts";
 import { applyCostUpdate, listCostUpdates, undoCostUpdate } from "./apply.ts";
-import { applyCostCsv, fromKeitaro } from "./sources.ts";
+import { applyCostCsv, applyKeitaroClicks, fromKeitaro } from "./sources.ts";
 
 export const costUpdateRoutes = [
   implement(COST_ROUTES.list, (c, { query }) => ({
@@ -41,6 +42,16 @@ export const costUpdateRoutes = [
       source: "keitaro",
     });
     return { success: true as const, ...result };
+  }),
+  implement(COST_ROUTES.keitaroClicks, async (c, { body }) => {
+    // Keitaro's default currency: the first campaign's own cost currency.
+    const currency = String(
+      c.var.deps.db.prepare("SELECT cost_currency FROM campaigns WHERE id = ?")
+        .get(body.campaign_ids[0])?.cost_currency ?? "USD",
+    );
+    const actor = { user: userOf(c), source: "keitaro" as const };
+    const updates = await applyKeitaroClicks(c.var.deps.tracking, body, currency, actor);
+    return { success: true as const, updates };
   }),
 ];
 

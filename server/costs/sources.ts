@@ -7,6 +7,8 @@ import {
   type CostCsvAnswer,
   type CostCsvInput,
   CostUpdateInput,
+  type CostUpdateResult,
+  type KeitaroClicksCostInput,
   type KeitaroCostInput,
 } from "../../contracts/cost_update.ts";
 import type { Db } from "../db/connection.ts";
@@ -14,7 +16,7 @@ import { HttpError } from "../errors.ts";
 import { parseCsv } from "../csv/parse.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
 import { applyCostUpdate, type CostActor } from "./apply.ts";
-import { tokenFilter } from "./match.ts";
+import { sharedTokenFilter, tokenFilter } from "./match.ts";
 
 function campaignId(db: Db, text: string): number {
   const byId = /^\d+$/.test(text)
@@ -33,13 +35,15 @@ function rowInput(db: Db, cells: string[], csv: CostCsvInput): CostUpdateInput {
   const [name, from, to] = c;
   const [token, amount, currency] = c.length === 6 ? c.slice(3) : ["", ...c.slice(3)];
   const id = campaignId(db, name);
+  // Number() would read '' as 0 and '0x10' as 16: only decimals are amounts.
+  if (!/^-?\d+(\.\d+)?$/.test(amount)) throw new Error(`amount '${amount}' is not a number`);
   const parsed = CostUpdateInput.safeParse({
     campaignIds: [id],
     from,
     to,
     tz: csv.tz,
     filters: token ? [tokenFilter(db, id, token)] : [],
-    amount: amount === "" ? NaN : Number(amount),
+    amount: Number(amount),
     currency: currency.toUpperCase(),
     mode: csv.mode,
     dryRun: true,
@@ -93,30 +97,122 @@ export async function applyCostCsv(
   return answer;
 }
 
-/** Keitaro's `sub_id_N` are Rotor's tokens `tN`; other keys are Rotor dimensions. */
+/** One Keitaro cost period, whichever of Keitaro's two calls it came in. */
+type KeitaroPeriod = {
+  start_date: string;
+  end_date: string;
+  cost: number;
+  timezone: string;
+  currency: string;
+  filters: Record<string, string | number>;
+  uniqueOnly: boolean;
+};
+
+/**
+ * Keitaro's `end_date` is a moment whose second the period includes (a date
+ * alone is its midnight): the exclusive end Rotor reads is one second later.
+ */
+export function keitaroEnd(end: string): string {
+  const [date, time = "00:00:00"] = end.trim().split(/[ T]/);
+  const [h, m, sec = 0] = time.split(":").map(Number);
+  const ms = Date.parse(`${date}T00:00:00Z`) + ((h * 60 + m) * 60 + sec + 1) * 1000;
+  if (!(h <= 23 && m <= 59 && sec <= 59) || Number.isNaN(ms)) return end; // refused by the schema
+  return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
+}
+
+/**
+ * Keitaro's `sub_id_N` are Rotor's tokens `tN`; other keys are Rotor
+ * dimensions; a comma-separated value is a list of values.
+ */
+function keitaroInput(db: Db, campaignIds: number[], period: KeitaroPeriod): CostUpdateInput {
+  for (const id of campaignIds) {
+    if (!db.prepare("SELECT 1 FROM campaigns WHERE id = ?").get(id)) {
+      throw new HttpError(404, "NOT_FOUND", `No campaign #${id}`);
+    }
+  }
+  const filters = Object.entries(period.filters).map(([key, value]) => {
+    const sub = /^sub_id_(\d+)$/.exec(key);
+    // Keitaro's own click field for the source's click id is Rotor's external id.
+    const name = sub ? `t${sub[1]}` : key === "external_id" ? "externalId" : key;
+    const values = String(value).split(",").map((v) => v.trim()).filter((v) => v !== "");
+    try {
+      const filter = sharedTokenFilter(db, campaignIds, `${name}=${values[0] ?? ""}`);
+      return { ...filter, values: values.length > 0 ? values : [""] };
+    } catch (err) {
+      const message = (err as Error).message.replace(/^token: /, "");
+      throw new HttpError(400, "VALIDATION_ERROR", `filters.${key}: ${message}`);
+    }
+  });
+  const parsed = CostUpdateInput.safeParse({
+    campaignIds,
+    from: period.start_date,
+    to: keitaroEnd(period.end_date),
+    tz: period.timezone,
+    filters,
+    amount: period.cost,
+    currency: period.currency,
+    mode: "replace",
+    uniqueOnly: period.uniqueOnly,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = KEITARO_FIELDS[String(issue.path[0])] ?? issue.path.join(".");
+    throw new HttpError(400, "VALIDATION_ERROR", `${field}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** Rotor's field names in an error, as the Keitaro caller named them. */
+const KEITARO_FIELDS: Record<string, string> = {
+  from: "start_date",
+  to: "end_date",
+  tz: "timezone",
+  amount: "cost",
+  uniqueOnly: "only_campaign_uniques",
+};
+
+/** `POST /admin_api/v1/campaigns/{id}/update_costs` as one cost update. */
 export function fromKeitaro(
   db: Db,
   campaign: number,
   body: KeitaroCostInput,
   currency: string,
 ): CostUpdateInput {
-  const filters = Object.entries(body.filters).map(([key, value]) => {
-    const sub = /^sub_id_(\d+)$/.exec(key);
-    try {
-      return tokenFilter(db, campaign, `${sub ? `t${sub[1]}` : key}=${value}`);
-    } catch (err) {
-      throw new HttpError(400, "VALIDATION_ERROR", `filters.${key}: ${(err as Error).message}`);
-    }
-  });
-  return CostUpdateInput.parse({
-    campaignIds: [campaign],
-    from: body.start_date,
-    to: body.end_date,
-    tz: body.timezone,
-    filters,
-    amount: body.cost,
+  return keitaroInput(db, [campaign], {
+    ...body,
     currency: body.currency ?? currency,
-    mode: "replace",
     uniqueOnly: body.only_campaign_uniques,
   });
+}
+
+/**
+ * `POST /admin_api/v1/clicks/update_costs`: each period one cost update over
+ * the campaigns. Every period is checked first; one refused (a bad filter, no
+ * clicks, no rate) refuses the call, naming it, and nothing changes.
+ */
+export async function applyKeitaroClicks(
+  engine: TrackingEngine,
+  body: KeitaroClicksCostInput,
+  currency: string,
+  actor: CostActor,
+): Promise<CostUpdateResult[]> {
+  const inputs: CostUpdateInput[] = [];
+  for (const [i, entry] of body.costs.entries()) {
+    try {
+      const input = keitaroInput(engine.db, body.campaign_ids, {
+        ...entry,
+        timezone: entry.timezone ?? body.timezone ?? "UTC",
+        currency: entry.currency ?? body.currency ?? currency,
+        uniqueOnly: body.only_campaign_uniques,
+      });
+      await applyCostUpdate(engine, { ...input, dryRun: true }, actor);
+      inputs.push(input);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      throw new HttpError(err.status, err.code, `costs[${i}]: ${err.message}`);
+    }
+  }
+  const results: CostUpdateResult[] = [];
+  for (const input of inputs) results.push(await applyCostUpdate(engine, input, actor));
+  return results;
 }

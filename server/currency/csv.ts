@@ -55,7 +55,7 @@ function rowRate(cells: string[], columns: Column[]): CurrencyRateInput {
     throw new Error(`expected ${columns.length} columns (day, currency, per_eur)`);
   }
   const raw = Object.fromEntries(columns.map((c, i) => [c, cells[i].trim()]));
-  if (!NUMBER.test(raw.perEur)) throw new Error(`per_eur '${raw.perEur}' is not a number`);
+  if (!NUMBER.test(raw.perEur)) throw new Error(`per_eur '${raw.perEur}' is not a number above 0`);
   const parsed = CurrencyRateInput.safeParse({ ...raw, perEur: Number(raw.perEur) });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

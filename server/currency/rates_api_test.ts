@@ -177,7 +177,7 @@ Deno.test("currency rates CSV: one refused row refuses the whole file, each with
     [2, true, undefined],
     [3, false, "currency EUR is always 1 and takes no rate"],
     [4, false, "day is not a real date"],
-    [5, false, "per_eur 'abc' is not a number"],
+    [5, false, "per_eur 'abc' is not a number above 0"],
     [6, false, "expected 3 columns (day, currency, per_eur)"],
     [7, false, "USD 2026-11-20 is also on line 2"],
     [8, false, "per_eur must be above 0"],

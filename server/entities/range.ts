@@ -45,8 +45,10 @@ export function localInstant(moment: string, tz: string): number {
   if (h > 23 || m > 59 || (s ?? 0) > 59) {
     throw new HttpError(400, "VALIDATION_ERROR", `'${moment}' is not a real time`);
   }
-  // The local minute's instant: the day's start plus the wall-clock offset (exact outside DST jumps).
-  return startOfDay(day, tz) + ((h * 60 + m) * 60 + (s ?? 0)) * 1000;
+  // The wall-clock time's own offset, not the day start's: a DST change may come in between.
+  const wall = Date.parse(`${day}T00:00:00Z`) + ((h * 60 + m) * 60 + (s ?? 0)) * 1000;
+  const first = wall - offsetMs(wall, tz);
+  return wall - offsetMs(first, tz);
 }
 
 /** Today's date in `tz`, as YYYY-MM-DD. */

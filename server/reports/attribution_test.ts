@@ -65,3 +65,43 @@ Deno.test("report attribution: a conversion counts on its own day by default, on
   );
   assert.equal(bad.status, 400);
 });
+
+Deno.test("report attribution: at click time a payout is still converted at its own day's rate, so both counts agree on the same conversions", async () => {
+  const s = await trackingApp();
+  const db = s.app.deps.db;
+  // 1 EUR = 2 USD on the click's day, 4 USD from the conversion's day on.
+  for (const [offset, perEur] of [[-3, 2], [-2, 4]] as const) {
+    const put = await s.api.put("/api/currency-rates", {
+      currency: "USD",
+      day: day(offset),
+      perEur,
+    });
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+  }
+  assert.equal((await s.api.put("/api/settings/stats", { currency: "EUR" })).status, 200);
+  const clickId = insertTestClick(db, {
+    id: clickIdAt(noon(-3)),
+    ts: noon(-3),
+    campaignId: s.campaignId,
+    trafficSourceId: s.sourceId,
+  });
+  insertTestConversion(db, { clickId, ts: noon(-2), status: "sale", payout: 10, currency: "USD" });
+  const revenue = async (attribution: "conversion" | "click") => {
+    const answer = await s.api.call(REPORT_ROUTES.report, {
+      query: {
+        subjectType: "campaign",
+        subjectIds: String(s.campaignId),
+        from: day(-3),
+        to: day(-1),
+        tz: "UTC",
+        groupBy: "day",
+        attribution,
+      },
+    });
+    assert.equal(answer.currency, "EUR");
+    return answer.totals.revenue;
+  };
+  // 10 USD on the conversion's day: 2.5 EUR, whichever day it is counted on.
+  assert.equal(await revenue("conversion"), 2.5);
+  assert.equal(await revenue("click"), 2.5);
+});

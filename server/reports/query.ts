@@ -162,7 +162,8 @@ function conversionsByClickSource(
   params: SQLInputValue[],
 ): string {
   params.push(clickIdBound(db, spec.start), clickIdBound(db, spec.end), spec.start, spec.end);
-  return `(SELECT ${rawParts(columns).conversion("k.ts")}
+  // rate_ts: a payout is converted at the rate of its own day, wherever it is counted.
+  return `(SELECT ${rawParts(columns).conversion("k.ts")}, v.ts AS rate_ts
     FROM conversions v JOIN clicks k ON k.id = v.click_id ${JOINS}
     WHERE k.id >= ? AND k.id < ? AND k.ts >= ? AND k.ts < ? AND v.current = 1)`;
 }
@@ -172,7 +173,8 @@ const CONVERSION_SUM_NAMES = SUMS.filter((_, i) => CONVERSION_SUMS[i] !== "0");
 /**
  * Click-time attribution: the clicks' sums as usual, the conversion sums
  * replaced by those of the range's clicks' conversions (whenever they came),
- * converted by the rates `sums` filled for the same spec.
+ * each payout converted at the rate of the conversion's own day (filled by
+ * `sums` for the same spec, up to now), as at conversion time.
  */
 function attributeToClicks(
   db: Db,
@@ -185,7 +187,13 @@ function attributeToClicks(
   const source = conversionsByClickSource(db, spec, neededColumns(spec), params);
   const sql = grouped(
     spec,
-    { source, time: localTimeSql("c.ts", segments), where: [], having: true, day: RAW_DAY },
+    {
+      source,
+      time: localTimeSql("c.ts", segments),
+      where: [],
+      having: true,
+      day: `(c.rate_ts / ${MS_DAY})`,
+    },
     params,
   );
   const byKey = new Map<string, SumsRow>();

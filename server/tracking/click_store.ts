@@ -33,7 +33,6 @@ import {
   placeKey,
   type StoredClick,
   storedClick,
-  tokensText,
 } from "./click_rows.ts";
 
 export type { ClickRow, ClickWrite, ClickWriter, StoredClick } from "./click_rows.ts";
