@@ -11,6 +11,7 @@ import { foldOneHour } from "./shares.ts";
 import { HourMismatch, writeHourCost } from "./hour_cost.ts";
 import { transaction } from "../db/connection.ts";
 import { COST_ROUTES } from "../../contracts/api/costs.ts";
+import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
 
 const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
 
@@ -489,4 +490,24 @@ Deno.test("cost update: updates sent at once are measured in turn, so each one's
   }
   const dayCost = sum(clicks.filter((c) => c.day === -1).map((c) => costsById(s).get(c.id)!));
   assert.equal(dayCost, Math.round(byId.at(-1)!.costAfter * 1e6), `${counted} clicks`);
+});
+
+Deno.test("cost update: a shared hour's clicks show their share in the click log; a cost added by /click/update lands on it", async () => {
+  const { s, clicks } = await costSetup(60);
+  const db = s.app.deps.db;
+  const total = 3 * 60 * 10_000;
+  const res = await updateDay(s, -2, 6);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.equal(Number(db.prepare("SELECT count(*) AS n FROM cost_hour_shares").get()!.n), 1);
+  const one = clicks.find((c) => c.day === -2)!;
+  const from = day(-2), to = day(-2);
+  const log = await s.api.call(CLICK_ROUTES.list, { query: { tz: "UTC", from, to } });
+  const shown = log.items.find((item) => item.id === one.id)!;
+  assert.equal(shown.cost, 0.1, "6 over 60 clicks");
+  // A cost sent for the click later is added to what it cost then: its hour is written first.
+  const added = await s.app.request(`/click/update?clickid=${one.id}&cost=0.5`);
+  assert.equal(added.status, 200);
+  assert.equal((await added.json()).cost, 0.6);
+  assert.equal(Number(db.prepare("SELECT count(*) AS n FROM cost_hour_shares").get()!.n), 0);
+  assert.deepEqual(await shownCost(s), Array(3).fill(total - 600_000 + 6_000_000 + 500_000));
 });
