@@ -40,6 +40,9 @@ import {
 
 export { WAL_PAUSE_BYTES };
 
+/** WAL file size past which the writer pauses for a checkpoint even while a read runs. */
+const WAL_LAST_BYTES = 56 * 1024 * 1024;
+
 /** Read threads at most; two keep one report from queueing behind another. */
 const POOL_SIZE = 2;
 /** A pause ends after this long even without the thread's word (ms); past the hard size, later. */
@@ -148,10 +151,13 @@ export class ReadWorker {
     // from starting over, and the pause would only wait for it.
     const now = performance.now();
     if (now < this.#nextHardPause || now < this.#nextStat) return;
-    if (this.#slots.some((s) => s.pending.size > 0)) return;
     // A stat a commit cost ~1 % of a click under load: the size is read at most every 20 ms.
     this.#nextStat = now + 20;
-    if (fileSize(this.#wal) <= WAL_HARD_BYTES) return;
+    const size = fileSize(this.#wal);
+    if (size <= WAL_HARD_BYTES) return;
+    // While a read runs, only past the last margin (a starved machine's checkpoints fell far
+    // behind): the pause then waits for the read's next break.
+    if (size <= WAL_LAST_BYTES && this.#slots.some((s) => s.pending.size > 0)) return;
     this.#nextHardPause = performance.now() + 250;
     this.#pause(HARD_PAUSE_LIMIT_MS);
   }

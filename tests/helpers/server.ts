@@ -71,7 +71,9 @@ export async function startServer(
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`server did not start:\n${output.join("\n")}`)),
-      30_000,
+      // Generous: a busy machine (CI right after a session, other suites) starts a seeded
+      // server in seconds, but a starved one took over 30 s.
+      180_000,
     );
     const pump = async (stream: ReadableStream<Uint8Array>) => {
       const decoder = new TextDecoder();
