@@ -176,7 +176,9 @@ async function run(): Promise<void> {
   console.log(
     `fold: ${holds.length} campaign-hours, writer held ${
       percentile(holds, 0.5).toFixed(1)
-    } ms median, ${percentile(holds, 1).toFixed(1)} ms at most (the background fold waits 100× that between hours)`,
+    } ms median, ${
+      percentile(holds, 1).toFixed(1)
+    } ms at most (the background fold waits 100× that between hours)`,
   );
   const dry = { ...input("replace", 1), dryRun: true };
   await time("dry run (preview)", () => applyCostUpdate(tracking, dry, actor));
