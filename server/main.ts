@@ -17,6 +17,8 @@ import { seedDemoTraffic } from "../fixtures/demo_traffic.ts";
 import { writeDemoLander } from "../fixtures/demo_lander.ts";
 import { recordServerStart } from "./monitor/build_info.ts";
 import { startAutoClearing } from "./settings/auto_clearing.ts";
+import { startCostFolding } from "./costs/shares.ts";
+import { oneAtATime } from "./costs/apply.ts";
 import { startTriggerScheduler } from "./triggers/scheduler.ts";
 import { serveHttp } from "./serve.ts";
 import { rawClickPaths } from "./tracking/raw_click.ts";
@@ -59,6 +61,8 @@ export async function main(): Promise<void> {
   const click = clickFastPath(deps);
   const direct = directFastPath(deps);
   startAutoClearing(db);
+  // Cost updates' read-time shares reach the rows in the background (decision 160, update 3).
+  startCostFolding(deps.tracking, (fn) => oneAtATime(deps.tracking, fn));
   // PostgreSQL: the clicks' day partitions stay a week ahead (nothing to do on SQLite), by
   // one node an hour.
   const partitions = { name: "click-partitions", everyMs: 3_600_000 };

@@ -6,6 +6,7 @@
  */
 import { AGENT_FACETS, PLACE_FACETS } from "../tracking/dictionary.ts";
 import type { Db } from "../db/connection.ts";
+import { clickCostSql, clickCurrencySql, shareJoin } from "../costs/share_sql.ts";
 import { FIRST_FLOW_ITEM_ID } from "../rotations/flow_ids.ts";
 
 /**
@@ -26,11 +27,14 @@ export const CLICK_SELECT = `k.*, ${flowItemSql("rule", "Rule")} AS rule_name,
 } AS path_name, p.country AS country, p.region AS region, p.city AS city,
   p.isp AS isp, u.text AS user_agent, u.device_type AS device_type, u.brand AS brand,
   u.model AS model, u.os AS os, u.os_version AS os_version, u.browser AS browser,
-  u.browser_version AS browser_version`;
+  u.browser_version AS browser_version, ${clickCostSql("k")} AS v_cost,
+  ${clickCurrencySql("k")} AS v_cost_currency`;
 
-/** The joins `CLICK_SELECT` needs. */
+/** The joins `CLICK_SELECT` needs (the share: a click's cost through its hour's cost update). */
 export const CLICK_JOINS =
-  "LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id";
+  `LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id ${
+    shareJoin("k")
+  }`;
 
 /**
  * Internal columns that never reach the screen (`node`: the PostgreSQL node
@@ -62,6 +66,11 @@ export function clickItem(row: Record<string, unknown>): Record<string, string |
     if (HIDDEN.has(key) || key.startsWith("v_")) continue;
     const cell = value === undefined ? null : value as string | number | null;
     out[camel(key)] = MONEY.has(key) && typeof cell === "number" ? cell / 1_000_000 : cell;
+  }
+  // The cost as reports count it: through the hour's cost-update share (decision 160, update 3).
+  if (row.v_cost != null && "cost" in row) {
+    out.cost = Number(row.v_cost) / 1_000_000;
+    out.costCurrency = String(row.v_cost_currency);
   }
   let tokens: unknown = [];
   try {

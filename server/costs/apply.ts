@@ -15,17 +15,17 @@ import type {
   CostUpdateResult,
 } from "../../contracts/cost_update.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
-import { type Db, transaction } from "../db/connection.ts";
+import { type Db, dialectOf, transaction } from "../db/connection.ts";
 import { unlessHeld, whileHeld } from "../db/jobs.ts";
 import { fromMicros, toMicros } from "../money.ts";
 import { HttpError } from "../errors.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
 import type { UserRow } from "../users/store.ts";
 import { writeClickCosts } from "./bulk_cost.ts";
-import { type MatchedClick, periodRange, sharedTokenFilter, shares } from "./match.ts";
-import { dayText, factors } from "../currency/rates.ts";
-import { MS_DAY, MS_HOUR } from "../reports/rollup_schema.ts";
+import { periodRange, sharedTokenFilter } from "./match.ts";
+import { MS_HOUR } from "../reports/rollup_schema.ts";
 import { inParts, undoWholeHours, writeShares } from "./write.ts";
+import { dropShares, laterShare } from "./shares.ts";
 
 /** Who asks, and through which door. */
 export type CostActor = { user: UserRow; source: CostUpdateRecord["source"] };
@@ -40,50 +40,7 @@ function assertCampaigns(db: Db, ids: readonly number[]): void {
   }
 }
 
-/**
- * Adding to clicks whose cost is in another currency would mix two
- * currencies in one amount: refused (replace sets cost and currency anew).
- */
-function assertAddable(clicks: readonly MatchedClick[], currency: string): void {
-  const other = clicks.find((c) => c.cost !== 0 && c.currency !== currency);
-  if (!other) return;
-  throw new HttpError(
-    422,
-    "CURRENCY_MISMATCH",
-    `These clicks' cost is in ${other.currency}: add in ${other.currency}, or replace the cost`,
-  );
-}
-
-/**
- * The matched clicks' cost in `currency`, each at its day's rate (as reports
- * convert it); refused when a rate is missing.
- */
-function costIn(db: Db, clicks: readonly MatchedClick[], currency: string): number {
-  const foreign = clicks.filter((c) => c.cost !== 0 && c.currency !== currency);
-  let total = clicks.reduce((sum, c) => sum + (c.currency === currency ? c.cost : 0), 0);
-  if (foreign.length === 0) return total;
-  // Clicks are oldest first.
-  const from = Math.floor(foreign[0].ts / MS_DAY), to = Math.floor(foreign.at(-1)!.ts / MS_DAY) + 1;
-  const table = factors(db, currency, [...new Set(foreign.map((c) => c.currency))], from, to);
-  const factor = new Map(table.rows.map(([day, cur, f]) => [`${day}|${cur}`, f]));
-  for (const c of foreign) {
-    const day = Math.floor(c.ts / MS_DAY);
-    const f = factor.get(`${day}|${c.currency}`);
-    if (f === undefined) {
-      throw new HttpError(
-        422,
-        "NO_RATE",
-        `No ${c.currency}/${currency} rate on or before ${
-          dayText(day)
-        }: add one in Settings → Stats → Currency rates`,
-      );
-    }
-    total += c.cost * f;
-  }
-  return Math.round(total);
-}
-
-/** The update or undo running now, per engine: the next one starts after it. */
+/** The update, undo or fold running now, per engine: the next one starts after it. */
 const running = new WeakMap<TrackingEngine, Promise<unknown>>();
 
 /**
@@ -92,7 +49,7 @@ const running = new WeakMap<TrackingEngine, Promise<unknown>>();
  */
 const COST_LOCK = "cost-updates";
 
-function oneAtATime<T>(engine: TrackingEngine, fn: () => Promise<T>): Promise<T> {
+export function oneAtATime<T>(engine: TrackingEngine, fn: () => Promise<T>): Promise<T> {
   const held = () => whileHeld(engine.db, COST_LOCK, fn);
   const turn = (running.get(engine) ?? Promise.resolve()).then(held, held);
   running.set(engine, turn.catch(() => undefined));
@@ -119,11 +76,12 @@ export async function applyCostUpdate(
   return await oneAtATime(engine, async () => {
     // Matched in turn: an update still being written before this one has changed the clicks'
     // cost by then, so this one's totals (answered and recorded) start from it.
-    const { clicks, receiving, matchedAt, costBefore, costAfter, amount, result } = await measure(
-      engine,
-      input,
-      { start, end, filters },
-    );
+    const { plan, matchedAt, amount, result } = await measure(engine, input, {
+      start,
+      end,
+      filters,
+    });
+    const { costBefore, costAfter } = plan;
     // Sums of clicks still held in memory reach the rollups first (decision 110).
     engine.clicks.flushRollups();
     const id = transaction(db, () =>
@@ -131,15 +89,16 @@ export async function applyCostUpdate(
         now,
         filters,
         amount,
-        clicks: clicks.length,
+        clicks: plan.clicks,
         costBefore,
         costAfter,
       }));
     try {
       await writeShares(engine, {
         id,
-        clicks,
-        receiving,
+        clicks: plan.written,
+        receiving: new Map(plan.receiving),
+        shared: plan.shared,
         mode: input.mode,
         currency: input.currency,
         // Whole hours can be written from the cubes' rows: every click in them gets a share.
@@ -150,6 +109,7 @@ export async function applyCostUpdate(
       setState(db, id, "done");
     } catch (err) {
       restoreAll(db, id);
+      transaction(db, () => dropShares(db, id));
       setState(db, id, "failed");
       throw err;
     }
@@ -157,43 +117,53 @@ export async function applyCostUpdate(
   });
 }
 
-/** Matches the update's clicks and works out each receiver's share and the totals before/after. */
+/**
+ * The campaigns whose whole hours may take a read-time share (decision 160,
+ * update 3): on SQLite, those charged per click — CPA and RevShare recompute
+ * a click's cost at its conversion, over the written cost.
+ */
+function chargedPerClick(db: Db, campaignIds: readonly number[]): number[] {
+  if (dialectOf(db) === "postgres") return [];
+  return db.prepare(
+    `SELECT id FROM campaigns WHERE id IN (SELECT value FROM json_each(?))
+       AND cost_model NOT IN ('cpa', 'revshare')`,
+  ).all(JSON.stringify(campaignIds)).map((r) => Number(r.id));
+}
+
+/**
+ * Matches the update's clicks and works out each receiver's share, the totals
+ * before/after and which hours take a read-time share, in the read worker
+ * (decision 160, update 3): this thread gets a few rows per hour.
+ */
 async function measure(
   engine: TrackingEngine,
   input: CostUpdateInput,
   period: { start: number; end: number; filters: readonly ReportFilter[] },
 ) {
   const matchedAt = Date.now();
-  const clicks = await engine.reads.run("costMatch", {
+  const amount = toMicros(input.amount);
+  const plan = await engine.reads.run("costPlan", {
     campaignIds: input.campaignIds,
     start: period.start,
     end: period.end,
     tz: input.tz,
     filters: period.filters,
+    uniqueOnly: input.uniqueOnly,
+    mode: input.mode,
+    amount,
+    currency: input.currency,
+    matchedAt,
+    shareable: chargedPerClick(engine.db, input.campaignIds),
   });
-  const receivers = clicks.filter((c) => !input.uniqueOnly || c.unique);
-  if (receivers.length === 0) {
-    throw new HttpError(422, "NO_CLICKS", "No clicks match this period and these filters");
-  }
-  if (input.mode === "add") assertAddable(clicks, input.currency);
-  const amount = toMicros(input.amount);
-  const share = shares(amount, receivers.length);
-  const receiving = new Map(receivers.map((c, i) => [c.id, share(i)]));
-  const next = (id: string, cost: number) => {
-    const part = receiving.get(id) ?? 0;
-    return input.mode === "add" ? cost + part : part;
-  };
-  const costBefore = costIn(engine.db, clicks, input.currency);
-  const costAfter = clicks.reduce((sum, c) => sum + next(c.id, c.cost), 0);
   const result = {
     dryRun: input.dryRun,
-    clicks: clicks.length,
-    receivers: receivers.length,
-    costBefore: fromMicros(costBefore),
-    costAfter: fromMicros(costAfter),
+    clicks: plan.clicks,
+    receivers: plan.receivers,
+    costBefore: fromMicros(plan.costBefore),
+    costAfter: fromMicros(plan.costAfter),
     currency: input.currency,
   };
-  return { clicks, receiving, matchedAt, amount, costBefore, costAfter, result };
+  return { plan, matchedAt, amount, result };
 }
 
 function setState(db: Db, id: number, state: string): void {
@@ -239,6 +209,7 @@ function recover(db: Db, now: number): number[] {
   for (const row of open) {
     const id = Number(row.id);
     restoreAll(db, id);
+    transaction(db, () => dropShares(db, id));
     if (row.state === "applying") setState(db, id, "failed");
     else {
       db.prepare(
@@ -319,15 +290,18 @@ export async function undoCostUpdate(
          JOIN cost_updates u ON u.id = b.update_id AND u.undone_at IS NULL AND u.state = 'done'
          WHERE a.update_id = ?`,
       ).get(id);
-      if (later?.later != null) {
+      const laterId = later?.later != null ? Number(later.later) : laterShare(db, id);
+      if (laterId != null) {
         throw new HttpError(
           409,
           "CONFLICT",
-          `Cost update #${later.later} changed the same clicks later: undo it first`,
+          `Cost update #${laterId} changed the same clicks later: undo it first`,
         );
       }
       db.prepare("UPDATE cost_updates SET state = 'undoing', undone_by = ? WHERE id = ?")
         .run(user.username, id);
+      // The hours still holding this update's share: taking the share back is the undo.
+      dropShares(db, id);
     });
     const byClick = await undoWholeHours(engine, id);
     await inParts(

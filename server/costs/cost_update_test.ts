@@ -7,9 +7,15 @@ import { clickIdAt } from "../tracking/click_id.ts";
 import { costsById, costSetup, day, type Seeded, shownCost, updateDay } from "./testing.ts";
 import { recoverCostUpdates } from "./apply.ts";
 import { CHUNK_CLICKS } from "./write.ts";
+import { foldOneHour } from "./shares.ts";
+import { TEST_STORE } from "../../tests/helpers/api.ts";
+
+/** Whole hours take read-time shares on SQLite; PostgreSQL writes the rows (decision 160, update 4). */
+const SHARED = TEST_STORE === "sqlite";
 import { HourMismatch, writeHourCost } from "./hour_cost.ts";
 import { transaction } from "../db/connection.ts";
 import { COST_ROUTES } from "../../contracts/api/costs.ts";
+import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
 
 const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
 
@@ -137,6 +143,8 @@ const Update = fc.record({
   mode: fc.constantFrom("replace", "add"),
   uniqueOnly: fc.boolean(),
   micros: fc.integer({ min: 0, max: 500_000 }).map((n) => n * 100),
+  /** Read-time shares folded into the rows after this update (decision 160, update 3). */
+  fold: fc.boolean(),
 });
 
 type UpdateCase = typeof Update extends fc.Arbitrary<infer T> ? T : never;
@@ -195,6 +203,10 @@ Deno.test("cost update (property): after any sequence the shown cost is the upda
           }
         }
         model = now;
+        if (u.fold) {
+          while (foldOneHour(s.app.deps.db));
+          assert.deepEqual(costsById(s), model, "folded");
+        }
       }
       const total = sum(model.values());
       assert.deepEqual(await shownCost(s), [total, total, total]);
@@ -346,22 +358,60 @@ Deno.test("cost update: an hour whose stored clicks are not the rollups' (one cl
   assert.deepEqual(await shownCost(s), [expected, expected, expected]);
 });
 
-Deno.test("cost update: whole hours written from the cubes' rows keep every click for undo, and undo restores the reports", async () => {
+Deno.test("cost update: a whole hour takes a read-time share; folded, it is written with every click kept for undo, and undo restores the reports", async () => {
   const { s, clicks } = await costSetup(60);
   const db = s.app.deps.db;
   const hourRows = (sql: string) => Number(db.prepare(sql).get()!.n);
   const keptBefore = hourRows("SELECT count(*) AS n FROM cost_update_clicks");
+  const storedBefore = hourRows("SELECT sum(cost) AS n FROM clicks");
   const res = await updateDay(s, -2, 6, { mode: "add" });
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  const costs = costsById(s);
   const day2 = clicks.filter((c) => c.day === -2);
-  assert.equal(sum(day2.map((c) => costs.get(c.id)!)), 60 * 10_000 + 6_000_000);
-  // Every matched click is kept for undo, whether its hour was written by rows or click by click.
+  const total = 3 * 60 * 10_000;
+  const shownAfter = async () => {
+    const costs = costsById(s);
+    assert.equal(sum(day2.map((c) => costs.get(c.id)!)), 60 * 10_000 + 6_000_000);
+    assert.deepEqual(await shownCost(s), [total + 6_000_000, total + 6_000_000, total + 6_000_000]);
+  };
+  // The update wrote one share, no click: reports, the list and the click's cost read through it.
+  // (PostgreSQL writes the rows at once: there the share is never made.)
+  assert.equal(hourRows("SELECT count(*) AS n FROM cost_hour_shares"), SHARED ? 1 : 0);
+  if (SHARED) {
+    assert.equal(hourRows("SELECT count(*) AS n FROM cost_update_clicks"), keptBefore);
+    assert.equal(hourRows("SELECT sum(cost) AS n FROM clicks"), storedBefore);
+  }
+  await shownAfter();
+  // Folded: the same figures from the written rows, every click kept for undo.
+  assert.equal(foldOneHour(db), SHARED);
+  assert.equal(foldOneHour(db), false);
+  assert.equal(hourRows("SELECT count(*) AS n FROM cost_hour_shares"), 0);
   assert.equal(hourRows("SELECT count(*) AS n FROM cost_update_clicks") - keptBefore, 60);
+  assert.equal(hourRows("SELECT sum(cost) AS n FROM clicks"), storedBefore + 6_000_000);
+  await shownAfter();
   const undo = await s.api.post(`/api/cost-updates/${res.body.id}/undo`);
   assert.equal(undo.status, 200, JSON.stringify(undo.body));
-  const total = 3 * 60 * 10_000;
   assert.deepEqual(await shownCost(s), [total, total, total]);
+});
+
+Deno.test("cost update: undo of a share takes it back; a later share on the same hour must be undone first", async () => {
+  const { s } = await costSetup(60);
+  const db = s.app.deps.db;
+  const total = 3 * 60 * 10_000;
+  const first = await updateDay(s, -2, 6);
+  const second = await updateDay(s, -2, 1.2, { mode: "add" });
+  assert.equal(second.status, 200, JSON.stringify(second.body));
+  // Replace 6 then add 1.2 over day -2's 60 clicks (0.6 before).
+  assert.deepEqual(await shownCost(s), Array(3).fill(total - 600_000 + 7_200_000));
+  const early = await s.api.post(`/api/cost-updates/${first.body.id}/undo`);
+  assert.equal(early.status, 409, JSON.stringify(early.body));
+  assert.match(JSON.stringify(early.body), new RegExp(`#${second.body.id}`));
+  const undoSecond = await s.api.post(`/api/cost-updates/${second.body.id}/undo`);
+  assert.equal(undoSecond.status, 200, JSON.stringify(undoSecond.body));
+  assert.deepEqual(await shownCost(s), Array(3).fill(total - 600_000 + 6_000_000));
+  const undoFirst = await s.api.post(`/api/cost-updates/${first.body.id}/undo`);
+  assert.equal(undoFirst.status, 200, JSON.stringify(undoFirst.body));
+  assert.deepEqual(await shownCost(s), [total, total, total]);
+  assert.equal(Number(db.prepare("SELECT count(*) AS n FROM cost_hour_chain").get()!.n), 0);
 });
 
 Deno.test("cost update: an hour holding another click than the ones matched is rolled back whole, for the caller to write click by click", async () => {
@@ -447,4 +497,25 @@ Deno.test("cost update: updates sent at once are measured in turn, so each one's
   }
   const dayCost = sum(clicks.filter((c) => c.day === -1).map((c) => costsById(s).get(c.id)!));
   assert.equal(dayCost, Math.round(byId.at(-1)!.costAfter * 1e6), `${counted} clicks`);
+});
+
+Deno.test("cost update: a shared hour's clicks show their share in the click log; a cost added by /click/update lands on it", async () => {
+  const { s, clicks } = await costSetup(60);
+  const db = s.app.deps.db;
+  const total = 3 * 60 * 10_000;
+  const res = await updateDay(s, -2, 6);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  const shares = () => Number(db.prepare("SELECT count(*) AS n FROM cost_hour_shares").get()!.n);
+  assert.equal(shares(), SHARED ? 1 : 0);
+  const one = clicks.find((c) => c.day === -2)!;
+  const from = day(-2), to = day(-2);
+  const log = await s.api.call(CLICK_ROUTES.list, { query: { tz: "UTC", from, to } });
+  const shown = log.items.find((item) => item.id === one.id)!;
+  assert.equal(shown.cost, 0.1, "6 over 60 clicks");
+  // A cost sent for the click later is added to what it cost then: its hour is written first.
+  const added = await s.app.request(`/click/update?clickid=${one.id}&cost=0.5`);
+  assert.equal(added.status, 200);
+  assert.equal((await added.json()).cost, 0.6);
+  assert.equal(shares(), 0);
+  assert.deepEqual(await shownCost(s), Array(3).fill(total - 600_000 + 6_000_000 + 500_000));
 });

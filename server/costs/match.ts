@@ -13,6 +13,8 @@ import { filterSql } from "../reports/query.ts";
 import { JOINS, RAW_COLUMNS } from "../reports/raw_columns.ts";
 import { localTimeSql, zoneSegments } from "../reports/time.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
+import { MS_HOUR } from "../reports/rollup_schema.ts";
+import { clickCostSql, clickCurrencySql, shareJoin, sharesIn } from "./share_sql.ts";
 
 /** `[start, end)` of a period: a whole last day when `to` is a date, else up to the minute. */
 export function periodRange(from: string, to: string, tz: string): { start: number; end: number } {
@@ -113,18 +115,22 @@ export function matchClicks(db: Db, spec: MatchSpec): MatchedClick[] {
     clickIdBound(db, spec.end),
     JSON.stringify(spec.campaignIds),
   );
+  // A click's cost now: through its hour's share when it has one (decision 160, update 3).
+  const shared = sharesIn(db, Math.floor(spec.start / MS_HOUR), Math.ceil(spec.end / MS_HOUR));
   const source = `SELECT ${
     [
       "k.id AS id",
       "k.campaign_id AS campaign_id",
       "k.ts AS ts",
-      "k.cost AS cost",
-      "k.cost_currency AS currency",
+      `${shared ? clickCostSql("k") : "k.cost"} AS cost`,
+      `${shared ? clickCurrencySql("k") : "k.cost_currency"} AS currency`,
       "k.is_unique AS is_unique",
       ...project,
     ]
       .join(", ")
-  } FROM clicks k ${project.some((p) => /\b[pu]\./.test(p)) ? JOINS : ""}
+  } FROM clicks k ${project.some((p) => /\b[pu]\./.test(p)) ? JOINS : ""}${
+    shared ? ` ${shareJoin("k")}` : ""
+  }
     WHERE k.id >= ? AND k.id < ? AND k.is_bot = 0
       AND k.campaign_id IN (SELECT value FROM json_each(?))`;
   const time = localTimeSql("c.ts", zoneSegments(spec.start, spec.end, spec.tz));

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { insertTestClicks, type TestClick } from "../reports/testing.ts";
 import { clickIdAt } from "../tracking/click_id.ts";
+import { clickCostSql, shareJoin } from "./share_sql.ts";
 import { trackingApp, type TrackingSetup } from "../tracking/testing.ts";
 
 export const DAY_MS = 86_400_000;
@@ -57,10 +58,13 @@ export async function costSetup(perDay = 12): Promise<{ s: TrackingSetup; clicks
   return { s, clicks };
 }
 
-/** Every click's cost in micro-units, by id. */
+/** Every click's cost in micro-units, by id, as reports count it. */
 export function costsById(s: TrackingSetup): Map<string, number> {
-  const rows = s.app.deps.db.prepare("SELECT id, cost FROM clicks WHERE campaign_id = ?")
-    .all(s.campaignId);
+  // As the click log shows it: through the hour's read-time share (decision 160, update 3).
+  const rows = s.app.deps.db.prepare(
+    `SELECT k.id, ${clickCostSql("k")} AS cost FROM clicks k ${shareJoin("k")}
+     WHERE k.campaign_id = ?`,
+  ).all(s.campaignId);
   return new Map(rows.map((r) => [String(r.id), Number(r.cost)]));
 }
 

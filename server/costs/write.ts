@@ -11,6 +11,9 @@ import type { TrackingEngine } from "../tracking/engine.ts";
 import { writeClickCosts } from "./bulk_cost.ts";
 import { HourMismatch, type HourWrite, writeHourCost } from "./hour_cost.ts";
 import type { MatchedClick } from "./match.ts";
+import { campaignHours } from "./plan.ts";
+import { sharesIn } from "./share_sql.ts";
+import { foldHoursOf, type HourShare, recordShares } from "./shares.ts";
 
 /**
  * Clicks written per transaction on the click-by-click path: ~6 ms of work
@@ -61,18 +64,6 @@ function currentCosts(db: Db, ids: readonly string[]) {
   }));
 }
 
-/** The matched clicks by campaign and UTC hour, in order. */
-function campaignHours(clicks: readonly MatchedClick[]): MatchedClick[][] {
-  const groups = new Map<string, MatchedClick[]>();
-  for (const c of clicks) {
-    const key = `${c.campaignId}|${Math.floor(c.ts / MS_HOUR)}`;
-    const group = groups.get(key);
-    if (group) group.push(c);
-    else groups.set(key, [c]);
-  }
-  return [...groups.values()];
-}
-
 /** What update `id` gives its matched clicks. */
 export type Shares = {
   id: number;
@@ -83,15 +74,32 @@ export type Shares = {
   currency: string;
   /** Whether the hour starting at this instant may be written whole. */
   whole: (hourStart: number) => boolean;
+  /** Whole campaign-hours that take a read-time share instead (decision 160, update 3). */
+  shared: readonly HourShare[];
 };
 
-/** Writes every matched click's new cost, keeping its old one under the update. */
+/** Campaign-hours whose shares are recorded per transaction. */
+const SHARE_HOURS = 500;
+
+/**
+ * Records the update's read-time shares, then writes every other matched
+ * click's new cost, keeping its old one under the update.
+ */
 export async function writeShares(engine: TrackingEngine, s: Shares): Promise<void> {
   const db = engine.db;
   const byClick: MatchedClick[] = [];
   const plusOne: string[] = [];
+  for (let i = 0; i < s.shared.length; i += SHARE_HOURS) {
+    const part = s.shared.slice(i, i + SHARE_HOURS);
+    transaction(db, () => recordShares(db, s.id, s.mode, s.currency, part));
+    await letClicksIn();
+  }
   for (const group of campaignHours(s.clicks)) {
     const hour = Math.floor(group[0].ts / MS_HOUR);
+    // An earlier update's share of this hour reaches the rows before they are written.
+    if (sharesIn(db, hour, hour + 1)) {
+      transaction(db, () => foldHoursOf(db, [group[0].campaignId], hour, hour + 1));
+    }
     const base = group.reduce((min, c) => Math.min(min, s.receiving.get(c.id) ?? 0), Infinity);
     const written = s.whole(hour * MS_HOUR) && await wholeHour(engine, {
       updateId: s.id,

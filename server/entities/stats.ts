@@ -11,6 +11,8 @@ import { clickIdBound } from "../tracking/click_id.ts";
 import { SUBJECT_TYPES, type SubjectType } from "../../contracts/report.ts";
 import { querySums } from "../reports/query.ts";
 import type { RateNotes } from "../currency/report_rates.ts";
+import { clickCostSql, shareJoin, sharesIn } from "../costs/share_sql.ts";
+import { MS_HOUR } from "../reports/rollup_schema.ts";
 
 /** Integer sums for one item. */
 export type RawStats = {
@@ -60,10 +62,14 @@ export function rawStats(db: Db, stats: StatsKey, range: StatsRange): Map<number
   const only = range.ids ? ` AND ${key} IN (SELECT value FROM json_each(?))` : "";
   const ids = range.ids ? [JSON.stringify(range.ids)] : [];
   // Click ids start with their time, so the range reads the clustered key, not a time index.
+  // A click's cost through its hour's cost-update share (decision 160, update 3).
+  const shared = sharesIn(db, Math.floor(range.start / MS_HOUR), Math.ceil(range.end / MS_HOUR));
   const clicks = db.prepare(
     `SELECT ${key} AS k, count(*) AS clicks, total(c.is_unique) AS uniq,
-       count(c.lp_click_ts) AS lp, sum(c.cost) AS cost
-     FROM clicks c ${join} WHERE c.id >= ? AND c.id < ? AND c.ts >= ? AND c.ts < ?${only}
+       count(c.lp_click_ts) AS lp, sum(${shared ? clickCostSql("c") : "c.cost"}) AS cost
+     FROM clicks c ${join}${
+      shared ? ` ${shareJoin("c")}` : ""
+    } WHERE c.id >= ? AND c.id < ? AND c.ts >= ? AND c.ts < ?${only}
      GROUP BY k`,
   ).all(clickIdBound(db, range.start), clickIdBound(db, range.end), range.start, range.end, ...ids);
   for (const row of clicks) {

@@ -24,6 +24,7 @@ import { runTrends } from "../reports/trends.ts";
 import { type FiguresInput, triggerFigures } from "../triggers/figures.ts";
 import { dryRun, type DryRunInput } from "../triggers/dry_run.ts";
 import { matchClicks, type MatchSpec } from "../costs/match.ts";
+import { planCostUpdate, type PlanInput } from "../costs/plan.ts";
 
 type Viewer = { hideProfit: boolean; currency?: string };
 
@@ -46,6 +47,8 @@ export const READ_JOBS = {
     notedEntityStats(db, input.key, input.range),
   /** The clicks a cost update covers (decision 160), matched off the click path. */
   costMatch: (db: Db, input: MatchSpec) => matchClicks(db, input),
+  /** What a cost update will do: totals, read-time shares, clicks to write (decision 160). */
+  costPlan: (db: Db, input: PlanInput) => planCostUpdate(db, input),
   /** A trigger's figures per subject and window (issue 15). */
   triggerFigures: (db: Db, input: FiguresInput) => triggerFigures(db, input),
   /** When a trigger would have fired over the last 7 days. */

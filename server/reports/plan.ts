@@ -28,6 +28,12 @@ export type Part = {
   from: number;
   to: number;
   allCampaigns?: boolean;
+  /**
+   * Cost-update shares (decision 160, update 3): a daily part skips the
+   * campaign-days that hold one, and an hourly part reads only those days
+   * in their stead.
+   */
+  shared?: "skip" | "only";
 };
 
 /**
@@ -107,6 +113,7 @@ export function planRead(
   spec: SumsSpec,
   sealedHour: () => number,
   covered?: CampaignsCovered,
+  shared?: (fromHour: number, toHour: number) => boolean,
 ): Part[] | null {
   const cube = pickCube(spec);
   if (!cube) return null;
@@ -128,11 +135,20 @@ export function planRead(
   if (toDay <= fromDay) return [hours(first, end)];
   const hoursFrom = partial ? sealed : toDay * 24;
   const across = ACROSS.get(days);
+  // The hours the daily rows hold: a campaign-day with a cost-update share is read from its hours.
+  const sharedDays = shared?.(fromDay * 24, hoursFrom) ?? false;
   const parts: Part[] = [
-    across && acrossAnswers(spec) && covered?.(days, fromDay, toDay)
+    across && acrossAnswers(spec) && !sharedDays && covered?.(days, fromDay, toDay)
       ? { table: across.table, bucket: "day", from: fromDay, to: toDay, allCampaigns: true }
-      : { table: days.table, bucket: "day", from: fromDay, to: toDay },
+      : {
+        table: days.table,
+        bucket: "day",
+        from: fromDay,
+        to: toDay,
+        ...(sharedDays ? { shared: "skip" as const } : {}),
+      },
   ];
+  if (sharedDays) parts.push({ ...hours(fromDay * 24, hoursFrom), shared: "only" });
   if (first < fromDay * 24) parts.push(hours(first, fromDay * 24));
   if (hoursFrom < end) parts.push(hours(hoursFrom, end));
   return parts;

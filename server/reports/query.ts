@@ -12,7 +12,15 @@ import { type Db, dialectOf } from "../db/connection.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 import { rawInPieces } from "./pieces.ts";
 import { neededColumns, type Part, planRead } from "./plan.ts";
-import { type Cube, MS_DAY, MS_HOUR, SEALED_TABLE, SUMS } from "./rollup_schema.ts";
+import { type Cube, HOURLY, MS_DAY, MS_HOUR, SEALED_TABLE, SUMS } from "./rollup_schema.ts";
+import {
+  clickCostSql,
+  clickCurrencySql,
+  sharedCubeSql,
+  sharedDaySql,
+  shareJoin,
+  sharesIn,
+} from "../costs/share_sql.ts";
 import { localTimeSql, zoneSegments } from "./time.ts";
 import { CLICK_SUMS, CONVERSION_SUMS, JOINS, RAW_COLUMNS } from "./raw_columns.ts";
 import {
@@ -51,8 +59,16 @@ export type SumsSpec = {
 /** Summed base columns of one group. */
 export type SumsRow = { values: (string | number)[]; sums: Record<string, number> };
 
-/** The currency of each raw row's money: a click's cost currency, a conversion's own. */
-const CLICK_CURRENCY = "k.cost_currency AS currency";
+/** The hourly cubes by table name. */
+const HOURLY_BY_TABLE = new Map(HOURLY.map((c) => [c.table, c]));
+
+/**
+ * The currency of each raw row's money: a click's cost currency (through its
+ * hour's cost-update share when `shared`, decision 160 update 3), a
+ * conversion's own.
+ */
+const clickCurrency = (shared: boolean) =>
+  `${shared ? clickCurrencySql("k") : "k.cost_currency"} AS currency`;
 const CONVERSION_CURRENCY = "v.currency AS currency";
 
 function dimension(name: string): ServerDimension {
@@ -87,8 +103,11 @@ export function filterSql(filter: ReportFilter, expr: string, params: SQLInputVa
   return `${expr} ${not}IN (SELECT value FROM json_each(?))`;
 }
 
-/** The projected columns and the click and conversion sums of a raw row set. */
-function rawParts(columns: Set<string>) {
+/**
+ * The projected columns and the click and conversion sums of a raw row set;
+ * with `shared`, a click's cost through its hour's share (joined as `sh`).
+ */
+function rawParts(columns: Set<string>, shared = false) {
   const cols = [...columns].filter((c) => c !== "time" && c !== "status");
   const project = cols.map((c) => `${RAW_COLUMNS[c] ?? "NULL"} AS ${c}`);
   const sumNames = SUMS as readonly string[];
@@ -96,9 +115,11 @@ function rawParts(columns: Set<string>) {
     click: [
       "k.ts AS ts",
       "'' AS status",
-      CLICK_CURRENCY,
+      clickCurrency(shared),
       ...project,
-      ...CLICK_SUMS.map((s, i) => `${s} AS ${sumNames[i]}`),
+      ...CLICK_SUMS.map((s, i) =>
+        `${shared && s === "k.cost" ? clickCostSql("k") : s} AS ${sumNames[i]}`
+      ),
     ]
       .join(", "),
     conversion: (time: string) =>
@@ -120,9 +141,12 @@ function rawSource(
   columns: Set<string>,
   params: SQLInputValue[],
 ): string {
-  const parts = rawParts(columns);
+  const shared = sharesIn(db, Math.floor(spec.start / MS_HOUR), Math.ceil(spec.end / MS_HOUR));
+  const parts = rawParts(columns, shared);
   params.push(clickIdBound(db, spec.start), clickIdBound(db, spec.end), spec.start, spec.end);
-  return `(SELECT ${parts.click} FROM clicks k ${JOINS} WHERE k.id >= ? AND k.id < ?
+  return `(SELECT ${parts.click} FROM clicks k ${JOINS}${
+    shared ? ` ${shareJoin("k")}` : ""
+  } WHERE k.id >= ? AND k.id < ?
     UNION ALL
     SELECT ${
     parts.conversion("v.ts")
@@ -265,10 +289,21 @@ function grouped(
 }
 
 /** The rollup read of `parts`: each part grouped, then summed across parts. */
-function rollupSql(spec: SumsSpec, parts: Part[], params: SQLInputValue[]): string {
+function rollupSql(
+  db: Db,
+  spec: SumsSpec,
+  parts: Part[],
+  params: SQLInputValue[],
+): string {
   const segments = zoneSegments(spec.start, spec.end, spec.tz);
   const selects = parts.map((part) => {
     const where: string[] = [];
+    if (part.shared === "skip") where.push(`NOT ${sharedDaySql("day")}`);
+    if (part.shared === "only") where.push(sharedDaySql("hour"));
+    // Hours with a cost update's share read it on top of the stored rows (decision 160, update 3).
+    const source = part.bucket === "hour" && sharesIn(db, part.from, part.to)
+      ? sharedCubeSql(HOURLY_BY_TABLE.get(part.table)!, part.from, part.to)
+      : part.table;
     // The primary key is (campaign_id, hour | day, …): other subjects read every campaign's rows.
     // A cube across campaigns holds only campaigns the query may read (the planner checked).
     if (spec.subject.type !== "campaign" && !part.allCampaigns) {
@@ -282,7 +317,7 @@ function rollupSql(spec: SumsSpec, parts: Part[], params: SQLInputValue[]): stri
     return grouped(
       spec,
       {
-        source: part.table,
+        source,
         time,
         where,
         having: parts.length === 1,
@@ -343,6 +378,7 @@ function plan(db: Db, spec: SumsSpec): Part[] | null {
     spec,
     () => sealedHour(db),
     (cube, from, to) => campaignsCovered(db, spec, cube, from, to),
+    (from, to) => sharesIn(db, from, to),
   );
 }
 
@@ -356,7 +392,7 @@ function sums(
   const params: SQLInputValue[] = [];
   let sql: string;
   if (parts) {
-    sql = rollupSql(spec, parts, params);
+    sql = rollupSql(db, spec, parts, params);
   } else {
     const segments = zoneSegments(spec.start, spec.end, spec.tz);
     const source = rawSource(db, spec, neededColumns(spec), params);

@@ -6,6 +6,7 @@
 import type { SqlInput } from "../db/connection.ts";
 import type { Entry } from "./dictionary.ts";
 import type { Visitor } from "./enrich/visitor.ts";
+import { clickCostSql, shareJoin } from "../costs/share_sql.ts";
 
 /** One click as it is written. */
 export type ClickRow = {
@@ -128,12 +129,13 @@ export function tokensText(v: Visitor): string | null {
   return JSON.stringify(list);
 }
 
+/** A stored click by id; its cost through its hour's cost-update share (decision 160, update 3). */
 export const FIND_SQL = `SELECT c.*, coalesce(u.text, '') AS ua, coalesce(p.country, '') AS country,
         coalesce(p.region, '') AS region, coalesce(p.city, '') AS city, coalesce(p.isp, '') AS isp,
         coalesce(u.device_type, '') AS device_type, coalesce(u.os, '') AS os,
-        coalesce(u.browser, '') AS browser
+        coalesce(u.browser, '') AS browser, ${clickCostSql("c")} AS shared_cost
        FROM clicks c LEFT JOIN user_agents u ON u.id = c.ua_id
-       LEFT JOIN places p ON p.id = c.place_id WHERE c.id = ?`;
+       LEFT JOIN places p ON p.id = c.place_id ${shareJoin("c")} WHERE c.id = ?`;
 
 export function storedClick(
   id: string,
@@ -151,7 +153,7 @@ export function storedClick(
     landingId: num(row.landing_id),
     offerId: num(row.offer_id),
     externalId: String(row.external_id ?? ""),
-    cost: Number(row.cost),
+    cost: Number(row.shared_cost ?? row.cost),
     ip: String(row.ip ?? ""),
     userAgent: String(row.ua),
     country: String(row.country),

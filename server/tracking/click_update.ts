@@ -8,6 +8,7 @@
  * memory are written (decision 110). Everything is checked before anything is
  * written: one bad value answers 400 and nothing changes.
  */
+import { foldHoursOfClicks } from "../costs/shares.ts";
 import { timingSafeEqual } from "node:crypto";
 import { type ClickUpdateAnswer, NUMERIC_EVENTS } from "../../contracts/conversion_events.ts";
 import { transaction } from "../db/connection.ts";
@@ -98,6 +99,8 @@ export function updateClick(
   }
   return transaction(db, () => {
     const id = update.clickId;
+    // A cost added to a click whose hour has a cost update's share lands on its written cost.
+    if (update.cost) foldHoursOfClicks(db, [id]);
     for (const [n, value] of update.set) db.prepare(SET_EVENT).run(id, n, value, now);
     for (const [n, value] of update.add) db.prepare(ADD_EVENT).run(id, n, value, now);
     if (update.bot) {

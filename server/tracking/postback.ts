@@ -7,6 +7,7 @@
  * (`postback_rules.ts`, shared with the postback tester). CPA and RevShare costs
  * are charged here, and the S2S postback is queued in the same transaction.
  */
+import { foldHoursOfClicks } from "../costs/shares.ts";
 import { COUNTED_STATUSES } from "../../contracts/stats.ts";
 import { transaction } from "../db/connection.ts";
 import { HttpError } from "../errors.ts";
@@ -137,6 +138,8 @@ export function chargeAtConversion(
   clickId: string,
   campaign: CampaignRuntime,
 ) {
+  // The cost lands on the click as written: a cost update's share of its hour is folded first.
+  foldHoursOfClicks(engine.db, [clickId]);
   if (campaign.costModel === "cpa") {
     const n = engine.db.prepare(
       `SELECT count(*) AS n FROM conversions

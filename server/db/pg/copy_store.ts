@@ -7,7 +7,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { Db } from "../connection.ts";
+import { type Db, transaction } from "../connection.ts";
+import { foldAll } from "../../costs/shares.ts";
 import { KEY_FILE } from "../../auth/seal.ts";
 import { PgBridge } from "./bridge.ts";
 
@@ -100,6 +101,8 @@ export function copyToPostgres(
     throw new Error(`the target's schema lacks ${missing.join(", ")}: is it an older Rotor?`);
   }
   const report: CopyReport = { tables: [], mismatches: [] };
+  // PostgreSQL reads no read-time cost shares (decision 160, update 3): they reach the rows first.
+  transaction(source, () => foldAll(source));
   source.exec("BEGIN"); // one snapshot, while a server may still be writing
   target.exec("BEGIN");
   try {

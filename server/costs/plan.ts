@@ -1,0 +1,162 @@
+/**
+ * What a cost update will do, worked out in the read worker off the click
+ * path (decision 160, update 3): the clicks it covers, each receiver's share,
+ * the before/after totals, and which campaign-hours take a read-time share
+ * (whole hours where every click gets the same share and the cubes count
+ * them) — so the server's thread handles a few rows per hour, not every
+ * matched click. The clicks of the other hours come back to be written.
+ */
+import type { ReportFilter } from "../../contracts/report_query.ts";
+import type { Db } from "../db/connection.ts";
+import { HttpError } from "../errors.ts";
+import { dayText, factors } from "../currency/rates.ts";
+import { HOURLY, MS_DAY, MS_HOUR } from "../reports/rollup_schema.ts";
+import { matchClicks, type MatchedClick, shares } from "./match.ts";
+import type { HourShare } from "./shares.ts";
+
+/** An update to plan: its clicks, how it spreads and which hours may take a share. */
+export type PlanInput = {
+  campaignIds: readonly number[];
+  start: number;
+  end: number;
+  tz: string;
+  filters: readonly ReportFilter[];
+  uniqueOnly: boolean;
+  mode: "replace" | "add";
+  /** Micro-units. */
+  amount: number;
+  currency: string;
+  /** When the clicks were matched: an hour ended by then can be whole. */
+  matchedAt: number;
+  /** Campaigns whose whole hours may take a read-time share (none on PostgreSQL). */
+  shareable: readonly number[];
+};
+
+/** The plan: totals (micro-units), the shared hours, and the clicks written as before. */
+export type CostPlan = {
+  clicks: number;
+  receivers: number;
+  costBefore: number;
+  costAfter: number;
+  shared: HourShare[];
+  /** The clicks of the hours written, with each receiver's share. */
+  written: MatchedClick[];
+  receiving: [string, number][];
+};
+
+/**
+ * Adding to clicks whose cost is in another currency would mix two
+ * currencies in one amount: refused (replace sets cost and currency anew).
+ */
+function assertAddable(clicks: readonly MatchedClick[], currency: string): void {
+  const other = clicks.find((c) => c.cost !== 0 && c.currency !== currency);
+  if (!other) return;
+  throw new HttpError(
+    422,
+    "CURRENCY_MISMATCH",
+    `These clicks' cost is in ${other.currency}: add in ${other.currency}, or replace the cost`,
+  );
+}
+
+/**
+ * The matched clicks' cost in `currency`, each at its day's rate (as reports
+ * convert it); refused when a rate is missing.
+ */
+function costIn(db: Db, clicks: readonly MatchedClick[], currency: string): number {
+  const foreign = clicks.filter((c) => c.cost !== 0 && c.currency !== currency);
+  let total = clicks.reduce((sum, c) => sum + (c.currency === currency ? c.cost : 0), 0);
+  if (foreign.length === 0) return total;
+  // Clicks are oldest first.
+  const from = Math.floor(foreign[0].ts / MS_DAY), to = Math.floor(foreign.at(-1)!.ts / MS_DAY) + 1;
+  const table = factors(db, currency, [...new Set(foreign.map((c) => c.currency))], from, to);
+  const factor = new Map(table.rows.map(([day, cur, f]) => [`${day}|${cur}`, f]));
+  for (const c of foreign) {
+    const day = Math.floor(c.ts / MS_DAY);
+    const f = factor.get(`${day}|${c.currency}`);
+    if (f === undefined) {
+      throw new HttpError(
+        422,
+        "NO_RATE",
+        `No ${c.currency}/${currency} rate on or before ${
+          dayText(day)
+        }: add one in Settings → Stats → Currency rates`,
+      );
+    }
+    total += c.cost * f;
+  }
+  return Math.round(total);
+}
+
+/** The matched clicks by campaign and UTC hour, in order. */
+export function campaignHours(clicks: readonly MatchedClick[]): MatchedClick[][] {
+  const groups = new Map<string, MatchedClick[]>();
+  for (const c of clicks) {
+    const key = `${c.campaignId}|${Math.floor(c.ts / MS_HOUR)}`;
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * True when the flow cube counts exactly `n` non-bot clicks in the
+ * campaign-hour: every matched click is in the rollups (none cleared by
+ * retention, none flagged since), so a share over the cube rows is the share
+ * over those clicks.
+ */
+function cubesCount(db: Db, campaignId: number, hour: number, n: number): boolean {
+  const row = db.prepare(
+    `SELECT coalesce(sum(clicks) - sum(bots), 0) AS n FROM ${HOURLY[0].table}
+     WHERE campaign_id = ? AND hour = ?`,
+  ).get(campaignId, hour);
+  return Number(row?.n ?? 0) === n;
+}
+
+/** Plans one cost update (a read job: it writes nothing). */
+export function planCostUpdate(db: Db, input: PlanInput): CostPlan {
+  const clicks = matchClicks(db, input);
+  const receivers = clicks.filter((c) => !input.uniqueOnly || c.unique);
+  if (receivers.length === 0) {
+    throw new HttpError(422, "NO_CLICKS", "No clicks match this period and these filters");
+  }
+  if (input.mode === "add") assertAddable(clicks, input.currency);
+  const share = shares(input.amount, receivers.length);
+  const receiving = new Map(receivers.map((c, i) => [c.id, share(i)]));
+  const next = (id: string, cost: number) => {
+    const part = receiving.get(id) ?? 0;
+    return input.mode === "add" ? cost + part : part;
+  };
+  const plan: CostPlan = {
+    clicks: clicks.length,
+    receivers: receivers.length,
+    costBefore: costIn(db, clicks, input.currency),
+    costAfter: clicks.reduce((sum, c) => sum + next(c.id, c.cost), 0),
+    shared: [],
+    written: [],
+    receiving: [],
+  };
+  const shareable = new Set(input.shareable);
+  const whole = input.filters.length === 0 && !input.uniqueOnly;
+  for (const group of campaignHours(clicks)) {
+    const hour = Math.floor(group[0].ts / MS_HOUR);
+    const campaignId = group[0].campaignId;
+    const first = receiving.get(group[0].id);
+    if (
+      whole && first !== undefined && shareable.has(campaignId) &&
+      hour * MS_HOUR >= input.start &&
+      (hour + 1) * MS_HOUR <= Math.min(input.end, input.matchedAt) &&
+      group.every((c) => receiving.get(c.id) === first) &&
+      cubesCount(db, campaignId, hour, group.length)
+    ) {
+      plan.shared.push({ campaignId, hour, share: first });
+      continue;
+    }
+    for (const c of group) {
+      plan.written.push(c);
+      const part = receiving.get(c.id);
+      if (part !== undefined) plan.receiving.push([c.id, part]);
+    }
+  }
+  return plan;
+}

@@ -1,0 +1,76 @@
+/**
+ * The SQL that reads a click's or a cube row's cost through its campaign-hour's
+ * cost-update share (decision 160, "Update 3"; the shares are written and
+ * folded by `shares.ts`): in a shared campaign-hour a row's stored cost
+ * counts only when the share does not replace it, and every non-bot click
+ * adds the share in its currency.
+ */
+import { type Db, dialectOf } from "../db/connection.ts";
+import { type Cube, MS_HOUR, SUMS } from "../reports/rollup_schema.ts";
+
+/** The effective shares, by campaign and UTC hour. */
+export const SHARES = "cost_hour_shares";
+
+/** True when some campaign-hour in hours `[from, to)` holds a share. */
+export function sharesIn(db: Db, from: number, to: number): boolean {
+  if (dialectOf(db) === "postgres") return false;
+  return db.prepare(`SELECT 1 AS x FROM ${SHARES} WHERE hour >= ? AND hour < ? LIMIT 1`)
+    .get(from, to) !== undefined;
+}
+
+/** Joins click `k`'s campaign-hour share as `sh` (none: NULLs). */
+export function shareJoin(k: string): string {
+  return `LEFT JOIN ${SHARES} sh ON sh.campaign_id = ${k}.campaign_id AND sh.hour = ${k}.ts / ${MS_HOUR}`;
+}
+
+/** Click `k`'s cost through its hour's share `sh` (joined by `shareJoin`). */
+export function clickCostSql(k: string): string {
+  return `(CASE WHEN sh.replaces = 1 THEN 0 ELSE ${k}.cost END + CASE WHEN ${k}.is_bot = 0 THEN coalesce(sh.share, 0) ELSE 0 END)`;
+}
+
+/**
+ * Click `k`'s cost currency through its hour's share: an added share is in
+ * the currency the clicks' cost already had (an update checks it), a
+ * replacing one sets it.
+ */
+export function clickCurrencySql(k: string): string {
+  return `coalesce(sh.currency, ${k}.cost_currency)`;
+}
+
+/**
+ * An hourly cube's rows in hours `[from, to)` with the shares laid on: each
+ * row as stored (its cost out where a share replaces it), and for each row of
+ * a shared hour one more row with the same keys in the share's currency whose
+ * only sum is the share times its non-bot clicks (the row's conversions stay
+ * in their own currency's row).
+ */
+export function sharedCubeSql(cube: Cube, from: number, to: number): string {
+  const columns = [...cube.keys.map((k) => k.name), ...SUMS];
+  const sums = new Set<string>(SUMS);
+  const stored = columns.map((c) =>
+    c === "cost" ? "CASE WHEN sh.replaces = 1 THEN 0 ELSE t.cost END AS cost" : `t.${c} AS ${c}`
+  );
+  const shared = columns.map((c) =>
+    c === "currency"
+      ? "sh.currency AS currency"
+      : c === "cost"
+      ? "sh.share * (t.clicks - t.bots) AS cost"
+      : sums.has(c)
+      ? `0 AS ${c}`
+      : `t.${c} AS ${c}`
+  );
+  const range = `t.hour >= ${Math.floor(from)} AND t.hour < ${Math.floor(to)}`;
+  return `(SELECT ${stored.join(", ")} FROM ${cube.table} t
+      LEFT JOIN ${SHARES} sh ON sh.campaign_id = t.campaign_id AND sh.hour = t.hour WHERE ${range}
+    UNION ALL
+    SELECT ${shared.join(", ")} FROM ${cube.table} t
+      JOIN ${SHARES} sh ON sh.campaign_id = t.campaign_id AND sh.hour = t.hour
+      WHERE ${range} AND t.clicks != t.bots)`;
+}
+
+/** Whether the campaign-day of rollup row `c` (its `bucket`: hour or day) holds a share. */
+export function sharedDaySql(bucket: "hour" | "day"): string {
+  const day = bucket === "hour" ? "(c.hour / 24)" : "c.day";
+  return `EXISTS (SELECT 1 FROM ${SHARES} sh WHERE sh.campaign_id = c.campaign_id
+    AND sh.hour >= ${day} * 24 AND sh.hour < ${day} * 24 + 24)`;
+}
