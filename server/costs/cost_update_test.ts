@@ -8,6 +8,7 @@ import { costsById, costSetup, day, type Seeded, shownCost, updateDay } from "./
 import { recoverCostUpdates } from "./apply.ts";
 import { CHUNK_CLICKS } from "./write.ts";
 import { foldOneHour } from "./shares.ts";
+import { clickCurrencySql, shareJoin } from "./share_sql.ts";
 import { TEST_STORE } from "../../tests/helpers/api.ts";
 
 /** Whole hours take read-time shares on SQLite; PostgreSQL writes the rows (decision 160, update 4). */
@@ -254,8 +255,10 @@ Deno.test("cost update: an amount in another currency sets the clicks' cost in i
   assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
   // The 12 clicks' 0.12 USD before, in euros at that day's rate.
   assert.equal(replaced.body.costBefore, 0.06);
+  // Each click's currency as the click log shows it (through a read-time share, decision 160).
   const currencies = db.prepare(
-    "SELECT DISTINCT cost_currency AS c FROM clicks WHERE ts >= ? AND ts < ? AND is_bot = 0",
+    `SELECT DISTINCT ${clickCurrencySql("k")} AS c FROM clicks k ${shareJoin("k")}
+     WHERE k.ts >= ? AND k.ts < ? AND k.is_bot = 0`,
   ).all(Date.parse(`${day(-1)}T00:00:00Z`), Date.parse(`${day(0)}T00:00:00Z`));
   assert.deepEqual(currencies.map((r) => r.c), ["EUR"]);
   const expected = 20_000_000 + 24 * 10_000;

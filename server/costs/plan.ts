@@ -13,6 +13,8 @@ import { dayText, factors } from "../currency/rates.ts";
 import { HOURLY, MS_DAY, MS_HOUR } from "../reports/rollup_schema.ts";
 import { matchClicks, type MatchedClick, shares } from "./match.ts";
 import type { HourShare } from "./shares.ts";
+import { holdsRemainder } from "./share_sql.ts";
+import { clickIdBound } from "../tracking/click_id.ts";
 
 /** An update to plan: its clicks, how it spreads and which hours may take a share. */
 export type PlanInput = {
@@ -113,6 +115,42 @@ function cubesCount(db: Db, campaignId: number, hour: number, n: number): boolea
   return Number(row?.n ?? 0) === n;
 }
 
+/**
+ * The campaign-hour's share when every click of `group` (in id order) gets
+ * one: the same amount, or one micro-unit more for its first clicks (the
+ * remainder's, kept as the id range they span). Null when a click gets none,
+ * or when adding a remainder to an hour that already holds one.
+ */
+function hourShare(
+  db: Db,
+  group: readonly MatchedClick[],
+  receiving: ReadonlyMap<string, number>,
+  mode: "replace" | "add",
+): HourShare | null {
+  const first = receiving.get(group[0].id);
+  const last = receiving.get(group.at(-1)!.id);
+  if (first === undefined || last === undefined) return null;
+  const campaignId = group[0].campaignId, hour = Math.floor(group[0].ts / MS_HOUR);
+  if (first === last) {
+    return group.every((c) => receiving.get(c.id) === first)
+      ? { campaignId, hour, share: first }
+      : null;
+  }
+  // The remainder is a prefix of the receivers: first + 1 … then first.
+  const split = group.findIndex((c) => receiving.get(c.id) !== first);
+  if (first !== last + 1 || group.slice(split).some((c) => receiving.get(c.id) !== last)) {
+    return null;
+  }
+  if (mode === "add" && holdsRemainder(db, campaignId, hour)) return null;
+  return {
+    campaignId,
+    hour,
+    share: last,
+    extraFrom: clickIdBound(db, hour * MS_HOUR),
+    extraTo: group[split].id,
+  };
+}
+
 /** Plans one cost update (a read job: it writes nothing). */
 export function planCostUpdate(db: Db, input: PlanInput): CostPlan {
   const clicks = matchClicks(db, input);
@@ -141,15 +179,11 @@ export function planCostUpdate(db: Db, input: PlanInput): CostPlan {
   for (const group of campaignHours(clicks)) {
     const hour = Math.floor(group[0].ts / MS_HOUR);
     const campaignId = group[0].campaignId;
-    const first = receiving.get(group[0].id);
-    if (
-      whole && first !== undefined && shareable.has(campaignId) &&
-      hour * MS_HOUR >= input.start &&
+    const shared = whole && shareable.has(campaignId) && hour * MS_HOUR >= input.start &&
       (hour + 1) * MS_HOUR <= Math.min(input.end, input.matchedAt) &&
-      group.every((c) => receiving.get(c.id) === first) &&
-      cubesCount(db, campaignId, hour, group.length)
-    ) {
-      plan.shared.push({ campaignId, hour, share: first });
+      hourShare(db, group, receiving, input.mode);
+    if (shared && cubesCount(db, campaignId, hour, group.length)) {
+      plan.shared.push(shared);
       continue;
     }
     for (const c of group) {

@@ -6,7 +6,7 @@
  * adds the share in its currency.
  */
 import { type Db, dialectOf } from "../db/connection.ts";
-import { type Cube, MS_HOUR, SUMS } from "../reports/rollup_schema.ts";
+import { type Cube, keySql, MS_HOUR, SUMS } from "../reports/rollup_schema.ts";
 
 /** The effective shares, by campaign and UTC hour. */
 export const SHARES = "cost_hour_shares";
@@ -23,9 +23,12 @@ export function shareJoin(k: string): string {
   return `LEFT JOIN ${SHARES} sh ON sh.campaign_id = ${k}.campaign_id AND sh.hour = ${k}.ts / ${MS_HOUR}`;
 }
 
-/** Click `k`'s cost through its hour's share `sh` (joined by `shareJoin`). */
+/**
+ * Click `k`'s cost through its hour's share `sh` (joined by `shareJoin`): one
+ * micro-unit more for the clicks the remainder reached.
+ */
 export function clickCostSql(k: string): string {
-  return `(CASE WHEN sh.replaces = 1 THEN 0 ELSE ${k}.cost END + CASE WHEN ${k}.is_bot = 0 THEN coalesce(sh.share, 0) ELSE 0 END)`;
+  return `(CASE WHEN sh.replaces = 1 THEN 0 ELSE ${k}.cost END + CASE WHEN ${k}.is_bot = 0 THEN coalesce(sh.share, 0) + CASE WHEN ${k}.id >= sh.extra_from AND ${k}.id < sh.extra_to THEN 1 ELSE 0 END ELSE 0 END)`;
 }
 
 /**
@@ -60,12 +63,28 @@ export function sharedCubeSql(cube: Cube, from: number, to: number): string {
       : `t.${c} AS ${c}`
   );
   const range = `t.hour >= ${Math.floor(from)} AND t.hour < ${Math.floor(to)}`;
+  // The remainder's micro-units, one per click it reached, by the cube's keys of those clicks.
+  const keys = cube.keys.map((key) =>
+    `${key.joined ?? keySql(key, "k", "k.ts", "sh.currency")} AS ${key.name}`
+  );
+  const extraSums = SUMS.map((c) => c === "cost" ? "count(*) AS cost" : `0 AS ${c}`);
+  const names = cube.keys.map((key) => key.name);
   return `(SELECT ${stored.join(", ")} FROM ${cube.table} t
       LEFT JOIN ${SHARES} sh ON sh.campaign_id = t.campaign_id AND sh.hour = t.hour WHERE ${range}
     UNION ALL
     SELECT ${shared.join(", ")} FROM ${cube.table} t
       JOIN ${SHARES} sh ON sh.campaign_id = t.campaign_id AND sh.hour = t.hour
-      WHERE ${range} AND t.clicks != t.bots)`;
+      WHERE ${range} AND t.clicks != t.bots
+    UNION ALL
+    SELECT ${names.join(", ")}, ${extraSums.join(", ")} FROM (
+      SELECT ${keys.join(", ")} FROM ${SHARES} sh
+        JOIN clicks k ON k.id >= sh.extra_from AND k.id < sh.extra_to
+          AND k.campaign_id = sh.campaign_id AND k.is_bot = 0
+        LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id
+        WHERE sh.extra_to IS NOT NULL AND sh.hour >= ${Math.floor(from)} AND sh.hour < ${
+    Math.floor(to)
+  }) x
+      GROUP BY ${names.join(", ")})`;
 }
 
 /** Whether the campaign-day of rollup row `c` (its `bucket`: hour or day) holds a share. */
@@ -73,4 +92,11 @@ export function sharedDaySql(bucket: "hour" | "day"): string {
   const day = bucket === "hour" ? "(c.hour / 24)" : "c.day";
   return `EXISTS (SELECT 1 FROM ${SHARES} sh WHERE sh.campaign_id = c.campaign_id
     AND sh.hour >= ${day} * 24 AND sh.hour < ${day} * 24 + 24)`;
+}
+
+/** Whether campaign-hour's effective share already holds a remainder (another one would not fit). */
+export function holdsRemainder(db: Db, campaignId: number, hour: number): boolean {
+  return db.prepare(
+    `SELECT 1 AS x FROM ${SHARES} WHERE campaign_id = ? AND hour = ? AND extra_to IS NOT NULL`,
+  ).get(campaignId, hour) !== undefined;
 }

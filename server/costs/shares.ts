@@ -23,20 +23,40 @@ import { clickIdBound } from "../tracking/click_id.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
 import { logEvent } from "../log.ts";
 
-/** A campaign-hour's share under one update. */
-export type HourShare = { campaignId: number; hour: number; share: number };
+/**
+ * A campaign-hour's share under one update: every non-bot click gets `share`,
+ * those with an id in `[extraFrom, extraTo)` one micro-unit more (the
+ * update's remainder falls on its first receivers).
+ */
+export type HourShare = {
+  campaignId: number;
+  hour: number;
+  share: number;
+  extraFrom?: string;
+  extraTo?: string;
+};
+
+/** When each database's shares last changed by an update or undo (the fold waits for quiet). */
+const lastChange = new WeakMap<Db, number>();
+
+/** How long after an update or undo the fold waits: a buyer pushing spend goes first. */
+export const FOLD_QUIET_MS = 30_000;
+
+/** A chain entry's columns, as `settle` and the fold read them. */
+const ENTRY = "update_id, mode, share, currency, extra_from, extra_to";
 
 /** Recomputes the effective share of each campaign-hour from its chain. */
 function settle(db: Db, hours: readonly { campaignId: number; hour: number }[]): void {
   const chain = db.prepare(
-    `SELECT mode, share, currency FROM cost_hour_chain WHERE campaign_id = ? AND hour = ?
-     ORDER BY update_id`,
+    `SELECT ${ENTRY} FROM cost_hour_chain WHERE campaign_id = ? AND hour = ? ORDER BY update_id`,
   );
   const drop = db.prepare(`DELETE FROM ${SHARES} WHERE campaign_id = ? AND hour = ?`);
   const put = db.prepare(
-    `INSERT INTO ${SHARES} (campaign_id, hour, replaces, share, currency) VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO ${SHARES} (campaign_id, hour, replaces, share, currency, extra_from, extra_to)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (campaign_id, hour) DO UPDATE SET replaces = excluded.replaces,
-       share = excluded.share, currency = excluded.currency`,
+       share = excluded.share, currency = excluded.currency, extra_from = excluded.extra_from,
+       extra_to = excluded.extra_to`,
   );
   for (const { campaignId, hour } of hours) {
     const entries = chain.all(campaignId, hour);
@@ -45,15 +65,22 @@ function settle(db: Db, hours: readonly { campaignId: number; hour: number }[]):
       continue;
     }
     let replaces = 0, share = 0, currency = "";
+    let extra: [string, string] | null = null;
     for (const e of entries) {
       if (e.mode === "replace") {
         replaces = 1;
         share = 0;
+        extra = null;
       }
       share += Number(e.share);
       currency = String(e.currency);
+      if (e.extra_to !== null) {
+        // The planner gives an hour at most one remainder (a second is written instead).
+        if (extra) throw new Error(`two remainders in campaign #${campaignId}'s hour ${hour}`);
+        extra = [String(e.extra_from), String(e.extra_to)];
+      }
     }
-    put.run(campaignId, hour, replaces, share, currency);
+    put.run(campaignId, hour, replaces, share, currency, extra?.[0] ?? null, extra?.[1] ?? null);
   }
 }
 
@@ -66,10 +93,22 @@ export function recordShares(
   hours: readonly HourShare[],
 ): void {
   const insert = db.prepare(
-    `INSERT INTO cost_hour_chain (update_id, campaign_id, hour, mode, share, currency)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO cost_hour_chain (update_id, campaign_id, hour, mode, share, currency, extra_from,
+       extra_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  for (const h of hours) insert.run(updateId, h.campaignId, h.hour, mode, h.share, currency);
+  lastChange.set(db, Date.now());
+  for (const h of hours) {
+    insert.run(
+      updateId,
+      h.campaignId,
+      h.hour,
+      mode,
+      h.share,
+      currency,
+      h.extraFrom ?? null,
+      h.extraTo ?? null,
+    );
+  }
   settle(db, hours);
 }
 
@@ -83,6 +122,7 @@ export function dropShares(db: Db, updateId: number): number {
   ).all(updateId).map((r) => ({ campaignId: Number(r.campaign_id), hour: Number(r.hour) }));
   db.prepare("DELETE FROM cost_hour_chain WHERE update_id = ?").run(updateId);
   settle(db, hours);
+  if (hours.length > 0) lastChange.set(db, Date.now());
   return hours.length;
 }
 
@@ -105,17 +145,20 @@ export function laterShare(db: Db, updateId: number): number | null {
 }
 
 /**
- * Writes one shared campaign-hour into the rows, each update of its chain in
- * order (each click's old cost kept under that update, so undo works on it
- * as on any written hour), and drops the share; call inside a transaction.
- * The whole-hour writer moves the cubes from their own rows; when they do
- * not count the hour's clicks, the clicks are written one by one.
+ * Writes the first update of a shared campaign-hour's chain into the rows
+ * (each click's old cost kept under that update, so undo works on it as on
+ * any written hour) and settles the hour on the rest; call inside a
+ * transaction. The whole-hour writer moves the cubes from their own rows;
+ * when they do not count the hour's clicks, the clicks are written one by
+ * one. The remainder's micro-units land on their clicks one by one. Returns
+ * false when the hour holds no share.
  */
-export function foldHour(db: Db, campaignId: number, hour: number): void {
-  const entries = db.prepare(
-    `SELECT update_id, mode, share, currency FROM cost_hour_chain
-     WHERE campaign_id = ? AND hour = ? ORDER BY update_id`,
-  ).all(campaignId, hour);
+export function foldFirst(db: Db, campaignId: number, hour: number): boolean {
+  const e = db.prepare(
+    `SELECT ${ENTRY} FROM cost_hour_chain WHERE campaign_id = ? AND hour = ?
+     ORDER BY update_id LIMIT 1`,
+  ).get(campaignId, hour);
+  if (!e) return false;
   const range = [
     clickIdBound(db, hour * MS_HOUR),
     clickIdBound(db, (hour + 1) * MS_HOUR),
@@ -124,18 +167,21 @@ export function foldHour(db: Db, campaignId: number, hour: number): void {
     (hour + 1) * MS_HOUR,
   ];
   const live = `id >= ? AND id < ? AND campaign_id = ? AND is_bot = 0 AND ts >= ? AND ts < ?`;
-  for (const e of entries) {
-    const write = {
-      updateId: Number(e.update_id),
-      campaignId,
-      hour,
-      clicks: Number(db.prepare(`SELECT count(*) AS n FROM clicks WHERE ${live}`).get(...range)!.n),
-      share: Number(e.share),
-      mode: String(e.mode) as "replace" | "add",
-      currency: String(e.currency),
-      keep: true,
-    };
-    if (write.clicks === 0) continue;
+  const write = {
+    updateId: Number(e.update_id),
+    campaignId,
+    hour,
+    clicks: Number(db.prepare(`SELECT count(*) AS n FROM clicks WHERE ${live}`).get(...range)!.n),
+    share: Number(e.share),
+    mode: String(e.mode) as "replace" | "add",
+    currency: String(e.currency),
+    keep: true,
+  };
+  // The entry leaves the chain first: its share must not lie on top of the rows it writes.
+  db.prepare("DELETE FROM cost_hour_chain WHERE update_id = ? AND campaign_id = ? AND hour = ?")
+    .run(write.updateId, campaignId, hour);
+  settle(db, [{ campaignId, hour }]);
+  if (write.clicks > 0) {
     db.exec("SAVEPOINT fold_hour");
     try {
       writeHourCost(db, write);
@@ -155,11 +201,26 @@ export function foldHour(db: Db, campaignId: number, hour: number): void {
       writeClickCosts(db, changes, write.updateId);
     }
   }
-  db.prepare("DELETE FROM cost_hour_chain WHERE campaign_id = ? AND hour = ?").run(
-    campaignId,
-    hour,
-  );
-  db.prepare(`DELETE FROM ${SHARES} WHERE campaign_id = ? AND hour = ?`).run(campaignId, hour);
+  if (e.extra_to !== null) {
+    // Already kept under the update by the write above: only the cost moves.
+    const changes = db.prepare(
+      `SELECT id, cost, cost_currency FROM clicks WHERE id >= ? AND id < ? AND campaign_id = ?
+         AND is_bot = 0`,
+    ).all(String(e.extra_from), String(e.extra_to), campaignId).map((r) => ({
+      id: String(r.id),
+      cost: Number(r.cost) + 1,
+      currency: String(r.cost_currency),
+      before: Number(r.cost),
+      beforeCurrency: String(r.cost_currency),
+    }));
+    writeClickCosts(db, changes);
+  }
+  return true;
+}
+
+/** Writes a shared campaign-hour's whole chain into the rows; inside a transaction. */
+export function foldHour(db: Db, campaignId: number, hour: number): void {
+  while (foldFirst(db, campaignId, hour));
 }
 
 /**
@@ -201,13 +262,16 @@ export function foldAll(db: Db): number {
   return hours.length;
 }
 
-/** Folds the oldest shared hour, in its own transaction; false when none is left. */
+/**
+ * Folds the first update of the oldest shared hour, in its own transaction
+ * (a chain of several updates takes several turns); false when none is left.
+ */
 export function foldOneHour(db: Db): boolean {
   const next = db.prepare(
     `SELECT campaign_id, hour FROM ${SHARES} ORDER BY hour, campaign_id LIMIT 1`,
   ).get();
   if (!next) return false;
-  transaction(db, () => foldHour(db, Number(next.campaign_id), Number(next.hour)));
+  transaction(db, () => foldFirst(db, Number(next.campaign_id), Number(next.hour)));
   return true;
 }
 
@@ -216,10 +280,11 @@ export const FOLD_EVERY_MS = 1000;
 
 /**
  * Keeps folding shares into the rows in the background, oldest hour first:
- * one campaign-hour a transaction, taken under the cost-update turn, and the
- * next one only after 100 times as long as that took (a ~25 ms hour of ~4,000
- * clicks waits 2.5 s), so the fold holds the writer ≤ 1 % of the time and a
- * click's p99 never sees it. SQLite only. Returns the stop function.
+ * one update of one campaign-hour a transaction, taken under the cost-update
+ * turn, none within `FOLD_QUIET_MS` of an update or undo (a buyer pushing
+ * spend goes first), and the next one only after 100 times as long as the
+ * last took (a ~25 ms hour of ~4,000 clicks waits 2.5 s), so the fold holds
+ * the writer ≤ 1 % of the time. SQLite only. Returns the stop function.
  */
 export function startCostFolding(
   engine: TrackingEngine,
@@ -230,6 +295,7 @@ export function startCostFolding(
   let running = false;
   const tick = async () => {
     if (running || Date.now() < next) return;
+    if (Date.now() - (lastChange.get(engine.db) ?? 0) < FOLD_QUIET_MS) return;
     running = true;
     try {
       const start = performance.now();

@@ -7,6 +7,8 @@ CREATE TABLE cost_hour_shares (
   replaces bigint NOT NULL,
   share bigint NOT NULL,
   currency text COLLATE "C" NOT NULL,
+  extra_from text COLLATE "C",
+  extra_to text COLLATE "C",
   PRIMARY KEY (campaign_id, hour)
 );
 CREATE INDEX cost_hour_shares_by_hour ON cost_hour_shares (hour);
@@ -18,6 +20,8 @@ CREATE TABLE cost_hour_chain (
   mode text COLLATE "C" NOT NULL,
   share bigint NOT NULL,
   currency text COLLATE "C" NOT NULL,
+  extra_from text COLLATE "C",
+  extra_to text COLLATE "C",
   PRIMARY KEY (update_id, campaign_id, hour)
 );
 CREATE INDEX cost_hour_chain_by_hour ON cost_hour_chain (campaign_id, hour, update_id);
