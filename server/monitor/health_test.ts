@@ -127,7 +127,7 @@ Deno.test("monitor health: only admins see it", async () => {
   assert.equal((await app.request("/api/monitor/health", { cookie: admin })).status, 200);
 });
 
-Deno.test("monitor health: warnings for a growing writer queue, a stuck writer, a large WAL, a failed backup", async () => {
+Deno.test("monitor health: warnings for a growing writer queue, a stuck writer, a large WAL, a failed backup", () => {
   const app = testApp();
   const now = Date.now();
   const base = health(app.deps, now);
