@@ -36,9 +36,10 @@ Deno.test({
     const shot = Deno.env.get("ROTOR_MONITOR_SHOT");
     let page: Page | undefined;
     try {
-      const { key } = await directCampaign(server.url, {
+      const { key, panel, sourceId } = await directCampaign(server.url, {
         name: "Health",
         offer: { name: "Health offer", url: "https://offer.example.com/?c={clickid}", payout: 1 },
+        source: "Health source",
       });
       await sendClicks(server.url, key, 12);
       const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -75,6 +76,26 @@ Deno.test({
         await sendClicks(server.url, key, 8);
         await clicks.getByText("20 clicks").first().waitFor({ timeout: 60_000 });
       });
+
+      await t.step(
+        "a postback the source cannot receive turns the S2S card into a warning",
+        async () => {
+          // A loopback address is refused at send time, and never retried.
+          await panel.call("PATCH", `/api/traffic-sources/${sourceId}`, {
+            postbackUrl: "http://127.0.0.1:9/pb?c={clickid}",
+          });
+          const click = await fetch(`${server.url}/c/${key}`, { redirect: "manual" });
+          await click.body?.cancel();
+          const clickId = /rotor_click=([^;]+)/.exec(click.headers.get("set-cookie") ?? "")![1];
+          const postback = await fetch(`${server.url}/postback?clickid=${clickId}&status=sale`);
+          assert.equal(postback.status, 200);
+          await postback.body?.cancel();
+          const s2s = p.getByRole("region", { name: "S2S postbacks" });
+          await s2s.getByText("1 postback given up in the last hour").waitFor({ timeout: 60_000 });
+          assert.match((await s2s.getAttribute("class"))!, /health-card--warn/);
+          await p.getByText("1 warning ·").waitFor();
+        },
+      );
     } finally {
       if (shot) await page?.screenshot({ path: shot, fullPage: true });
       await browser.close();
