@@ -111,12 +111,14 @@ function Cards({ h }: { h: Health }) {
       <Card
         id="rollups"
         title="Report rollups"
-        figure={`${h.rollups.lagSeconds} s`}
-        unit="behind"
+        figure={count.format(h.rollups.pendingClicks)}
+        unit="clicks' sums in memory"
         health={h}
       >
-        <dt>Sums in memory</dt>
-        <dd>{count.format(h.rollups.pendingClicks)} clicks (written before every report)</dd>
+        <dt>Lag</dt>
+        <dd>
+          {h.rollups.lagSeconds} s since sums were written (reports write them first)
+        </dd>
         <dt>Watermark</dt>
         <dd>{time(h.rollups.watermarkAt)}</dd>
         <dt>Last written</dt>
