@@ -1,14 +1,20 @@
-/** The monitor page: update availability and the monitor observer's state. */
+/**
+ * The monitor page: update availability and the monitor observer's state,
+ * then the server's live health (admins; other users are told it is theirs).
+ */
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { MONITOR_DEFAULT_MESSAGE } from "../../contracts/messages.ts";
+import { currentUserStore } from "../app/current_user.ts";
 import { monitorObserverStore, updateStore } from "../app/update_check.ts";
-import { ComingSoon, PageHeader } from "../ui/page.tsx";
+import { PageHeader } from "../ui/page.tsx";
+import { HealthCards } from "./health.tsx";
 
 /** Monitor. */
 export function Page() {
   const update = useSyncExternalStore(updateStore.subscribe, updateStore.get);
   const observing = useSyncExternalStore(monitorObserverStore.subscribe, monitorObserverStore.get);
+  const user = useSyncExternalStore(currentUserStore.subscribe, currentUserStore.get);
   return (
     <div className="page">
       <PageHeader
@@ -31,7 +37,9 @@ export function Page() {
             </p>
           </section>
         )}
-      <ComingSoon what="Click throughput, writer queue and database health arrive with the monitor work." />
+      {user.role === "user"
+        ? <p className="muted">The server's health figures are shown to admins.</p>
+        : <HealthCards />}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * The developer monitor (admins only): build info, the live log stream, the
- * seed job and the clicker.
+ * The monitor (admins only): the server's live health, and the developer
+ * monitor's build info, live log stream, seed job and clicker.
  */
 import { route } from "../route.ts";
+import { Health } from "../monitor_health.ts";
 import {
   BuildInfo,
   ClickerInput,
@@ -17,6 +18,16 @@ const access = ["user", "write"] as const;
 const refusal = "Only admins use the developer monitor";
 
 export const MONITOR_ROUTES = {
+  health: route({
+    method: "get",
+    path: "/api/monitor/health",
+    tag,
+    summary:
+      "Live health: click throughput, click writer, rollups, database and WAL, S2S queue, reads, memory, backups",
+    access,
+    refusal: "Only admins see the server's health",
+    answer: Health,
+  }),
   buildInfo: route({
     method: "get",
     path: "/api/monitor/build-info",

@@ -1,12 +1,14 @@
 /**
- * The developer monitor's calls (`contracts/api/monitor.ts`), for admins only:
- * build info, the live log stream, the seed job and the clicker.
+ * The monitor's calls (`contracts/api/monitor.ts`), for admins only: the
+ * server's live health, and the developer monitor's build info, live log
+ * stream, seed job and clicker.
  */
 import { MONITOR_ROUTES } from "../../contracts/api/monitor.ts";
 import { userOf } from "../context.ts";
 import { HttpError } from "../errors.ts";
 import { implement } from "../route.ts";
 import { buildInfo } from "./build_info.ts";
+import { health } from "./health.ts";
 import { streamMessages } from "./messages.ts";
 import { seedJob, startSeed } from "./seed.ts";
 import { clickerJob, listScenarios, startClicker } from "./clicker.ts";
@@ -15,6 +17,7 @@ import { limitedCheck } from "../auth/rate_limit.ts";
 
 /** The monitor's routes (mounted at their full paths). */
 export const monitorRoutes = [
+  implement(MONITOR_ROUTES.health, (c) => health(c.var.deps)),
   implement(MONITOR_ROUTES.buildInfo, (c) => buildInfo(c.var.deps)),
   implement(MONITOR_ROUTES.messages, (c, { query }) => streamMessages(c, query.level)),
   implement(MONITOR_ROUTES.seed, (c) => seedJob(c.var.deps.db)),

@@ -176,6 +176,23 @@ export class ReadWorker {
     this.hooks.resume?.();
   }
 
+  /** Read jobs waiting for a thread's answer (the monitor). */
+  get pendingJobs(): number {
+    let n = 0;
+    for (const slot of this.#slots) n += slot.pending.size;
+    return n;
+  }
+
+  /** Read threads running. */
+  get threads(): number {
+    return this.#slots.length;
+  }
+
+  /** The WAL file of a file database with a checkpoint thread, else null. */
+  get walPath(): string | null {
+    return this.#wal || null;
+  }
+
   /** Whether reads leave the main thread (false only for in-memory test databases). */
   get offThread(): boolean {
     return this.#path !== null;

@@ -68,6 +68,8 @@ export class ClickStore {
   #rollupsAt = performance.now();
   /** A transaction holding rollup sums rolled back: the next one recovers them from raw rows. */
   #rollupsLost = false;
+  /** Clicks queued for writing since start (the monitor's throughput). */
+  received = 0;
 
   constructor(
     readonly db: Db,
@@ -209,6 +211,15 @@ export class ClickStore {
     }
   }
 
+  /**
+   * The rollups for the monitor: the newest click whose sums are written,
+   * clicks whose sums wait in memory, and when sums were last written (ms since the epoch).
+   */
+  rollupState(): { watermark: string; pending: number; flushedAt: number } {
+    const flushedAt = Date.now() - (performance.now() - this.#rollupsAt);
+    return { watermark: this.#rollups.watermark, pending: this.#rollups.pending, flushedAt };
+  }
+
   /** Whether click `id`'s sums may still be in memory (not yet in the rollups). */
   pendingRollup(id: string): boolean {
     return this.#rollups.pending > 0 && id > this.#rollups.watermark;
@@ -303,6 +314,7 @@ export class ClickStore {
    * nothing new commits, the first one included.
    */
   write(item: ClickWrite): Promise<void> {
+    if (item.kind === "click") this.received++;
     const committed = this.writer.write(item);
     if (!this.#flushQueued) {
       this.#flushQueued = true;

@@ -16,6 +16,7 @@ import { PrefetchDb } from "./pg_reads.ts";
 import { PgBridge } from "../db/pg/bridge.ts";
 import { IpFrequency } from "./quality.ts";
 import { type S2sOptions, S2sQueue } from "./s2s.ts";
+import { Meters } from "./meters.ts";
 import type { RandomSource } from "./weights.ts";
 
 /** How often the visitors' memory is written beside the database besides at shutdown. */
@@ -46,6 +47,8 @@ export class TrackingEngine {
   readonly random: RandomSource;
   /** Report reads and WAL checkpoints on another thread (file databases only). */
   readonly reads: ReadWorker;
+  /** Running counts sampled each second for the monitor's recent windows. */
+  readonly meters: Meters<"clicks" | "s2sSent" | "s2sGivenUp" | "writerQueue">;
 
   constructor(readonly db: Db, options: TrackingOptions = {}) {
     // Flows saved before rules and paths had ids get them now (decision 123).
@@ -72,6 +75,12 @@ export class TrackingEngine {
       resume: () => this.clicks.writer.resume(),
     });
     this.clicks.writer.afterCommit = () => this.reads.checkWal();
+    this.meters = new Meters({
+      clicks: () => this.clicks.received,
+      s2sSent: () => this.s2s.sent,
+      s2sGivenUp: () => this.s2s.givenUp,
+      writerQueue: () => this.clicks.writer.depth,
+    });
     // A start after a crash replays only the clicks since the last snapshot (decision 166).
     this.#snapshots = setInterval(() => {
       if (this.#saving) return;
@@ -88,6 +97,7 @@ export class TrackingEngine {
   /** Commits queued clicks, keeps the visitors for the next start and stops the S2S sender (shutdown). */
   async close(): Promise<void> {
     clearInterval(this.#snapshots);
+    this.meters.stop();
     this.clicks.writer.close();
     await this.clicks.settled();
     this.clicks.flushRollups();

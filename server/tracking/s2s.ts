@@ -40,6 +40,9 @@ export class S2sQueue {
   #timer: ReturnType<typeof setInterval> | undefined;
   #inFlight = new Map<number, Promise<void>>();
   #backoff: number[];
+  /** Sends by this process since start: delivered, and given up (for the monitor). */
+  sent = 0;
+  givenUp = 0;
 
   constructor(readonly db: Db, readonly options: S2sOptions = {}) {
     this.#backoff = options.backoffMs ?? DEFAULT_BACKOFF_MS;
@@ -102,6 +105,7 @@ export class S2sQueue {
     let outcome: string;
     if (result.ok) {
       outcome = `sent ${result.status}`;
+      this.sent++;
       this.db.prepare("DELETE FROM s2s_queue WHERE id = ?").run(entry.id);
     } else if (result.permanent || attempts > this.#backoff.length) {
       // An address that can never answer (invalid, not public) is not retried.
@@ -109,6 +113,7 @@ export class S2sQueue {
         ? `failed, not retried: ${result.error}`
         : `failed after ${attempts} attempts: ${result.error}`;
       this.db.prepare("DELETE FROM s2s_queue WHERE id = ?").run(entry.id);
+      this.givenUp++;
       logEvent("warn", "s2s_failed", { conversionId: entry.conversion_id, error: result.error });
     } else {
       outcome = `retrying (${attempts}): ${result.error}`;

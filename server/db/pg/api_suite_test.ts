@@ -48,6 +48,7 @@ export const ON_POSTGRES = [
   "server/files/paths_test.ts",
   "server/files/serve_test.ts",
   "server/hardening_test.ts",
+  "server/monitor/health_test.ts",
   "server/monitor/monitor_test.ts",
   "server/offers/offers_test.ts",
   "server/openapi/openapi_test.ts",
