@@ -8,7 +8,8 @@ import { costsById, costSetup, day, type Seeded, shownCost, updateDay } from "./
 import { recoverCostUpdates } from "./apply.ts";
 import { CHUNK_CLICKS } from "./write.ts";
 import { foldOneHour } from "./shares.ts";
-import { clickCurrencySql, shareJoin } from "./share_sql.ts";
+import { clickCostSql, clickCurrencySql, shareJoin } from "./share_sql.ts";
+import { buildCampaign } from "../../fixtures/builders.ts";
 import { TEST_STORE } from "../../tests/helpers/api.ts";
 
 /** Whole hours take read-time shares on SQLite; PostgreSQL writes the rows (decision 160, update 4). */
@@ -521,4 +522,54 @@ Deno.test("cost update: a shared hour's clicks show their share in the click log
   assert.equal((await added.json()).cost, 0.6);
   assert.equal(shares(), 0);
   assert.deepEqual(await shownCost(s), Array(3).fill(total - 600_000 + 6_000_000 + 500_000));
+});
+
+Deno.test("cost update: two campaigns' clicks interleaved in one hour share the amount exactly; the remainder goes to the first clicks by id across both", async () => {
+  const s = await trackingApp();
+  const db = s.app.deps.db;
+  const other = await s.api.post(
+    "/api/campaigns",
+    buildCampaign({ name: "Second", trafficSourceId: s.sourceId }),
+  );
+  assert.equal(other.status, 201, JSON.stringify(other.body));
+  const ids = [s.campaignId, Number(other.body.id)];
+  const base = Date.parse(`${day(-1)}T00:00:00Z`);
+  const stored = Array.from({ length: 30 }, (_, i) => {
+    const ts = base + 3 * 3_600_000 + i * 60_000 + (i >= 15 ? 3_600_000 : 0);
+    return {
+      ts,
+      id: clickIdAt(ts),
+      campaignId: ids[i % 2],
+      trafficSourceId: s.sourceId,
+      cost: 0.01,
+    };
+  });
+  insertTestClicks(db, stored);
+  // 0.0998 over 30 clicks: 3,326 micro-units each and 20 more, for the first 20 clicks by id (the
+  // first hour's 15 and 5 of the next, of both campaigns).
+  const res = await s.api.post("/api/cost-updates", {
+    campaignIds: ids,
+    from: day(-1),
+    to: day(-1),
+    amount: 0.0998,
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.equal(res.body.costBefore, 0.3);
+  assert.equal(res.body.costAfter, 0.0998);
+  const costs = db.prepare(
+    `SELECT k.id, ${clickCostSql("k")} AS cost FROM clicks k ${shareJoin("k")} ORDER BY k.id`,
+  ).all().map((r) => Number(r.cost));
+  assert.deepEqual(costs, [...Array(20).fill(3327), ...Array(10).fill(3326)]);
+  const report = await s.api.get(
+    `/api/report?subjectType=campaign&subjectIds=${ids.join(",")}&from=${day(-1)}&to=${
+      day(-1)
+    }&tz=UTC&groupBy=campaign`,
+  );
+  const rows = report.body.rows as Array<{ metrics: { cost: number } }>;
+  assert.equal(Math.round(rows.reduce((sum, r) => sum + r.metrics.cost, 0) * 1e6), 99_800);
+  while (foldOneHour(db));
+  const written = db.prepare("SELECT cost FROM clicks ORDER BY id").all().map((r) =>
+    Number(r.cost)
+  );
+  assert.deepEqual(written, costs, "folded: the same costs, written");
 });

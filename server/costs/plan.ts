@@ -13,7 +13,13 @@ import { dayText, factors } from "../currency/rates.ts";
 import { HOURLY, MS_DAY, MS_HOUR } from "../reports/rollup_schema.ts";
 import { matchClicks, type MatchedClick, shares } from "./match.ts";
 import type { HourShare } from "./shares.ts";
-import { holdsRemainder } from "./share_sql.ts";
+import {
+  clickCostSql,
+  clickCurrencySql,
+  holdsRemainder,
+  shareJoin,
+  sharesIn,
+} from "./share_sql.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 
 /** An update to plan: its clicks, how it spreads and which hours may take a share. */
@@ -75,15 +81,7 @@ function costIn(db: Db, clicks: readonly MatchedClick[], currency: string): numb
   for (const c of foreign) {
     const day = Math.floor(c.ts / MS_DAY);
     const f = factor.get(`${day}|${c.currency}`);
-    if (f === undefined) {
-      throw new HttpError(
-        422,
-        "NO_RATE",
-        `No ${c.currency}/${currency} rate on or before ${
-          dayText(day)
-        }: add one in Settings → Stats → Currency rates`,
-      );
-    }
+    if (f === undefined) throw noRate(c.currency, currency, day);
     total += c.cost * f;
   }
   return Math.round(total);
@@ -151,8 +149,147 @@ function hourShare(
   };
 }
 
+/** The rate notes' error when a foreign amount has no rate on or before its day. */
+function noRate(currency: string, target: string, day: number): HttpError {
+  return new HttpError(
+    422,
+    "NO_RATE",
+    `No ${currency}/${target} rate on or before ${
+      dayText(day)
+    }: add one in Settings → Stats → Currency rates`,
+  );
+}
+
+/**
+ * The plan of an update over whole ended hours with no filter, from counts
+ * per campaign-hour and sums per currency and day, without a row per click:
+ * every hour takes a read-time share. Null when the update is not such a one,
+ * or when an hour would have to be written (the cubes do not count its
+ * clicks; a second remainder in an hour): then the clicks are planned one by
+ * one.
+ */
+function planWholeHours(db: Db, input: PlanInput): CostPlan | null {
+  const ended = Math.floor(input.matchedAt / MS_HOUR) * MS_HOUR;
+  if (
+    input.filters.length > 0 || input.uniqueOnly || input.start % MS_HOUR !== 0 ||
+    input.end % MS_HOUR !== 0 || input.end > ended ||
+    input.campaignIds.some((id) => !input.shareable.includes(id))
+  ) return null;
+  const campaigns = JSON.stringify(input.campaignIds);
+  const live = `k.id >= ? AND k.id < ? AND k.ts >= ? AND k.ts < ? AND k.is_bot = 0
+    AND k.campaign_id IN (SELECT value FROM json_each(?))`;
+  const range = (from: number, to: number) => [
+    clickIdBound(db, from),
+    clickIdBound(db, to),
+    from,
+    to,
+    campaigns,
+  ];
+  const hours = db.prepare(
+    `SELECT k.campaign_id AS c, k.ts / ${MS_HOUR} AS h, count(*) AS n FROM clicks k
+     WHERE ${live} GROUP BY 1, 2 ORDER BY 2, 1`,
+  ).all(...range(input.start, input.end)).map((r) => ({
+    campaignId: Number(r.c),
+    hour: Number(r.h),
+    n: Number(r.n),
+  }));
+  const total = hours.reduce((sum, h) => sum + h.n, 0);
+  if (total === 0) {
+    throw new HttpError(422, "NO_CLICKS", "No clicks match this period and these filters");
+  }
+  // The clicks' cost now, by currency and day (through the shares already laid on).
+  const shared = sharesIn(db, input.start / MS_HOUR, input.end / MS_HOUR);
+  const money = db.prepare(
+    `SELECT ${shared ? clickCurrencySql("k") : "k.cost_currency"} AS cur, k.ts / ${MS_DAY} AS d,
+       sum(${shared ? clickCostSql("k") : "k.cost"}) AS cost
+     FROM clicks k ${shared ? shareJoin("k") : ""} WHERE ${live} GROUP BY 1, 2 ORDER BY 2`,
+  ).all(...range(input.start, input.end)).map((r) => ({
+    currency: String(r.cur),
+    day: Number(r.d),
+    cost: Number(r.cost),
+  }));
+  const foreign = money.filter((m) => m.cost !== 0 && m.currency !== input.currency);
+  if (input.mode === "add" && foreign.length > 0) {
+    const other = foreign[0].currency;
+    throw new HttpError(
+      422,
+      "CURRENCY_MISMATCH",
+      `These clicks' cost is in ${other}: add in ${other}, or replace the cost`,
+    );
+  }
+  let before = money.reduce((sum, m) => sum + (m.currency === input.currency ? m.cost : 0), 0);
+  if (foreign.length > 0) {
+    const from = foreign[0].day, to = foreign.at(-1)!.day + 1;
+    const table = factors(
+      db,
+      input.currency,
+      [...new Set(foreign.map((m) => m.currency))],
+      from,
+      to,
+    );
+    const factor = new Map(table.rows.map(([day, cur, f]) => [`${day}|${cur}`, f]));
+    for (const m of foreign) {
+      const f = factor.get(`${m.day}|${m.currency}`);
+      if (f === undefined) throw noRate(m.currency, input.currency, m.day);
+      before += m.cost * f;
+    }
+  }
+  const stored = money.reduce((sum, m) => sum + m.cost, 0);
+  const plan: CostPlan = {
+    clicks: total,
+    receivers: total,
+    costBefore: Math.round(before),
+    costAfter: input.mode === "add" ? stored + input.amount : input.amount,
+    shared: [],
+    written: [],
+    receiving: [],
+  };
+  // Receivers in id order (time first): the first `extra` get one micro-unit more.
+  const base = Math.floor(input.amount / total), extra = input.amount - base * total;
+  let seen = 0;
+  for (let i = 0; i < hours.length;) {
+    const hour = hours[i].hour;
+    const bucket: typeof hours = [];
+    for (; i < hours.length && hours[i].hour === hour; i++) bucket.push(hours[i]);
+    const size = bucket.reduce((sum, h) => sum + h.n, 0);
+    // The hour the remainder ends in: its clicks in id order tell each campaign's first without.
+    const firstWithout = new Map<number, string>();
+    const split = seen < extra && seen + size > extra;
+    if (split) {
+      const ids = db.prepare(`SELECT k.id, k.campaign_id FROM clicks k WHERE ${live} ORDER BY k.id`)
+        .all(...range(hour * MS_HOUR, (hour + 1) * MS_HOUR));
+      ids.forEach((r, j) => {
+        const c = Number(r.campaign_id);
+        if (seen + j >= extra && !firstWithout.has(c)) firstWithout.set(c, String(r.id));
+      });
+    }
+    for (const h of bucket) {
+      if (!cubesCount(db, h.campaignId, hour, h.n)) return null;
+      const share: HourShare = { campaignId: h.campaignId, hour, share: base };
+      if (!split) share.share = seen < extra ? base + 1 : base;
+      const without = firstWithout.get(h.campaignId);
+      if (split && without === undefined) share.share = base + 1;
+      else if (split) {
+        const firstId = db.prepare(
+          `SELECT min(k.id) AS id FROM clicks k WHERE ${live} AND k.campaign_id = ?`,
+        ).get(...range(hour * MS_HOUR, (hour + 1) * MS_HOUR), h.campaignId)!.id;
+        if (String(firstId) !== without) {
+          if (input.mode === "add" && holdsRemainder(db, h.campaignId, hour)) return null;
+          share.extraFrom = clickIdBound(db, hour * MS_HOUR);
+          share.extraTo = without;
+        }
+      }
+      plan.shared.push(share);
+    }
+    seen += size;
+  }
+  return plan;
+}
+
 /** Plans one cost update (a read job: it writes nothing). */
 export function planCostUpdate(db: Db, input: PlanInput): CostPlan {
+  const byHours = planWholeHours(db, input);
+  if (byHours) return byHours;
   const clicks = matchClicks(db, input);
   const receivers = clicks.filter((c) => !input.uniqueOnly || c.unique);
   if (receivers.length === 0) {
