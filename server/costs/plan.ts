@@ -185,29 +185,32 @@ function planWholeHours(db: Db, input: PlanInput): CostPlan | null {
     to,
     campaigns,
   ];
-  const hours = db.prepare(
-    `SELECT k.campaign_id AS c, k.ts / ${MS_HOUR} AS h, count(*) AS n FROM clicks k
-     WHERE ${live} GROUP BY 1, 2 ORDER BY 2, 1`,
-  ).all(...range(input.start, input.end)).map((r) => ({
-    campaignId: Number(r.c),
-    hour: Number(r.h),
-    n: Number(r.n),
-  }));
+  // One scan: the clicks by campaign-hour and their cost now by currency (through the shares
+  // already laid on), the hours' counts and each day's sums taken from it.
+  const shared = sharesIn(db, input.start / MS_HOUR, input.end / MS_HOUR);
+  const rows = db.prepare(
+    `SELECT k.campaign_id AS c, k.ts / ${MS_HOUR} AS h,
+       ${shared ? clickCurrencySql("k") : "k.cost_currency"} AS cur, count(*) AS n,
+       sum(${shared ? clickCostSql("k") : "k.cost"}) AS cost
+     FROM clicks k ${shared ? shareJoin("k") : ""} WHERE ${live} GROUP BY 1, 2, 3 ORDER BY 2, 1`,
+  ).all(...range(input.start, input.end));
+  const hours: { campaignId: number; hour: number; n: number }[] = [];
+  const byDay = new Map<string, { currency: string; day: number; cost: number }>();
+  for (const r of rows) {
+    const campaignId = Number(r.c), hour = Number(r.h);
+    const last = hours.at(-1);
+    if (last && last.campaignId === campaignId && last.hour === hour) last.n += Number(r.n);
+    else hours.push({ campaignId, hour, n: Number(r.n) });
+    const day = Math.floor((hour * MS_HOUR) / MS_DAY), currency = String(r.cur);
+    const sums = byDay.get(`${day}|${currency}`) ?? { currency, day, cost: 0 };
+    sums.cost += Number(r.cost);
+    byDay.set(`${day}|${currency}`, sums);
+  }
   const total = hours.reduce((sum, h) => sum + h.n, 0);
   if (total === 0) {
     throw new HttpError(422, "NO_CLICKS", "No clicks match this period and these filters");
   }
-  // The clicks' cost now, by currency and day (through the shares already laid on).
-  const shared = sharesIn(db, input.start / MS_HOUR, input.end / MS_HOUR);
-  const money = db.prepare(
-    `SELECT ${shared ? clickCurrencySql("k") : "k.cost_currency"} AS cur, k.ts / ${MS_DAY} AS d,
-       sum(${shared ? clickCostSql("k") : "k.cost"}) AS cost
-     FROM clicks k ${shared ? shareJoin("k") : ""} WHERE ${live} GROUP BY 1, 2 ORDER BY 2`,
-  ).all(...range(input.start, input.end)).map((r) => ({
-    currency: String(r.cur),
-    day: Number(r.d),
-    cost: Number(r.cost),
-  }));
+  const money = [...byDay.values()].sort((x, y) => x.day - y.day);
   const foreign = money.filter((m) => m.cost !== 0 && m.currency !== input.currency);
   if (input.mode === "add" && foreign.length > 0) {
     const other = foreign[0].currency;
