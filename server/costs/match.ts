@@ -9,7 +9,7 @@ import type { ReportFilter } from "../../contracts/report_query.ts";
 import type { Db } from "../db/connection.ts";
 import { localInstant, startOfDay } from "../entities/range.ts";
 import { HttpError } from "../errors.ts";
-import { filterSql } from "../reports/query.ts";
+import { filterSql } from "../reports/conditions.ts";
 import { JOINS, RAW_COLUMNS } from "../reports/raw_columns.ts";
 import { localTimeSql, zoneSegments } from "../reports/time.ts";
 import { clickIdBound } from "../tracking/click_id.ts";

@@ -19,7 +19,8 @@ import {
 import type { Db } from "../db/connection.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 import { neededColumns } from "./plan.ts";
-import { filterSql, subjectSql, type SumsRow, type SumsSpec } from "./query.ts";
+import type { SumsRow, SumsSpec } from "./query.ts";
+import { filterSql, subjectSql } from "./conditions.ts";
 import { JOINS, RAW_COLUMNS } from "./raw_columns.ts";
 import { MS_DAY, SUMS } from "./rollup_schema.ts";
 import { fillRates, NoteSink } from "../currency/report_rates.ts";

@@ -5,7 +5,7 @@
  * dimension SQL of `dimensions.ts`.
  */
 import type { SQLInputValue } from "node:sqlite";
-import { SUBJECT_TYPES, type SubjectType } from "../../contracts/report.ts";
+import type { SubjectType } from "../../contracts/report.ts";
 import { DIMENSION_BY_NAME, type ServerDimension } from "./dimensions.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
 import { type Db, dialectOf } from "../db/connection.ts";
@@ -22,6 +22,7 @@ import {
   sharesIn,
 } from "../costs/share_sql.ts";
 import { localTimeSql, zoneSegments } from "./time.ts";
+import { filterSql, subjectSql } from "./conditions.ts";
 import { CLICK_SUMS, CONVERSION_SUMS, JOINS, RAW_COLUMNS } from "./raw_columns.ts";
 import {
   fillRates,
@@ -75,32 +76,6 @@ function dimension(name: string): ServerDimension {
   const dim = DIMENSION_BY_NAME.get(name);
   if (!dim) throw new Error(`unknown dimension ${name}`);
   return dim;
-}
-
-/** The subject's condition over a row `c` (a rollup or the raw union). */
-export function subjectSql(spec: SumsSpec, params: SQLInputValue[]): string {
-  const { column } = SUBJECT_TYPES[spec.subject.type];
-  params.push(JSON.stringify(spec.subject.ids));
-  if (spec.subject.type === "affiliate-network") {
-    return `c.offer_id IN (SELECT id FROM offers WHERE affiliate_network_id IN (SELECT value FROM json_each(?)))`;
-  }
-  // Typed ids: PostgreSQL seeks the rollups' (campaign_id, …) keys only for a bigint list (a
-  // text comparison would read the whole table); SQLite's values are integers already.
-  return `c.${column} IN (SELECT CAST(value AS INTEGER) FROM json_each(?))`;
-}
-
-/** A filter's condition on the SQL `expr`, its values pushed onto `params`. */
-export function filterSql(filter: ReportFilter, expr: string, params: SQLInputValue[]): string {
-  if (filter.op === "contains") {
-    const parts = filter.values.map((v) => {
-      params.push(String(v).toLowerCase());
-      return `instr(lower(${expr}), ?) > 0`;
-    });
-    return `(${parts.join(" OR ")})`;
-  }
-  params.push(JSON.stringify(filter.values));
-  const not = filter.op === "isNot" ? "NOT " : "";
-  return `${expr} ${not}IN (SELECT value FROM json_each(?))`;
 }
 
 /**

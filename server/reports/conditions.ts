@@ -1,0 +1,35 @@
+/**
+ * The WHERE conditions reports, trends, events and cost-update matching
+ * share: a query's subject over a row `c` and a filter over a dimension's SQL,
+ * their values pushed as parameters.
+ */
+import type { SQLInputValue } from "node:sqlite";
+import { SUBJECT_TYPES } from "../../contracts/report.ts";
+import type { ReportFilter } from "../../contracts/report_query.ts";
+import type { SumsSpec } from "./query.ts";
+
+/** The subject's condition over a row `c` (a rollup or the raw union). */
+export function subjectSql(spec: SumsSpec, params: SQLInputValue[]): string {
+  const { column } = SUBJECT_TYPES[spec.subject.type];
+  params.push(JSON.stringify(spec.subject.ids));
+  if (spec.subject.type === "affiliate-network") {
+    return `c.offer_id IN (SELECT id FROM offers WHERE affiliate_network_id IN (SELECT value FROM json_each(?)))`;
+  }
+  // Typed ids: PostgreSQL seeks the rollups' (campaign_id, …) keys only for a bigint list (a
+  // text comparison would read the whole table); SQLite's values are integers already.
+  return `c.${column} IN (SELECT CAST(value AS INTEGER) FROM json_each(?))`;
+}
+
+/** A filter's condition on the SQL `expr`, its values pushed onto `params`. */
+export function filterSql(filter: ReportFilter, expr: string, params: SQLInputValue[]): string {
+  if (filter.op === "contains") {
+    const parts = filter.values.map((v) => {
+      params.push(String(v).toLowerCase());
+      return `instr(lower(${expr}), ?) > 0`;
+    });
+    return `(${parts.join(" OR ")})`;
+  }
+  params.push(JSON.stringify(filter.values));
+  const not = filter.op === "isNot" ? "NOT " : "";
+  return `${expr} ${not}IN (SELECT value FROM json_each(?))`;
+}
