@@ -82,8 +82,9 @@ export async function applyCostUpdate(
       filters,
     });
     const { costBefore, costAfter } = plan;
-    // Sums of clicks still held in memory reach the rollups first (decision 110).
-    engine.clicks.flushRollups();
+    // Sums of clicks still held in memory reach the rollups before rows are written (decision
+    // 110). Shares alone need none: their hours' clicks are all in the cubes (the plan checked).
+    if (plan.written.length > 0) engine.clicks.flushRollups();
     const id = transaction(db, () =>
       record(db, input, actor, {
         now,

@@ -347,18 +347,21 @@ Deno.test("cost update: an hour whose stored clicks are not the rollups' (one cl
   const { s, clicks } = await costSetup();
   const db = s.app.deps.db;
   const cleared = clicks.find((c) => c.day === -1)!;
-  // As auto-clearing does: the raw click goes, the rollups keep what it counted.
+  // As auto-clearing does: the raw click goes and is marked, the rollups keep what it counted.
+  const ts = Number(db.prepare("SELECT ts FROM clicks WHERE id = ?").get(cleared.id)!.ts);
   db.prepare("DELETE FROM clicks WHERE id = ?").run(cleared.id);
-  const res = await updateDay(s, -1, 10);
+  db.prepare("INSERT INTO clicks_cleared (campaign_id, before_ts) VALUES (?, ?)")
+    .run(s.campaignId, ts + 1);
+  // Shares without a remainder over 11 or 12 clicks: no hour whose clicks are read anyway.
+  const res = await updateDay(s, -1, 13.2);
   assert.equal(res.status, 200, JSON.stringify(res.body));
   assert.equal(res.body.clicks, 11);
   const costs = costsById(s);
   const shares = clicks.filter((c) => c.day === -1 && c.id !== cleared.id)
     .map((c) => costs.get(c.id)!);
-  assert.equal(sum(shares), 10_000_000);
-  assert.ok(Math.max(...shares) - Math.min(...shares) <= 1, "equal shares");
+  assert.deepEqual(shares, Array(11).fill(1_200_000));
   // The reports: the update, the other days' clicks, and the cleared click's own 0.01.
-  const expected = 10_000_000 + 24 * 10_000 + 10_000;
+  const expected = 13_200_000 + 24 * 10_000 + 10_000;
   assert.deepEqual(await shownCost(s), [expected, expected, expected]);
 });
 

@@ -6,20 +6,15 @@
  * them) — so the server's thread handles a few rows per hour, not every
  * matched click. The clicks of the other hours come back to be written.
  */
+import type { SQLInputValue } from "node:sqlite";
 import type { ReportFilter } from "../../contracts/report_query.ts";
 import type { Db } from "../db/connection.ts";
 import { HttpError } from "../errors.ts";
 import { dayText, factors } from "../currency/rates.ts";
-import { HOURLY, MS_DAY, MS_HOUR } from "../reports/rollup_schema.ts";
+import { FLOW, HOURLY, MS_DAY, MS_HOUR } from "../reports/rollup_schema.ts";
 import { matchClicks, type MatchedClick, shares } from "./match.ts";
 import type { HourShare } from "./shares.ts";
-import {
-  clickCostSql,
-  clickCurrencySql,
-  holdsRemainder,
-  shareJoin,
-  sharesIn,
-} from "./share_sql.ts";
+import { holdsRemainder, sharedCubeSql, sharesIn } from "./share_sql.ts";
 import { clickIdBound } from "../tracking/click_id.ts";
 
 /** An update to plan: its clicks, how it spreads and which hours may take a share. */
@@ -161,14 +156,32 @@ function noRate(currency: string, target: string, day: number): HttpError {
 }
 
 /**
- * The plan of an update over whole ended hours with no filter, from counts
- * per campaign-hour and sums per currency and day, without a row per click:
- * every hour takes a read-time share. Null when the update is not such a one,
- * or when an hour would have to be written (the cubes do not count its
- * clicks; a second remainder in an hour): then the clicks are planned one by
- * one.
+ * True when the flow cube counts every live click of `[start, end)` of the
+ * campaigns: each stored click up to `end` is in it (none after the rollup
+ * watermark) and auto-clearing removed none of those campaigns' clicks there
+ * (`clicks_cleared`). Then an hour's cube rows are its clicks.
  */
-function planWholeHours(db: Db, input: PlanInput): CostPlan | null {
+function cubesCountClicks(db: Db, campaigns: string, start: number, end: number): boolean {
+  const mark = db.prepare("SELECT coalesce(max(click_id), '') AS id FROM rollup_watermark").get();
+  const unflushed = db.prepare("SELECT 1 AS x FROM clicks WHERE id > ? AND id < ? LIMIT 1")
+    .get(String(mark?.id ?? ""), clickIdBound(db, end));
+  if (unflushed) return false;
+  return db.prepare(
+    `SELECT 1 AS x FROM clicks_cleared WHERE before_ts > ?
+       AND (campaign_id = 0 OR campaign_id IN (SELECT value FROM json_each(?))) LIMIT 1`,
+  ).get(start, campaigns) === undefined;
+}
+
+/**
+ * The plan of an update over whole ended hours with no filter, from the flow
+ * cube (counts per campaign-hour, cost sums per currency and day through the
+ * shares already laid on) without reading the clicks, but for the one hour
+ * the remainder ends in: every hour takes a read-time share. Null when the
+ * update is not such a one, when the cube may not count the clicks
+ * (`cubesCountClicks`), or when an hour would have to be written (a second
+ * remainder in an hour): then the clicks are planned one by one.
+ */
+export function planWholeHours(db: Db, input: PlanInput): CostPlan | null {
   const ended = Math.floor(input.matchedAt / MS_HOUR) * MS_HOUR;
   if (
     input.filters.length > 0 || input.uniqueOnly || input.start % MS_HOUR !== 0 ||
@@ -176,6 +189,7 @@ function planWholeHours(db: Db, input: PlanInput): CostPlan | null {
     input.campaignIds.some((id) => !input.shareable.includes(id))
   ) return null;
   const campaigns = JSON.stringify(input.campaignIds);
+  if (!cubesCountClicks(db, campaigns, input.start, input.end)) return null;
   const live = `k.id >= ? AND k.id < ? AND k.ts >= ? AND k.ts < ? AND k.is_bot = 0
     AND k.campaign_id IN (SELECT value FROM json_each(?))`;
   const range = (from: number, to: number) => [
@@ -185,33 +199,35 @@ function planWholeHours(db: Db, input: PlanInput): CostPlan | null {
     to,
     campaigns,
   ];
-  // One scan: the clicks by campaign-hour and their cost now by currency (through the shares
-  // already laid on), the hours' counts and each day's sums taken from it.
-  const shared = sharesIn(db, input.start / MS_HOUR, input.end / MS_HOUR);
+  const from = input.start / MS_HOUR, to = input.end / MS_HOUR;
+  const cube = sharesIn(db, from, to) ? sharedCubeSql(FLOW, from, to) : FLOW.table;
   const rows = db.prepare(
-    `SELECT k.campaign_id AS c, k.ts / ${MS_HOUR} AS h,
-       ${shared ? clickCurrencySql("k") : "k.cost_currency"} AS cur, count(*) AS n,
-       sum(${shared ? clickCostSql("k") : "k.cost"}) AS cost
-     FROM clicks k ${shared ? shareJoin("k") : ""} WHERE ${live} GROUP BY 1, 2, 3 ORDER BY 2, 1`,
-  ).all(...range(input.start, input.end));
+    `SELECT t.campaign_id AS c, t.hour AS h, t.currency AS cur, sum(t.clicks - t.bots) AS n,
+       sum(t.cost) AS cost
+     FROM ${cube} t WHERE t.campaign_id IN (SELECT value FROM json_each(?))
+       AND t.hour >= ? AND t.hour < ?
+     GROUP BY 1, 2, 3 ORDER BY 2, 1`,
+  ).all(campaigns, from, to);
   const hours: { campaignId: number; hour: number; n: number }[] = [];
   const byDay = new Map<string, { currency: string; day: number; cost: number }>();
   for (const r of rows) {
-    const campaignId = Number(r.c), hour = Number(r.h);
+    const campaignId = Number(r.c), hour = Number(r.h), n = Number(r.n);
     const last = hours.at(-1);
-    if (last && last.campaignId === campaignId && last.hour === hour) last.n += Number(r.n);
-    else hours.push({ campaignId, hour, n: Number(r.n) });
+    if (last && last.campaignId === campaignId && last.hour === hour) last.n += n;
+    else hours.push({ campaignId, hour, n });
     const day = Math.floor((hour * MS_HOUR) / MS_DAY), currency = String(r.cur);
     const sums = byDay.get(`${day}|${currency}`) ?? { currency, day, cost: 0 };
     sums.cost += Number(r.cost);
     byDay.set(`${day}|${currency}`, sums);
   }
-  const total = hours.reduce((sum, h) => sum + h.n, 0);
+  // An hour of bots or conversions only has no receiver.
+  const receiving = hours.filter((h) => h.n > 0);
+  const total = receiving.reduce((sum, h) => sum + h.n, 0);
   if (total === 0) {
     throw new HttpError(422, "NO_CLICKS", "No clicks match this period and these filters");
   }
-  const money = [...byDay.values()].sort((x, y) => x.day - y.day);
-  const foreign = money.filter((m) => m.cost !== 0 && m.currency !== input.currency);
+  const money = [...byDay.values()].filter((m) => m.cost !== 0).sort((x, y) => x.day - y.day);
+  const foreign = money.filter((m) => m.currency !== input.currency);
   if (input.mode === "add" && foreign.length > 0) {
     const other = foreign[0].currency;
     throw new HttpError(
@@ -222,13 +238,12 @@ function planWholeHours(db: Db, input: PlanInput): CostPlan | null {
   }
   let before = money.reduce((sum, m) => sum + (m.currency === input.currency ? m.cost : 0), 0);
   if (foreign.length > 0) {
-    const from = foreign[0].day, to = foreign.at(-1)!.day + 1;
     const table = factors(
       db,
       input.currency,
       [...new Set(foreign.map((m) => m.currency))],
-      from,
-      to,
+      foreign[0].day,
+      foreign.at(-1)!.day + 1,
     );
     const factor = new Map(table.rows.map(([day, cur, f]) => [`${day}|${cur}`, f]));
     for (const m of foreign) {
@@ -250,49 +265,81 @@ function planWholeHours(db: Db, input: PlanInput): CostPlan | null {
   // Receivers in id order (time first): the first `extra` get one micro-unit more.
   const base = Math.floor(input.amount / total), extra = input.amount - base * total;
   let seen = 0;
-  for (let i = 0; i < hours.length;) {
-    const hour = hours[i].hour;
-    const bucket: typeof hours = [];
-    for (; i < hours.length && hours[i].hour === hour; i++) bucket.push(hours[i]);
+  for (let i = 0; i < receiving.length;) {
+    const hour = receiving[i].hour;
+    const bucket: typeof receiving = [];
+    for (; i < receiving.length && receiving[i].hour === hour; i++) bucket.push(receiving[i]);
     const size = bucket.reduce((sum, h) => sum + h.n, 0);
-    // The hour the remainder ends in: its clicks in id order tell each campaign's first without.
-    const firstWithout = new Map<number, string>();
-    const split = seen < extra && seen + size > extra;
-    if (split) {
-      const ids = db.prepare(`SELECT k.id, k.campaign_id FROM clicks k WHERE ${live} ORDER BY k.id`)
-        .all(...range(hour * MS_HOUR, (hour + 1) * MS_HOUR));
-      ids.forEach((r, j) => {
-        const c = Number(r.campaign_id);
-        if (seen + j >= extra && !firstWithout.has(c)) firstWithout.set(c, String(r.id));
-      });
-    }
-    for (const h of bucket) {
-      if (!cubesCount(db, h.campaignId, hour, h.n)) return null;
-      const share: HourShare = { campaignId: h.campaignId, hour, share: base };
-      if (!split) share.share = seen < extra ? base + 1 : base;
-      const without = firstWithout.get(h.campaignId);
-      if (split && without === undefined) share.share = base + 1;
-      else if (split) {
-        const firstId = db.prepare(
-          `SELECT min(k.id) AS id FROM clicks k WHERE ${live} AND k.campaign_id = ?`,
-        ).get(...range(hour * MS_HOUR, (hour + 1) * MS_HOUR), h.campaignId)!.id;
-        if (String(firstId) !== without) {
-          if (input.mode === "add" && holdsRemainder(db, h.campaignId, hour)) return null;
-          share.extraFrom = clickIdBound(db, hour * MS_HOUR);
-          share.extraTo = without;
-        }
-      }
-      plan.shared.push(share);
+    if (seen < extra && seen + size > extra) {
+      const split = splitHour(
+        db,
+        bucket,
+        extra - seen,
+        live,
+        range(hour * MS_HOUR, (hour + 1) * MS_HOUR),
+        input.mode,
+      );
+      if (!split) return null;
+      plan.shared.push(...split.map((s) => ({ ...s, share: s.share + base })));
+    } else {
+      const share = seen < extra ? base + 1 : base;
+      for (const h of bucket) plan.shared.push({ campaignId: h.campaignId, hour, share });
     }
     seen += size;
   }
   return plan;
 }
 
+/**
+ * The shares (over the base) of the hour the remainder ends in: its first
+ * `extra` receivers in id order, across the campaigns, get one micro-unit
+ * more. A campaign whose first receiver gets none takes 0; one whose every
+ * receiver gets one takes 1; one split between keeps the id range of its
+ * receivers that do. Null when the hour's clicks are not the ones the cube
+ * counts, or when an add would put a second remainder in an hour.
+ */
+function splitHour(
+  db: Db,
+  bucket: readonly { campaignId: number; hour: number; n: number }[],
+  extra: number,
+  live: string,
+  args: SQLInputValue[],
+  mode: "replace" | "add",
+): HourShare[] | null {
+  const ids = db.prepare(`SELECT k.id, k.campaign_id FROM clicks k WHERE ${live} ORDER BY k.id`)
+    .all(...args);
+  const counts = new Map<number, number>();
+  const firstOf = new Map<number, string>(), firstWithout = new Map<number, string>();
+  ids.forEach((r, j) => {
+    const c = Number(r.campaign_id), id = String(r.id);
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+    if (!firstOf.has(c)) firstOf.set(c, id);
+    if (j >= extra && !firstWithout.has(c)) firstWithout.set(c, id);
+  });
+  if (bucket.some((h) => counts.get(h.campaignId) !== h.n) || counts.size !== bucket.length) {
+    return null;
+  }
+  const shares: HourShare[] = [];
+  for (const h of bucket) {
+    const without = firstWithout.get(h.campaignId);
+    const share: HourShare = { campaignId: h.campaignId, hour: h.hour, share: without ? 0 : 1 };
+    if (without && without !== firstOf.get(h.campaignId)) {
+      if (mode === "add" && holdsRemainder(db, h.campaignId, h.hour)) return null;
+      share.extraFrom = clickIdBound(db, h.hour * MS_HOUR);
+      share.extraTo = without;
+    }
+    shares.push(share);
+  }
+  return shares;
+}
+
 /** Plans one cost update (a read job: it writes nothing). */
 export function planCostUpdate(db: Db, input: PlanInput): CostPlan {
-  const byHours = planWholeHours(db, input);
-  if (byHours) return byHours;
+  return planWholeHours(db, input) ?? planByClicks(db, input);
+}
+
+/** Plans an update from its matched clicks, one by one (any period, filter or mode). */
+export function planByClicks(db: Db, input: PlanInput): CostPlan {
   const clicks = matchClicks(db, input);
   const receivers = clicks.filter((c) => !input.uniqueOnly || c.unique);
   if (receivers.length === 0) {

@@ -18,6 +18,19 @@ export function sharesIn(db: Db, from: number, to: number): boolean {
     .get(from, to) !== undefined;
 }
 
+/**
+ * The UTC days `[from, to)` spanned by the shares in hours `[fromHour,
+ * toHour)`, or null when there is none there.
+ */
+export function sharedDays(db: Db, fromHour: number, toHour: number): [number, number] | null {
+  if (dialectOf(db) === "postgres") return null;
+  const row = db.prepare(
+    `SELECT min(hour) AS first, max(hour) AS last FROM ${SHARES} WHERE hour >= ? AND hour < ?`,
+  ).get(fromHour, toHour);
+  if (row?.first == null) return null;
+  return [Math.floor(Number(row.first) / 24), Math.floor(Number(row.last) / 24) + 1];
+}
+
 /** Joins click `k`'s campaign-hour share as `sh` (none: NULLs). */
 export function shareJoin(k: string): string {
   return `LEFT JOIN ${SHARES} sh ON sh.campaign_id = ${k}.campaign_id AND sh.hour = ${k}.ts / ${MS_HOUR}`;
@@ -63,7 +76,9 @@ export function sharedCubeSql(cube: Cube, from: number, to: number): string {
       : `t.${c} AS ${c}`
   );
   const range = `t.hour >= ${Math.floor(from)} AND t.hour < ${Math.floor(to)}`;
-  // The remainder's micro-units, one per click it reached, by the cube's keys of those clicks.
+  // The remainder's micro-units, one per click it reached, by the cube's keys of those clicks
+  // (CROSS JOIN: the few shares first, each reading its id range; a campaign filter pushed down
+  // from outside must not make the planner scan the clicks).
   const keys = cube.keys.map((key) =>
     `${key.joined ?? keySql(key, "k", "k.ts", "sh.currency")} AS ${key.name}`
   );
@@ -78,8 +93,8 @@ export function sharedCubeSql(cube: Cube, from: number, to: number): string {
     UNION ALL
     SELECT ${names.join(", ")}, ${extraSums.join(", ")} FROM (
       SELECT ${keys.join(", ")} FROM ${SHARES} sh
-        JOIN clicks k ON k.id >= sh.extra_from AND k.id < sh.extra_to
-          AND k.campaign_id = sh.campaign_id AND k.is_bot = 0
+        CROSS JOIN clicks k ON k.id >= sh.extra_from AND k.id < sh.extra_to
+          AND +k.campaign_id = sh.campaign_id AND +k.is_bot = 0
         LEFT JOIN places p ON p.id = k.place_id LEFT JOIN user_agents u ON u.id = k.ua_id
         WHERE sh.extra_to IS NOT NULL AND sh.hour >= ${Math.floor(from)} AND sh.hour < ${
     Math.floor(to)
@@ -87,11 +102,15 @@ export function sharedCubeSql(cube: Cube, from: number, to: number): string {
       GROUP BY ${names.join(", ")})`;
 }
 
-/** Whether the campaign-day of rollup row `c` (its `bucket`: hour or day) holds a share. */
-export function sharedDaySql(bucket: "hour" | "day"): string {
+/**
+ * Whether the campaign-day of rollup row `c` (its `bucket`: hour or day)
+ * holds a share; only rows of days `[from, to)` are probed (no share lies
+ * outside them).
+ */
+export function sharedDaySql(bucket: "hour" | "day", [from, to]: [number, number]): string {
   const day = bucket === "hour" ? "(c.hour / 24)" : "c.day";
-  return `EXISTS (SELECT 1 FROM ${SHARES} sh WHERE sh.campaign_id = c.campaign_id
-    AND sh.hour >= ${day} * 24 AND sh.hour < ${day} * 24 + 24)`;
+  return `(${day} >= ${from} AND ${day} < ${to} AND EXISTS (SELECT 1 FROM ${SHARES} sh
+    WHERE sh.campaign_id = c.campaign_id AND sh.hour >= ${day} * 24 AND sh.hour < ${day} * 24 + 24))`;
 }
 
 /** Whether campaign-hour's effective share already holds a remainder (another one would not fit). */

@@ -45,10 +45,16 @@ export const FOLD_QUIET_MS = 30_000;
 /** A chain entry's columns, as `settle` and the fold read them. */
 const ENTRY = "update_id, mode, share, currency, extra_from, extra_to";
 
-/** Recomputes the effective share of each campaign-hour from its chain. */
+/**
+ * Recomputes the effective share of each campaign-hour from its chain: from
+ * its last replace on (what came before it no longer counts).
+ */
 function settle(db: Db, hours: readonly { campaignId: number; hour: number }[]): void {
   const chain = db.prepare(
-    `SELECT ${ENTRY} FROM cost_hour_chain WHERE campaign_id = ? AND hour = ? ORDER BY update_id`,
+    `SELECT ${ENTRY} FROM cost_hour_chain WHERE campaign_id = ?1 AND hour = ?2
+       AND update_id >= coalesce((SELECT max(update_id) FROM cost_hour_chain
+         WHERE campaign_id = ?1 AND hour = ?2 AND mode = 'replace'), 0)
+     ORDER BY update_id`,
   );
   const drop = db.prepare(`DELETE FROM ${SHARES} WHERE campaign_id = ? AND hour = ?`);
   const put = db.prepare(

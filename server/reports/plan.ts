@@ -33,7 +33,7 @@ export type Part = {
    * campaign-days that hold one, and an hourly part reads only those days
    * in their stead.
    */
-  shared?: "skip" | "only";
+  shared?: { read: "skip" | "only"; days: [number, number] };
 };
 
 /**
@@ -113,7 +113,7 @@ export function planRead(
   spec: SumsSpec,
   sealedHour: () => number,
   covered?: CampaignsCovered,
-  shared?: (fromHour: number, toHour: number) => boolean,
+  shared?: (fromHour: number, toHour: number) => [number, number] | null,
 ): Part[] | null {
   const cube = pickCube(spec);
   if (!cube) return null;
@@ -135,8 +135,9 @@ export function planRead(
   if (toDay <= fromDay) return [hours(first, end)];
   const hoursFrom = partial ? sealed : toDay * 24;
   const across = ACROSS.get(days);
-  // The hours the daily rows hold: a campaign-day with a cost-update share is read from its hours.
-  const sharedDays = shared?.(fromDay * 24, hoursFrom) ?? false;
+  // The hours the daily rows hold: a campaign-day with a cost-update share is read from its hours,
+  // only within the days the shares span.
+  const sharedDays = shared?.(fromDay * 24, hoursFrom) ?? null;
   const parts: Part[] = [
     across && acrossAnswers(spec) && !sharedDays && covered?.(days, fromDay, toDay)
       ? { table: across.table, bucket: "day", from: fromDay, to: toDay, allCampaigns: true }
@@ -145,10 +146,16 @@ export function planRead(
         bucket: "day",
         from: fromDay,
         to: toDay,
-        ...(sharedDays ? { shared: "skip" as const } : {}),
+        ...(sharedDays ? { shared: { read: "skip" as const, days: sharedDays } } : {}),
       },
   ];
-  if (sharedDays) parts.push({ ...hours(fromDay * 24, hoursFrom), shared: "only" });
+  if (sharedDays) {
+    const [from, to] = sharedDays;
+    parts.push({
+      ...hours(from * 24, Math.min(hoursFrom, to * 24)),
+      shared: { read: "only", days: sharedDays },
+    });
+  }
   if (first < fromDay * 24) parts.push(hours(first, fromDay * 24));
   if (hoursFrom < end) parts.push(hours(hoursFrom, end));
   return parts;

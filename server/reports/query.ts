@@ -17,6 +17,7 @@ import {
   clickCostSql,
   clickCurrencySql,
   sharedCubeSql,
+  sharedDays,
   sharedDaySql,
   shareJoin,
   sharesIn,
@@ -273,8 +274,8 @@ function rollupSql(
   const segments = zoneSegments(spec.start, spec.end, spec.tz);
   const selects = parts.map((part) => {
     const where: string[] = [];
-    if (part.shared === "skip") where.push(`NOT ${sharedDaySql("day")}`);
-    if (part.shared === "only") where.push(sharedDaySql("hour"));
+    if (part.shared?.read === "skip") where.push(`NOT ${sharedDaySql("day", part.shared.days)}`);
+    if (part.shared?.read === "only") where.push(sharedDaySql("hour", part.shared.days));
     // Hours with a cost update's share read it on top of the stored rows (decision 160, update 3).
     const source = part.bucket === "hour" && sharesIn(db, part.from, part.to)
       ? sharedCubeSql(HOURLY_BY_TABLE.get(part.table)!, part.from, part.to)
@@ -353,7 +354,7 @@ function plan(db: Db, spec: SumsSpec): Part[] | null {
     spec,
     () => sealedHour(db),
     (cube, from, to) => campaignsCovered(db, spec, cube, from, to),
-    (from, to) => sharesIn(db, from, to),
+    (from, to) => sharedDays(db, from, to),
   );
 }
 

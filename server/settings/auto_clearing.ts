@@ -88,14 +88,17 @@ export async function clearClicks(
     // One statement a batch (on PostgreSQL each statement is a round trip).
     const remove = db.prepare(
       `DELETE FROM clicks WHERE id IN (SELECT id FROM clicks WHERE id > ? AND ${pass.where}
-        AND ${NOT_CONVERTED} ORDER BY id LIMIT ?) RETURNING id`,
+        AND ${NOT_CONVERTED} ORDER BY id LIMIT ?) RETURNING id, campaign_id, ts`,
     );
+    const mark = markCleared(db);
     let cursor = "";
     while (true) {
       const started = performance.now();
       const ids = transaction(db, () => {
         // RETURNING comes in no set order: the cursor is the largest id.
-        const found = remove.all(cursor, ...pass.args, batchSize).map((r) => String(r.id)).sort();
+        const rows = remove.all(cursor, ...pass.args, batchSize);
+        mark(rows);
+        const found = rows.map((r) => String(r.id)).sort();
         removeEvents?.(found);
         return found;
       });
@@ -110,6 +113,28 @@ export async function clearClicks(
     }
   }
   return { deleted, batches, longestBatchMs: Math.round(longestBatchMs * 100) / 100 };
+}
+
+/**
+ * Records, per campaign, that its clicks before the newest deleted one may be
+ * gone while the rollups still count them (`clicks_cleared`): a cost update
+ * there is planned from the clicks, not the cubes (decision 160, update 5).
+ */
+function markCleared(db: Db): (rows: Record<string, unknown>[]) => void {
+  const upsert = db.prepare(
+    `INSERT INTO clicks_cleared (campaign_id, before_ts) VALUES (?, ?)
+     ON CONFLICT (campaign_id) DO UPDATE SET before_ts = excluded.before_ts
+       WHERE excluded.before_ts > clicks_cleared.before_ts`,
+  );
+  return (rows) => {
+    const newest = new Map<number, number>();
+    for (const r of rows) {
+      if (r.campaign_id === null) continue;
+      const campaign = Number(r.campaign_id), ts = Number(r.ts);
+      newest.set(campaign, Math.max(newest.get(campaign) ?? ts, ts));
+    }
+    for (const [campaign, ts] of newest) upsert.run(campaign, ts + 1);
+  };
 }
 
 /** PostgreSQL: deletes the events of a batch of deleted clicks (SQLite's cascade). */

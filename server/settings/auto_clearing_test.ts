@@ -62,6 +62,10 @@ Deno.test("auto-clearing: removes only old, unconverted clicks outside the excep
   assert.ok(result.batches >= 2);
   assert.deepEqual(left(db), new Set([a10, a100converted, b40, c400]));
   for (const gone of [a40, a100, none100, b100]) assert.ok(!left(db).has(gone));
+  // Each campaign's newest deleted click is marked: a cost update before it reads the clicks.
+  const cleared = db.prepare("SELECT campaign_id, before_ts FROM clicks_cleared ORDER BY 1").all()
+    .map((r) => [Number(r.campaign_id), Number(r.before_ts)]);
+  assert.deepEqual(cleared, [[1, NOW - 40 * DAY + 1], [2, NOW - 100 * DAY + 1]]);
   const again = await clearClicks(db, plan, { now: NOW });
   assert.equal(again.deleted, 0, "a second run finds nothing");
 });

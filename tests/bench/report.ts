@@ -292,6 +292,9 @@ async function measureScale(
   if (count >= 10_000_000 && store === "sqlite") {
     await clickP99(again, report);
     await costUpdateP99(again, panel, setup.campaignIds.slice(0, 5));
+    // The updates' shares lie on yesterday until folded (decision 160, update 5): the same reports.
+    line("by day, shares unfolded", plainDay, await timed(() => report("day")));
+    line("country × offer, shares", plainGeo, await timed(() => report("country,offer")));
   }
   await stopServer(again);
   await pg?.release(); // the cluster stops with its last user

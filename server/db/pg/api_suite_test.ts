@@ -110,6 +110,8 @@ export const SQLITE_ONLY: Record<string, string> = {
   "cli/operator_cli_test.ts": "the CLI opens the SQLite data folder (decision 172, left 2)",
   "server/backup/backup_test.ts": "a backup is a copy of the SQLite file",
   "server/backup/schedule_test.ts": "a backup is a copy of the SQLite file (a data folder)",
+  "server/costs/plan_test.ts": "read-time shares of cost updates are SQLite's (decision 160, " +
+    "update 4); PostgreSQL writes the rows",
   "server/db/batch_writer_test.ts": "the generic batch writer on node:sqlite directly",
   "server/db/migrate_test.ts": "SQLite's migrations and WAL (PostgreSQL's: pg_schema_test.ts)",
   "server/reads/worker_test.ts": "the read threads on SQLite's WAL",
