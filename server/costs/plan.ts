@@ -155,6 +155,9 @@ function noRate(currency: string, target: string, day: number): HttpError {
   );
 }
 
+/** How long after an hour's end its clicks are surely stored and in the cubes (flushed each ~1 s). */
+const SETTLED_MS = 10_000;
+
 /**
  * True when the flow cube counts every live click of `[start, end)` of the
  * campaigns: each stored click up to `end` is in it (none after the rollup
@@ -182,7 +185,9 @@ function cubesCountClicks(db: Db, campaigns: string, start: number, end: number)
  * remainder in an hour): then the clicks are planned one by one.
  */
 export function planWholeHours(db: Db, input: PlanInput): CostPlan | null {
-  const ended = Math.floor(input.matchedAt / MS_HOUR) * MS_HOUR;
+  // Ended a while ago: a click answered just before the hour's end is stored and summed by then
+  // (else the cube could count it after the plan read it; the clicks are read instead).
+  const ended = Math.floor((input.matchedAt - SETTLED_MS) / MS_HOUR) * MS_HOUR;
   if (
     input.filters.length > 0 || input.uniqueOnly || input.start % MS_HOUR !== 0 ||
     input.end % MS_HOUR !== 0 || input.end > ended ||
