@@ -4,7 +4,7 @@
  * memory and backups, refreshed every few seconds. A card with something
  * wrong (the server says what) is drawn as a warning with the reason.
  */
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import useSWR from "swr";
 import { MONITOR_ROUTES } from "../../contracts/api/monitor.ts";
 import type { Health, HealthCard } from "../../contracts/monitor_health.ts";
@@ -29,6 +29,9 @@ function time(at: number | null): string {
   return at === null ? "—" : new Date(at).toLocaleString();
 }
 
+/** A fact of a card: its label, its value, and whether the value is a quiet note. */
+type Fact = [label: string, value: ReactNode, muted?: boolean];
+
 /** One card: a headline figure, facts below, and the warnings that concern it. */
 function Card(props: {
   id: HealthCard;
@@ -36,7 +39,8 @@ function Card(props: {
   figure: ReactNode;
   unit: string;
   health: Health;
-  children: ReactNode;
+  /** Label and value pairs; `false` leaves one out. */
+  facts: (Fact | false)[];
 }) {
   const warnings = props.health.warnings.filter((w) => w.card === props.id);
   const warn = warnings.length > 0;
@@ -55,7 +59,14 @@ function Card(props: {
           {warnings.map((w) => <li key={w.message}>{w.message}</li>)}
         </ul>
       )}
-      <dl className="facts health-card__facts">{props.children}</dl>
+      <dl className="facts health-card__facts">
+        {props.facts.filter((f) => f !== false).map(([label, value, muted]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd className={muted ? "muted" : undefined}>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
     </section>
   );
 }
@@ -74,6 +85,7 @@ function Trend(props: { values: number[] }) {
 
 function Cards({ h }: { h: Health }) {
   const db = h.database;
+  const store = h.process.store === "postgres" ? "PostgreSQL" : "SQLite";
   return (
     <div className="health-grid">
       <Card
@@ -82,138 +94,112 @@ function Cards({ h }: { h: Health }) {
         figure={count.format(h.clicks.perSecond)}
         unit="per second now"
         health={h}
-      >
-        <dt>Last minute</dt>
-        <dd>{count.format(h.clicks.lastMinute)} clicks</dd>
-        <dt>Last hour</dt>
-        <dd>{count.format(h.clicks.lastHour)} clicks</dd>
-        <dt>Since start</dt>
-        <dd>{count.format(h.clicks.sinceStart)} clicks</dd>
-      </Card>
+        facts={[
+          ["Last minute", `${count.format(h.clicks.lastMinute)} clicks`],
+          ["Last hour", `${count.format(h.clicks.lastHour)} clicks`],
+          ["Since start", `${count.format(h.clicks.sinceStart)} clicks`],
+        ]}
+      />
       <Card
         id="writer"
         title="Click writer"
         figure={count.format(h.writer.queue)}
         unit="rows queued"
         health={h}
-      >
-        <dt>Queue, last minute</dt>
-        <dd>
-          <Trend values={h.writer.queueTrend} />
-        </dd>
-        <dt>Committed</dt>
-        <dd>{count.format(h.writer.committed)} rows since start</dd>
-        <dt>Last commit</dt>
-        <dd>{ago(h.writer.lastCommitAt, h.at)}</dd>
-        <dt>Commits</dt>
-        <dd>{h.writer.paused ? "held for a WAL checkpoint" : "flowing"}</dd>
-      </Card>
+        facts={[
+          ["Queue, last minute", <Trend values={h.writer.queueTrend} />],
+          ["Committed", `${count.format(h.writer.committed)} rows since start`],
+          ["Last commit", ago(h.writer.lastCommitAt, h.at)],
+          ["Commits", h.writer.paused ? "held for a WAL checkpoint" : "flowing"],
+        ]}
+      />
       <Card
         id="rollups"
         title="Report rollups"
         figure={count.format(h.rollups.pendingClicks)}
         unit="clicks' sums in memory"
         health={h}
-      >
-        <dt>Lag</dt>
-        <dd>
-          {h.rollups.lagSeconds} s since sums were written (reports write them first)
-        </dd>
-        <dt>Watermark</dt>
-        <dd>{time(h.rollups.watermarkAt)}</dd>
-        <dt>Last written</dt>
-        <dd>{ago(h.rollups.lastFlushAt, h.at)}</dd>
-      </Card>
+        facts={[
+          ["Lag", `${h.rollups.lagSeconds} s since sums were written (reports write them first)`],
+          ["Watermark", time(h.rollups.watermarkAt)],
+          ["Last written", ago(h.rollups.lastFlushAt, h.at)],
+        ]}
+      />
       <Card
         id="database"
-        title={`Database (${h.process.store === "postgres" ? "PostgreSQL" : "SQLite"})`}
+        title={`Database (${store})`}
         figure={formatBytes(db.sizeBytes)}
         unit="on disk"
         health={h}
-      >
-        {db.walBytes !== null && (
-          <>
-            <dt>WAL</dt>
-            <dd>
-              {formatBytes(db.walBytes)} (writer pauses past {formatBytes(db.walPauseBytes ?? 0)})
-            </dd>
-            <dt>WAL pauses</dt>
-            <dd>
-              {count.format(db.walPauses ?? 0)} since start, longest{" "}
-              {count.format(db.longestPauseMs ?? 0)} ms
-            </dd>
-          </>
-        )}
-        {db.note && (
-          <>
-            <dt>Note</dt>
-            <dd className="muted">{db.note}</dd>
-          </>
-        )}
-      </Card>
+        facts={[
+          db.walBytes !== null && [
+            "WAL",
+            `${formatBytes(db.walBytes)} (writer pauses past ${
+              formatBytes(db.walPauseBytes ?? 0)
+            })`,
+          ],
+          db.walBytes !== null && [
+            "WAL pauses",
+            `${count.format(db.walPauses ?? 0)} since start, longest ${
+              count.format(db.longestPauseMs ?? 0)
+            } ms`,
+          ],
+          !!db.note && ["Note", db.note, true],
+        ]}
+      />
       <Card
         id="s2s"
         title="S2S postbacks"
         figure={count.format(h.s2s.pending)}
         unit="pending"
         health={h}
-      >
-        <dt>Failing, retrying</dt>
-        <dd>{count.format(h.s2s.retrying)}</dd>
-        <dt>Next due</dt>
-        <dd>{h.s2s.nextDueAt === null ? "—" : time(h.s2s.nextDueAt)}</dd>
-        <dt>Sent, last hour</dt>
-        <dd>{count.format(h.s2s.sentLastHour)}</dd>
-        <dt>Given up, last hour</dt>
-        <dd>{count.format(h.s2s.failedLastHour)}</dd>
-      </Card>
+        facts={[
+          ["Failing, retrying", count.format(h.s2s.retrying)],
+          ["Next due", h.s2s.nextDueAt === null ? "—" : time(h.s2s.nextDueAt)],
+          ["Sent, last hour", count.format(h.s2s.sentLastHour)],
+          ["Given up, last hour", count.format(h.s2s.failedLastHour)],
+        ]}
+      />
       <Card
         id="reads"
         title="Report reads"
         figure={count.format(h.reads.pendingJobs)}
         unit="jobs pending"
         health={h}
-      >
-        <dt>Read threads</dt>
-        <dd>
-          {h.reads.offThread
+        facts={[[
+          "Read threads",
+          h.reads.offThread
             ? `${h.reads.threads} running`
-            : "none: reads share the server's thread"}
-        </dd>
-      </Card>
+            : "none: reads share the server's thread",
+        ]]}
+      />
       <Card
         id="process"
         title="Server"
         figure={formatDuration(h.process.uptimeSeconds)}
         unit="up"
         health={h}
-      >
-        <dt>Started</dt>
-        <dd>{time(h.process.startedAt)}</dd>
-        <dt>Node</dt>
-        <dd>
-          {h.process.node} · {h.process.store === "postgres" ? "PostgreSQL" : "SQLite"}{" "}
-          · v{h.process.version}
-        </dd>
-        <dt>Memory (RSS)</dt>
-        <dd>{formatBytes(h.process.rssBytes)}</dd>
-        <dt>JS heap</dt>
-        <dd>
-          {formatBytes(h.process.heapUsedBytes)} of {formatBytes(h.process.heapTotalBytes)}
-        </dd>
-      </Card>
+        facts={[
+          ["Started", time(h.process.startedAt)],
+          ["Node", `${h.process.node} · ${store} · v${h.process.version}`],
+          ["Memory (RSS)", formatBytes(h.process.rssBytes)],
+          [
+            "JS heap",
+            `${formatBytes(h.process.heapUsedBytes)} of ${formatBytes(h.process.heapTotalBytes)}`,
+          ],
+        ]}
+      />
       <Card
         id="backup"
         title="Backups"
         figure={ago(h.backup.lastAt, h.at)}
         unit="last backup"
         health={h}
-      >
-        <dt>Last</dt>
-        <dd>{h.backup.lastPath ? <code>{h.backup.lastPath}</code> : "none yet"}</dd>
-        <dt>Schedule</dt>
-        <dd>{h.backup.everyHours === null ? "off" : `every ${h.backup.everyHours} h`}</dd>
-      </Card>
+        facts={[
+          ["Last", h.backup.lastPath ? <code>{h.backup.lastPath}</code> : "none yet"],
+          ["Schedule", h.backup.everyHours === null ? "off" : `every ${h.backup.everyHours} h`],
+        ]}
+      />
     </div>
   );
 }
