@@ -47,12 +47,22 @@ export type CostPlan = {
   receiving: [string, number][];
 };
 
+/** A cost (micro-units) in its currency on its UTC day: a click's, or a day's sum. */
+type DayCost = { cost: number; currency: string; day: number };
+
+/** A matched click's cost on its day. */
+const dayCost = (c: MatchedClick): DayCost => ({
+  cost: c.cost,
+  currency: c.currency,
+  day: Math.floor(c.ts / MS_DAY),
+});
+
 /**
  * Adding to clicks whose cost is in another currency would mix two
  * currencies in one amount: refused (replace sets cost and currency anew).
  */
-function assertAddable(clicks: readonly MatchedClick[], currency: string): void {
-  const other = clicks.find((c) => c.cost !== 0 && c.currency !== currency);
+function assertAddable(costs: readonly DayCost[], currency: string): void {
+  const other = costs.find((c) => c.cost !== 0 && c.currency !== currency);
   if (!other) return;
   throw new HttpError(
     422,
@@ -62,21 +72,25 @@ function assertAddable(clicks: readonly MatchedClick[], currency: string): void 
 }
 
 /**
- * The matched clicks' cost in `currency`, each at its day's rate (as reports
- * convert it); refused when a rate is missing.
+ * The costs in `currency`, each at its day's rate (as reports convert it);
+ * refused when a rate is missing.
  */
-function costIn(db: Db, clicks: readonly MatchedClick[], currency: string): number {
-  const foreign = clicks.filter((c) => c.cost !== 0 && c.currency !== currency);
-  let total = clicks.reduce((sum, c) => sum + (c.currency === currency ? c.cost : 0), 0);
+function costIn(db: Db, costs: readonly DayCost[], currency: string): number {
+  const foreign = costs.filter((c) => c.cost !== 0 && c.currency !== currency);
+  let total = costs.reduce((sum, c) => sum + (c.currency === currency ? c.cost : 0), 0);
   if (foreign.length === 0) return total;
-  // Clicks are oldest first.
-  const from = Math.floor(foreign[0].ts / MS_DAY), to = Math.floor(foreign.at(-1)!.ts / MS_DAY) + 1;
-  const table = factors(db, currency, [...new Set(foreign.map((c) => c.currency))], from, to);
+  const days = foreign.map((c) => c.day);
+  const table = factors(
+    db,
+    currency,
+    [...new Set(foreign.map((c) => c.currency))],
+    Math.min(...days),
+    Math.max(...days) + 1,
+  );
   const factor = new Map(table.rows.map(([day, cur, f]) => [`${day}|${cur}`, f]));
   for (const c of foreign) {
-    const day = Math.floor(c.ts / MS_DAY);
-    const f = factor.get(`${day}|${c.currency}`);
-    if (f === undefined) throw noRate(c.currency, currency, day);
+    const f = factor.get(`${c.day}|${c.currency}`);
+    if (f === undefined) throw noRate(c.currency, currency, c.day);
     total += c.cost * f;
   }
   return Math.round(total);
@@ -214,7 +228,7 @@ export function planWholeHours(db: Db, input: PlanInput): CostPlan | null {
      GROUP BY 1, 2, 3 ORDER BY 2, 1`,
   ).all(campaigns, from, to);
   const hours: { campaignId: number; hour: number; n: number }[] = [];
-  const byDay = new Map<string, { currency: string; day: number; cost: number }>();
+  const byDay = new Map<string, DayCost>();
   for (const r of rows) {
     const campaignId = Number(r.c), hour = Number(r.h), n = Number(r.n);
     const last = hours.at(-1);
@@ -231,37 +245,13 @@ export function planWholeHours(db: Db, input: PlanInput): CostPlan | null {
   if (total === 0) {
     throw new HttpError(422, "NO_CLICKS", "No clicks match this period and these filters");
   }
-  const money = [...byDay.values()].filter((m) => m.cost !== 0).sort((x, y) => x.day - y.day);
-  const foreign = money.filter((m) => m.currency !== input.currency);
-  if (input.mode === "add" && foreign.length > 0) {
-    const other = foreign[0].currency;
-    throw new HttpError(
-      422,
-      "CURRENCY_MISMATCH",
-      `These clicks' cost is in ${other}: add in ${other}, or replace the cost`,
-    );
-  }
-  let before = money.reduce((sum, m) => sum + (m.currency === input.currency ? m.cost : 0), 0);
-  if (foreign.length > 0) {
-    const table = factors(
-      db,
-      input.currency,
-      [...new Set(foreign.map((m) => m.currency))],
-      foreign[0].day,
-      foreign.at(-1)!.day + 1,
-    );
-    const factor = new Map(table.rows.map(([day, cur, f]) => [`${day}|${cur}`, f]));
-    for (const m of foreign) {
-      const f = factor.get(`${m.day}|${m.currency}`);
-      if (f === undefined) throw noRate(m.currency, input.currency, m.day);
-      before += m.cost * f;
-    }
-  }
+  const money = [...byDay.values()];
+  if (input.mode === "add") assertAddable(money, input.currency);
   const stored = money.reduce((sum, m) => sum + m.cost, 0);
   const plan: CostPlan = {
     clicks: total,
     receivers: total,
-    costBefore: Math.round(before),
+    costBefore: costIn(db, money, input.currency),
     costAfter: input.mode === "add" ? stored + input.amount : input.amount,
     shared: [],
     written: [],
@@ -350,7 +340,8 @@ export function planByClicks(db: Db, input: PlanInput): CostPlan {
   if (receivers.length === 0) {
     throw new HttpError(422, "NO_CLICKS", "No clicks match this period and these filters");
   }
-  if (input.mode === "add") assertAddable(clicks, input.currency);
+  const costs = clicks.map(dayCost);
+  if (input.mode === "add") assertAddable(costs, input.currency);
   const share = shares(input.amount, receivers.length);
   const receiving = new Map(receivers.map((c, i) => [c.id, share(i)]));
   const next = (id: string, cost: number) => {
@@ -360,7 +351,7 @@ export function planByClicks(db: Db, input: PlanInput): CostPlan {
   const plan: CostPlan = {
     clicks: clicks.length,
     receivers: receivers.length,
-    costBefore: costIn(db, clicks, input.currency),
+    costBefore: costIn(db, costs, input.currency),
     costAfter: clicks.reduce((sum, c) => sum + next(c.id, c.cost), 0),
     shared: [],
     written: [],
