@@ -28,8 +28,10 @@ import { serveHostedFile } from "./files/serve.ts";
 import { monitorRoutes } from "./monitor/routes.ts";
 import { forwardToUpstream } from "./forward/proxy.ts";
 import { clickHandler, hopHandler, trackingRoutes } from "./tracking/routes.ts";
+import { clickFastPath } from "./tracking/click_route.ts";
+import type { Handler } from "./serve.ts";
 import { clickApiRoutes } from "./tracking/click_api.ts";
-import { directHandler } from "./tracking/direct.ts";
+import { directFastPath, directHandler } from "./tracking/direct.ts";
 import { reportRoutes } from "./reports/routes.ts";
 import { conversionRoutes } from "./conversions/routes.ts";
 import { clickLogRoutes } from "./clicklog/routes.ts";
@@ -121,4 +123,18 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     return c.redirect(`/panel${url.pathname}${url.search}`, 302);
   });
   return app;
+}
+
+/**
+ * What the listener runs for every request: the click and the direct script's
+ * call answered before Hono's router (decision 054), everything else by the app.
+ */
+export function serveHandler(
+  deps: Deps,
+  app: Pick<Hono<AppEnv>, "fetch"> = createApp(deps),
+): Handler {
+  const click = clickFastPath(deps);
+  const direct = directFastPath(deps);
+  return (req, remoteAddr) =>
+    click(req, remoteAddr) ?? direct(req, remoteAddr) ?? app.fetch(req, { remoteAddr });
 }

@@ -4,10 +4,8 @@
  */
 import { ConfigError, parseConfig } from "./config.ts";
 import { ensureClickPartitions, openStore } from "./db/connection.ts";
-import { createApp } from "./app.ts";
+import { serveHandler } from "./app.ts";
 import { onceAcrossNodes } from "./db/jobs.ts";
-import { clickFastPath } from "./tracking/click_route.ts";
-import { directFastPath } from "./tracking/direct.ts";
 import { createDeps } from "./deps.ts";
 import { ensureFirstAdmin } from "./users/service.ts";
 import { logEvent } from "./log.ts";
@@ -21,7 +19,6 @@ import { startCostFolding } from "./costs/shares.ts";
 import { oneAtATime } from "./costs/apply.ts";
 import { startTriggerScheduler } from "./triggers/scheduler.ts";
 import { serveHttp } from "./serve.ts";
-import { rawClickPaths } from "./tracking/raw_click.ts";
 import { startScheduledBackups } from "./backup/schedule.ts";
 import { startEcbSchedule } from "./currency/ecb_schedule.ts";
 import { allowlist } from "./triggers/egress.ts";
@@ -57,9 +54,7 @@ export async function main(): Promise<void> {
   const deps = createDeps(db, config);
   recordServerStart(deps);
   deps.tracking.s2s.start();
-  const app = createApp(deps);
-  const click = clickFastPath(deps);
-  const direct = directFastPath(deps);
+  const handler = serveHandler(deps);
   startAutoClearing(db);
   // Cost updates' read-time shares reach the rows in the background (decision 160, update 3).
   startCostFolding(deps.tracking, (fn) => oneAtATime(deps.tracking, fn));
@@ -75,22 +70,18 @@ export async function main(): Promise<void> {
   startScheduledBackups(deps);
   // In forward mode the upstream keeps the rates its reports convert with.
   if (!config.upstream) startEcbSchedule(db, allowlist(config.feedAllow));
-  // node:http with header, idle and connection limits (decision 101).
+  // Deno's HTTP server on each connection, with header, idle and connection limits (decision 176).
   const server = serveHttp({
     port: config.port,
     hostname: config.host,
     headersTimeoutMs: config.headersTimeoutMs,
     maxConnections: config.maxConnections,
-    // The click routes read node:http's request and write its response themselves (decision 168).
-    raw: rawClickPaths(deps),
     onListen: ({ hostname, port }) => {
       deps.listening = { hostname, port };
       const shown = hostname === "0.0.0.0" ? "localhost" : hostname;
       logEvent("info", "listening", { url: `http://${shown}:${port}/panel/`, port });
     },
-  }, (req, remoteAddr) =>
-    // The click answers before Hono's router (decision 054); everything else goes to the app.
-    click(req, remoteAddr) ?? direct(req, remoteAddr) ?? app.fetch(req, { remoteAddr }));
+  }, handler);
 
   const stop = () => {
     logEvent("info", "stopping", {});

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./context.ts";
 
-/** What these read of a request: a `Request`, or node:http's in its shape. */
+/** What these read of a request: a `Request`, or anything with its URL and headers. */
 export type RequestLike = {
   readonly url: string;
   readonly headers: { get(name: string): string | null };

@@ -107,7 +107,7 @@ function Cards({ h }: { h: Health }) {
         unit="rows queued"
         health={h}
         facts={[
-          ["Queue, last minute", <Trend values={h.writer.queueTrend} />],
+          ["Queue, last minute", <Trend key="trend" values={h.writer.queueTrend} />],
           ["Committed", `${count.format(h.writer.committed)} rows since start`],
           ["Last commit", ago(h.writer.lastCommitAt, h.at)],
           ["Commits", h.writer.paused ? "held for a WAL checkpoint" : "flowing"],
@@ -196,7 +196,7 @@ function Cards({ h }: { h: Health }) {
         unit="last backup"
         health={h}
         facts={[
-          ["Last", h.backup.lastPath ? <code>{h.backup.lastPath}</code> : "none yet"],
+          ["Last", h.backup.lastPath ? <code key="path">{h.backup.lastPath}</code> : "none yet"],
           ["Schedule", h.backup.everyHours === null ? "off" : `every ${h.backup.everyHours} h`],
         ]}
       />

@@ -62,10 +62,9 @@ export function clickHandler(deps: Deps): Handler<AppEnv> {
 }
 
 /**
- * `GET /c/KEY` answered before Hono (`main.ts` tries it first; ~3.5 µs a click
- * less than routing through the app), or null for any other request, which the
- * app then answers: the same `clickAnswer`, the same `requestIp`. (The server
- * answers the click even earlier, from node:http's own request: `raw_click.ts`.)
+ * `GET /c/KEY` answered before Hono (`serveHandler` tries it first; ~3.5 µs a
+ * click less than routing through the app), or null for any other request,
+ * which the app then answers: the same `clickAnswer`, the same `requestIp`.
  */
 export function clickFastPath(
   deps: Deps,
@@ -145,8 +144,8 @@ export async function answerClick(
 
 /**
  * The answer to `GET /c/:key` as status, headers and body: the click is
- * recorded (committed) first. Plain values, so node:http's response can be
- * written without a `Response` (raw_click.ts) and the app's with one.
+ * recorded (committed) first. Plain values: the fast path and the app's route
+ * each make their `Response` of them.
  */
 export async function clickAnswer(
   deps: Deps,

@@ -87,7 +87,7 @@ export const ON_POSTGRES = [
   "server/tracking/postback_currency_test.ts",
   "server/tracking/postback_test.ts",
   "server/tracking/quality_test.ts",
-  "server/tracking/raw_click_test.ts",
+  "server/serve_test.ts",
   "server/tracking/redirect_mode_test.ts",
   "server/tracking/rule_time_zone_test.ts",
   "server/tracking/s2s_test.ts",
