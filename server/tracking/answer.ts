@@ -12,5 +12,9 @@ export type PlainAnswer = {
 
 /** The answer as a `Response`. */
 export function toResponse(answer: PlainAnswer): Response {
-  return new Response(answer.body, { status: answer.status, headers: { ...answer.headers } });
+  // The Response copies the headers into its own list: no copy here.
+  return new Response(answer.body, {
+    status: answer.status,
+    headers: answer.headers as Record<string, string>,
+  });
 }

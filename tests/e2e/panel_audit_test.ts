@@ -203,7 +203,17 @@ browserTest(
           });
           assert.deepEqual(cut, [], `at ${width}px`);
         }
-        // Wide enough, the tabs stay on the brand's row.
+        // Wide enough, the tabs stay on the brand's row (once the header has laid itself out
+        // for the last width: it may take a frame or two on a busy machine).
+        await ui.waitForFunction(
+          () => {
+            const brand = document.querySelector(".brand")!.getBoundingClientRect();
+            const tab = document.querySelector(".tabs__tab")!.getBoundingClientRect();
+            return tab.y < brand.y + brand.height;
+          },
+          undefined,
+          { timeout: 10_000 },
+        ).catch(() => undefined);
         const [brand, tab] = [
           (await ui.locator(".brand").boundingBox())!,
           (await ui.locator(".tabs__tab").first().boundingBox())!,
