@@ -41,6 +41,8 @@ const REQUEST_TIMEOUT_MS = 300_000;
 const KEEP_ALIVE_MS = 5000;
 /** How often the limits are checked: a limit holds to within this. */
 const SWEEP_MS = 250;
+/** An idle connection asked to close cleanly is cut this long after, if still open. */
+const CLOSE_GRACE_MS = 2000;
 /** After a failed accept (descriptors exhausted), the next one waits this long. */
 const ACCEPT_RETRY_MS = 100;
 
@@ -101,6 +103,8 @@ type Tracked = {
   idleUntil: number;
   /** With a body being received: closed after this. */
   receiveUntil: number;
+  /** Past its idle deadline: asked to close cleanly, and cut at this time if still open. */
+  cutAt: number;
 };
 
 /** True only while `end` aborts a connection's server (see there). */
@@ -170,11 +174,19 @@ export function serveHttp(options: ServeOptions, handler: Handler) {
 
   const sweep = setInterval(() => {
     clock = Date.now();
-    for (const c of open.keys()) {
-      const late = c.inFlight === 0
-        ? clock > c.idleUntil
-        : c.receiving > 0 && clock > c.receiveUntil;
-      if (late) end(c);
+    for (const [c, server] of open) {
+      if (c.inFlight > 0) {
+        // A body that has not arrived in time: cut (node:http's requestTimeout did the same).
+        if (c.receiving > 0 && clock > c.receiveUntil) end(c);
+      } else if (c.cutAt > 0) {
+        if (clock > c.cutAt) end(c);
+      } else if (clock > c.idleUntil) {
+        // Idle: closed cleanly first, so a request the client sent this very moment is still
+        // answered (Deno's server reads it and then closes). A half-sent head keeps the
+        // connection open through that: it is cut after the grace.
+        c.cutAt = clock + CLOSE_GRACE_MS;
+        server.shutdown().catch(() => {});
+      }
     }
   }, SWEEP_MS);
   Deno.unrefTimer(sweep);
@@ -193,6 +205,7 @@ export function serveHttp(options: ServeOptions, handler: Handler) {
       receiving: 0,
       idleUntil: clock + headersMs,
       receiveUntil: 0,
+      cutAt: 0,
     };
     const answered = () => {
       if (--c.inFlight === 0) c.idleUntil = clock + keepAliveMs;
