@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { serveHttp, type ServeOptions } from "./serve.ts";
+import { type Handler, serveHttp, type ServeOptions } from "./serve.ts";
 import { createApp, serveHandler } from "./app.ts";
 import { UA } from "./tracking/enrich/test_agents.ts";
 import { trackingApp, type TrackingSetup } from "./tracking/testing.ts";
@@ -33,11 +33,10 @@ function parse(text: string): Answer {
 const encode = (text: string) => new TextEncoder().encode(text);
 
 /** The tracking app served as `main.ts` serves it: the click's fast path first, the app for the rest. */
-async function served(s: TrackingSetup, limits: Partial<ServeOptions> = {}) {
-  const app = createApp(s.app.deps);
-  let viaApp = 0;
+/** `serveHttp` on a free local port, with the defaults `main.ts` has unless `limits` says otherwise. */
+async function listening(handler: Handler, limits: Partial<ServeOptions> = {}) {
   let port = 0;
-  const listening = Promise.withResolvers<void>();
+  const ready = Promise.withResolvers<void>();
   const server = serveHttp({
     port: 0,
     hostname: "127.0.0.1",
@@ -45,11 +44,21 @@ async function served(s: TrackingSetup, limits: Partial<ServeOptions> = {}) {
     maxConnections: 0,
     onListen: (at) => {
       port = at.port;
-      listening.resolve();
+      ready.resolve();
     },
     ...limits,
-  }, serveHandler(s.app.deps, { fetch: (req, env) => (viaApp++, app.fetch(req, env)) }));
-  await listening.promise;
+  }, handler);
+  await ready.promise;
+  return { server, port };
+}
+
+async function served(s: TrackingSetup, limits: Partial<ServeOptions> = {}) {
+  const app = createApp(s.app.deps);
+  let viaApp = 0;
+  const { server, port } = await listening(
+    serveHandler(s.app.deps, { fetch: (req, env) => (viaApp++, app.fetch(req, env)) }),
+    limits,
+  );
   const connect = () => Deno.connect({ hostname: "127.0.0.1", port });
   /** One HTTP/1.1 request written by hand (any Host, any header), read to the end. */
   const get = async (target: string, headers: Record<string, string> = {}, method = "GET") => {
@@ -194,20 +203,10 @@ Deno.test("listener: a click whose commit fails answers 500, no redirect, and th
 
 /** A bare listener whose handler reads each request's body and answers its length. */
 async function bareListener(limits: Partial<ServeOptions>) {
-  let port = 0;
-  const listening = Promise.withResolvers<void>();
-  const server = serveHttp({
-    port: 0,
-    hostname: "127.0.0.1",
-    headersTimeoutMs: 5000,
-    maxConnections: 0,
-    onListen: (at) => {
-      port = at.port;
-      listening.resolve();
-    },
-    ...limits,
-  }, async (req) => new Response(String((await req.text()).length)));
-  await listening.promise;
+  const { server, port } = await listening(
+    async (req) => new Response(String((await req.text()).length)),
+    limits,
+  );
   const held: Deno.Conn[] = [];
   return {
     server,
