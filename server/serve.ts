@@ -75,9 +75,9 @@ type ServeOnConnection = (
 ) => ConnectionServer;
 
 /**
- * `Deno.serve`'s server for one accepted connection. Deno exposes it to its
- * own `node:http` only (decision 176): a Deno without it cannot run Rotor's
- * listener, and says so rather than serve without limits.
+ * `Deno.serve`'s server for one accepted connection. Deno shares it among its
+ * own modules, not as a public API (decision 176): a Deno without it cannot
+ * run Rotor's listener, and says so rather than serve without limits.
  */
 function serveOnConnection(): ServeOnConnection {
   const internal = (Deno as unknown as Record<symbol, Record<string, unknown>>)[
