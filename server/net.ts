@@ -1,4 +1,4 @@
-/** Request facts that depend on configuration: the client IP and the scheme. */
+/** Request facts: the client IP and the scheme (both depending on configuration), a tracking key. */
 import type { Context } from "hono";
 import type { AppEnv } from "./context.ts";
 
@@ -34,6 +34,25 @@ export function requestIp(
     if (last) return last;
   }
   return options.remoteAddr ?? "unknown";
+}
+
+/** A key the tracking fast paths take; anything else goes through the app's router. */
+const FAST_KEY = /^[\w-]+$/;
+
+/**
+ * The key of `GET {prefix}KEY` (`/c/`, `/rt/`) read straight off the request's
+ * URL (parsing it whole costs every click), or null: another method, another
+ * path, or a key the router would treat otherwise (empty, nested,
+ * percent-encoded).
+ */
+export function fastPathKey(req: Request, prefix: string): string | null {
+  if (req.method !== "GET") return null;
+  const url = req.url;
+  const path = url.indexOf("/", url.indexOf("//") + 2);
+  if (path < 0 || !url.startsWith(prefix, path)) return null;
+  const query = url.indexOf("?", path);
+  const key = url.slice(path + prefix.length, query < 0 ? url.length : query);
+  return FAST_KEY.test(key) ? key : null;
 }
 
 /** Whether the browser reached us over HTTPS (directly or through a trusted proxy). */

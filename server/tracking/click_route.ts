@@ -10,7 +10,7 @@ import type { Handler } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
 import { errorBody, internal, notFound } from "../errors.ts";
 import { logEvent } from "../log.ts";
-import { clientIp, requestIp, requestIsHttps } from "../net.ts";
+import { clientIp, fastPathKey, requestIp, requestIsHttps } from "../net.ts";
 import { recordClick } from "./click.ts";
 import { type PlainAnswer, toResponse } from "./answer.ts";
 import { hopPath, openHop } from "./hop.ts";
@@ -70,14 +70,8 @@ export function clickFastPath(
   deps: Deps,
 ): (req: Request, remoteAddr: { hostname: string }) => Promise<Response> | null {
   return (req, remoteAddr) => {
-    if (req.method !== "GET") return null;
-    const url = req.url;
-    const path = url.indexOf("/", url.indexOf("//") + 2);
-    if (path < 0 || !url.startsWith("/c/", path)) return null;
-    const query = url.indexOf("?", path);
-    const key = url.slice(path + 3, query < 0 ? url.length : query);
-    // Anything unusual (empty, nested, percent-encoded) goes through the app's router.
-    if (!CLICK_KEY.test(key)) return null;
+    const key = fastPathKey(req, "/c/");
+    if (key === null) return null;
     const ip = requestIp(req, {
       remoteAddr: remoteAddr.hostname,
       trustProxy: deps.config.trustProxy,
@@ -87,9 +81,6 @@ export function clickFastPath(
     );
   };
 }
-
-/** A key the fast paths take; anything else goes through the app's router. */
-export const CLICK_KEY = /^[\w-]+$/;
 
 /** As the app's error handler answers (a failed commit, say): logged, 500, no redirect. */
 export function clickFailed(key: string, err: Error): PlainAnswer {

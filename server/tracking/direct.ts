@@ -14,7 +14,7 @@ import type { Handler } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
 import { errorBody, HttpError } from "../errors.ts";
 import { logEvent } from "../log.ts";
-import { requestIp, requestIsHttps, type RequestLike } from "../net.ts";
+import { fastPathKey, requestIp, requestIsHttps, type RequestLike } from "../net.ts";
 import type { CampaignRuntime } from "./cache.ts";
 import { recordClick } from "./click.ts";
 import { readsFor } from "./pg_reads.ts";
@@ -189,13 +189,8 @@ export function directFastPath(
   deps: Deps,
 ): (req: Request, remoteAddr: { hostname: string }) => Promise<Response> | null {
   return (req, remoteAddr) => {
-    if (req.method !== "GET") return null;
-    const url = req.url;
-    const path = url.indexOf("/", url.indexOf("//") + 2);
-    if (path < 0 || !url.startsWith(DIRECT_PATH, path)) return null;
-    const query = url.indexOf("?", path);
-    const key = url.slice(path + DIRECT_PATH.length, query < 0 ? url.length : query);
-    if (!/^[\w-]+$/.test(key)) return null;
+    const key = fastPathKey(req, DIRECT_PATH);
+    if (key === null) return null;
     const ip = requestIp(req, {
       remoteAddr: remoteAddr.hostname,
       trustProxy: deps.config.trustProxy,
