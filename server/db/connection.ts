@@ -2,10 +2,11 @@
  * The SQLite connection: WAL mode, foreign keys, a busy timeout, and the
  * migrations applied before anything else touches the file.
  */
-import { DatabaseSync, type SQLInputValue, type SQLOutputValue } from "node:sqlite";
+import type { SQLInputValue, SQLOutputValue } from "node:sqlite";
 import { join } from "node:path";
 import { type Dialect, migrate } from "./migrate.ts";
 import { PgBridge } from "./pg/bridge.ts";
+import { SqliteDb } from "./sqlite.ts";
 import type { ChangeFeed } from "./pg/changes.ts";
 import { DAY_MS } from "./pg_schema.ts";
 
@@ -40,7 +41,7 @@ export interface Db {
 
 /** Opens (and migrates) `path`; `":memory:"` gives a fresh database for tests. */
 export function openDatabase(path: string): Db {
-  const db = new DatabaseSync(path);
+  const db = new SqliteDb(path);
   db.exec("PRAGMA journal_mode = WAL");
   // NORMAL in WAL mode survives a process crash; only an OS crash can lose the last commits.
   db.exec("PRAGMA synchronous = NORMAL");

@@ -17,6 +17,7 @@ import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Db } from "../db/connection.ts";
 import { PgBridge } from "../db/pg/bridge.ts";
+import { SqliteDb } from "../db/sqlite.ts";
 import { HttpError } from "../errors.ts";
 import { setReadBreak } from "./breaks.ts";
 import { READ_JOBS, type ReadJob } from "./jobs.ts";
@@ -159,7 +160,7 @@ function openReadConnection(path: string): Db {
     db.exec(`SET work_mem = '${READ_WORK_MEM}'`);
     return db;
   }
-  const db = new DatabaseSync(path, { readOnly: true });
+  const db = new SqliteDb(path, { readOnly: true });
   db.exec("PRAGMA busy_timeout = 5000");
   // Reports read many pages; a larger cache keeps the rollups in memory.
   db.exec("PRAGMA cache_size = -65536");

@@ -56,7 +56,8 @@ Deno.test("offer caps: without a fallback a capped offer is skipped; the click A
     destination: { type: "flow", flow: { rules: [], defaultPaths: [path] } },
   });
   const before = clickIdOf(await s.click());
-  await sale(s, before);
+  const recorded = await sale(s, before);
+  assert.equal(recorded.status, 200, await recorded.text());
   await t.step("redirect: the other offer of the path", async () => {
     for (let i = 0; i < 5; i++) assert.equal(offerOf(s, clickIdOf(await s.click())), third);
   });

@@ -114,6 +114,7 @@ export const SQLITE_ONLY: Record<string, string> = {
     "update 4); PostgreSQL writes the rows",
   "server/db/batch_writer_test.ts": "the generic batch writer on node:sqlite directly",
   "server/db/migrate_test.ts": "SQLite's migrations and WAL (PostgreSQL's: pg_schema_test.ts)",
+  "server/db/sqlite_test.ts": "node:sqlite's statements, cached per connection (decision 177)",
   "server/reads/worker_test.ts": "the read threads on SQLite's WAL",
   "server/reports/long_tail_migration_test.ts": "replays SQLite migration 130 (PostgreSQL's " +
     "baseline starts after it)",
