@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { type Handler, serveHttp, type ServeOptions } from "./serve.ts";
 import { createApp, serveHandler } from "./app.ts";
 import { UA } from "./tracking/enrich/test_agents.ts";
+import { serverRequest } from "./net.ts";
 import { trackingApp, type TrackingSetup } from "./tracking/testing.ts";
 import { waitFor } from "../tests/helpers/wait.ts";
 
@@ -67,6 +68,8 @@ async function served(s: TrackingSetup, limits: Partial<ServeOptions> = {}) {
       `${method} ${target} HTTP/1.1\r\nHost: ${headers.host ?? "tracker.example.com"}\r\n` +
       Object.entries({ "user-agent": UA.iphone, ...headers, connection: "close" })
         .filter(([k]) => k !== "host")
+        // A header named in another case replaces the default (the test sends it as written).
+        .filter(([k], _, all) => k !== "user-agent" || !all.some(([o]) => o === "User-Agent"))
         .map(([k, v]) => `${k}: ${v}\r\n`).join("");
     await conn.write(encode(head + "\r\n"));
     const text = await readAll(conn);
@@ -87,6 +90,12 @@ async function served(s: TrackingSetup, limits: Partial<ServeOptions> = {}) {
 
 function stored(s: TrackingSetup, id: string) {
   return s.app.deps.db.prepare("SELECT ip, external_id, language FROM clicks WHERE id = ?").get(id);
+}
+
+function storedAgent(s: TrackingSetup, id: string) {
+  return s.app.deps.db.prepare(
+    "SELECT u.text FROM clicks c JOIN user_agents u ON u.id = c.ua_id WHERE c.id = ?",
+  ).get(id)?.text;
 }
 
 const cookieId = (a: Answer) => /rotor_click=([^;]+)/.exec(a.headers.get("set-cookie") ?? "")![1];
@@ -139,6 +148,23 @@ Deno.test("listener: a click is answered before the app's router, as the app ans
       },
     );
 
+    await t.step("header names in any case; a header sent twice reads joined", async () => {
+      const a = await http.get(`/c/${s.key}?subid=raw4`, {
+        "User-Agent": UA.galaxy,
+        "X-Forwarded-For": "10.0.0.1",
+        "X-FORWARDED-FOR": "8.8.4.4",
+        "Accept-Language": "fr-FR,fr;q=0.9",
+      });
+      assert.equal(a.status, 302);
+      const id = cookieId(a);
+      assert.deepEqual({ ...stored(s, id) }, {
+        ip: "8.8.4.4",
+        external_id: "raw4",
+        language: "fr",
+      });
+      assert.equal(storedAgent(s, id), UA.galaxy);
+    });
+
     await t.step("a proxy's https is kept in the cookie", async () => {
       const a = await http.get(`/c/${s.key}`, { "x-forwarded-proto": "https" });
       assert.match(a.headers.get("set-cookie")!, /; Secure$/);
@@ -181,6 +207,37 @@ Deno.test("listener: a click is answered before the app's router, as the app ans
     });
   } finally {
     await http.stop();
+  }
+});
+
+Deno.test("serverRequest reads a served request's headers as Headers.get does", async () => {
+  const names = ["user-agent", "x-forwarded-for", "origin", "referer", "host", "accept-language"];
+  const { server, port } = await listening((req) => {
+    const fast = serverRequest(req);
+    assert.notEqual(fast, req, "read off the server's header list");
+    assert.equal(fast.url, req.url);
+    return Response.json(names.map((n) => [fast.headers.get(n), req.headers.get(n)]));
+  });
+  try {
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+    await conn.write(encode(
+      "GET /x HTTP/1.1\r\nHost: t.example\r\nUser-Agent: UA/1\r\nX-Forwarded-For: 1.1.1.1\r\n" +
+        "x-forwarded-for: 2.2.2.2\r\nORIGIN: https://lp.example\r\nConnection: close\r\n\r\n",
+    ));
+    const pairs: [string | null, string | null][] = JSON.parse(parse(await readAll(conn)).body);
+    conn.close();
+    for (const [fast, standard] of pairs) assert.equal(fast, standard);
+    assert.deepEqual(pairs.map(([fast]) => fast), [
+      "UA/1",
+      "1.1.1.1, 2.2.2.2",
+      "https://lp.example",
+      null,
+      "t.example",
+      null,
+    ]);
+  } finally {
+    server.shutdown();
+    await server.finished;
   }
 });
 

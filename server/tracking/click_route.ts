@@ -10,7 +10,14 @@ import type { Handler } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
 import { errorBody, internal, notFound } from "../errors.ts";
 import { logEvent } from "../log.ts";
-import { clientIp, fastPathKey, requestIp, requestIsHttps } from "../net.ts";
+import {
+  clientIp,
+  fastPathKey,
+  requestIp,
+  requestIsHttps,
+  type RequestLike,
+  serverRequest,
+} from "../net.ts";
 import { recordClick } from "./click.ts";
 import { type PlainAnswer, toResponse } from "./answer.ts";
 import { hopPath, openHop } from "./hop.ts";
@@ -72,11 +79,12 @@ export function clickFastPath(
   return (req, remoteAddr) => {
     const key = fastPathKey(req, "/c/");
     if (key === null) return null;
-    const ip = requestIp(req, {
+    const request = serverRequest(req);
+    const ip = requestIp(request, {
       remoteAddr: remoteAddr.hostname,
       trustProxy: deps.config.trustProxy,
     });
-    return answerClick(deps, req, { key, ip }).catch((err: Error) =>
+    return answerClick(deps, request, { key, ip }).catch((err: Error) =>
       toResponse(clickFailed(key, err))
     );
   };
@@ -114,7 +122,7 @@ export type ClickFacts = {
  */
 export async function answerClick(
   deps: Deps,
-  req: Request,
+  req: RequestLike,
   visit: { key: string; ip: string },
 ): Promise<Response> {
   // The query straight from the request URL: parsing the whole URL costs every click.

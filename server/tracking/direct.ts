@@ -14,7 +14,7 @@ import type { Handler } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
 import { errorBody, HttpError } from "../errors.ts";
 import { logEvent } from "../log.ts";
-import { fastPathKey, requestIp, requestIsHttps, type RequestLike } from "../net.ts";
+import { fastPathKey, requestIp, requestIsHttps, type RequestLike, serverRequest } from "../net.ts";
 import type { CampaignRuntime } from "./cache.ts";
 import { recordClick } from "./click.ts";
 import { readsFor } from "./pg_reads.ts";
@@ -191,11 +191,12 @@ export function directFastPath(
   return (req, remoteAddr) => {
     const key = fastPathKey(req, DIRECT_PATH);
     if (key === null) return null;
-    const ip = requestIp(req, {
+    const request = serverRequest(req);
+    const ip = requestIp(request, {
       remoteAddr: remoteAddr.hostname,
       trustProxy: deps.config.trustProxy,
     });
-    return answerDirectClick(deps, req, { key, ip }).then(
+    return answerDirectClick(deps, request, { key, ip }).then(
       toResponse,
       (err: Error) => toResponse(directFailed(key, err)),
     );
