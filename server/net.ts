@@ -8,9 +8,6 @@ export type RequestLike = {
   readonly headers: { get(name: string): string | null };
 };
 
-/** What reads a request's headers by (lower-case) name. */
-export type HeaderSource = RequestLike["headers"];
-
 /** The symbol under which Deno's `Request` keeps its inner request (null: not found). */
 let innerRequest: symbol | null | undefined;
 
