@@ -68,6 +68,13 @@ export type RollupClick = {
   cost: number;
   /** The currency of `cost`. */
   currency: string;
+  /**
+   * The dictionary entries' facet lists the values above came from (the same
+   * strings, in `AGENT_FACETS` and `PLACE_FACETS` order), when the click has
+   * them: the same list from one click to the next is numbered once a flush.
+   */
+  agentFacets?: readonly string[];
+  placeFacets?: readonly string[];
 };
 
 function addTo(map: Map<string, Entry>, keys: KeyValue[], sums: Sums): void {

@@ -6,6 +6,7 @@
  */
 import { MS_HOUR } from "../reports/rollup_schema.ts";
 import type { RollupClick } from "./click_rollup.ts";
+import { AGENT_FACETS, PLACE_FACETS } from "./dictionary.ts";
 
 export type KeyValue = number | string;
 export type Sums = [number, number, number, number, number];
@@ -45,6 +46,18 @@ export const LEADING_KEYS = ["campaign_id", "hour", "traffic_source_id", "rotati
 export const LAST_KEY = "currency";
 /** The COLUMNS indexes of the leading columns and the currency. */
 const LEAD_AT = [...LEADING_KEYS, LAST_KEY].map((name) => COLUMNS.indexOf(name));
+/** Where a user agent's and a place's facets start in COLUMNS (`dictionary.ts`'s facet order). */
+const AGENT_AT = COLUMNS.indexOf("device_type");
+const PLACE_AT = COLUMNS.indexOf("country");
+/** The columns read one by one when the click brings its dictionary facets. */
+const OTHER_AT = COLUMNS.map((_, i) => i).filter((i) =>
+  !(i >= AGENT_AT && i < AGENT_AT + AGENT_FACETS.length) &&
+  !(i >= PLACE_AT && i < PLACE_AT + PLACE_FACETS.length)
+);
+if (
+  AGENT_FACETS.some((name, j) => COLUMNS[AGENT_AT + j] !== name) ||
+  PLACE_FACETS.some((name, j) => COLUMNS[PLACE_AT + j] !== name)
+) throw new Error("the dictionary facets are not in the rollup columns' order");
 
 /**
  * Small numbers for a click's key values, so a cube finds its pending row by
@@ -62,16 +75,43 @@ export class KeyIds {
   /** The number of the click's leading columns and currency together. */
   lead = 0;
   readonly #last: KeyValue[] = LEAD_AT.map(() => NaN);
+  /**
+   * The value numbers of a dictionary entry's facets (a user agent's seven, a
+   * place's four), by the entry's facet list: the clicks of one user agent or
+   * place number them once until the next flush, not at every click.
+   */
+  readonly #facetIds = new Map<readonly string[], Int32Array>();
+
+  #column(i: number, value: KeyValue): number {
+    const ids = this.#ids[i];
+    let id = ids.get(value);
+    if (id === undefined) ids.set(value, id = ids.size);
+    return id;
+  }
+
+  #facets(facets: readonly string[], at: number): void {
+    let ids = this.#facetIds.get(facets);
+    if (ids === undefined) {
+      ids = new Int32Array(facets.length);
+      for (let j = 0; j < facets.length; j++) ids[j] = this.#column(at + j, facets[j]);
+      this.#facetIds.set(facets, ids);
+    }
+    const of = this.of;
+    for (let j = 0; j < ids.length; j++) of[at + j] = ids[j];
+  }
 
   /** Reads the click's values. */
   read(c: RollupClick): void {
     const of = this.of;
-    for (let i = 0; i < GETTERS.length; i++) {
-      const ids = this.#ids[i];
-      const value = GETTERS[i](c);
-      let id = ids.get(value);
-      if (id === undefined) ids.set(value, id = ids.size);
-      of[i] = id;
+    if (c.agentFacets && c.placeFacets) {
+      for (let k = 0; k < OTHER_AT.length; k++) {
+        const i = OTHER_AT[k];
+        of[i] = this.#column(i, GETTERS[i](c));
+      }
+      this.#facets(c.agentFacets, AGENT_AT);
+      this.#facets(c.placeFacets, PLACE_AT);
+    } else {
+      for (let i = 0; i < GETTERS.length; i++) of[i] = this.#column(i, GETTERS[i](c));
     }
     // Clicks of a batch mostly share campaign, hour, source, rotation and currency: one number
     // for the five stands for them in every cube's key.
@@ -88,6 +128,7 @@ export class KeyIds {
 
   clear(): void {
     for (const ids of this.#ids) ids.clear();
+    this.#facetIds.clear();
     this.#leads.clear();
     this.#last.fill(NaN);
   }

@@ -180,8 +180,20 @@ export function defaultNodeId(): string {
  * PostgreSQL the node's name follows them).
  */
 export function clickValues(r: ClickRow, ua: Entry, place: Entry | null): SqlInput[] {
+  const values: SqlInput[] = [];
+  pushClickValues(values, r, ua, place);
+  return values;
+}
+
+/** `clickValues` added to `out` (the click writer's statement values: no array a click). */
+export function pushClickValues(
+  out: SqlInput[],
+  r: ClickRow,
+  ua: Entry,
+  place: Entry | null,
+): void {
   const v = r.visitor;
-  return [
+  out.push(
     r.id,
     r.ts,
     r.campaignId,
@@ -205,5 +217,5 @@ export function clickValues(r: ClickRow, ua: Entry, place: Entry | null): SqlInp
     v.connection || null,
     r.costCurrency,
     r.adClickIds,
-  ];
+  );
 }

@@ -31,6 +31,7 @@ import {
   PG_COLUMNS,
   placeFacets,
   placeKey,
+  pushClickValues,
   type StoredClick,
   storedClick,
 } from "./click_rows.ts";
@@ -267,7 +268,7 @@ export class ClickStore {
     const place = v.country || v.isp
       ? this.places.intern(placeKey(v), v, placeFacets, placeFacets)
       : null;
-    this.#insert.add(...clickValues(r, ua, place));
+    this.#insert.addWith(pushClickValues, r, ua, place);
     this.#count(r, ua.facets, place?.facets ?? NO_PLACE);
   }
 
@@ -301,6 +302,8 @@ export class ClickStore {
       lpClick: false,
       cost: r.cost,
       currency: r.costCurrency,
+      agentFacets: af,
+      placeFacets: pf,
     }, r.id);
   }
 

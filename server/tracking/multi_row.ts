@@ -39,6 +39,15 @@ export class MultiRowInsert {
     if (++this.#rows === MAX_ROWS) this.flush();
   }
 
+  /**
+   * Adds one row by letting `fill` push its values into the statement's list
+   * (no array or spread a row); runs a full group at once.
+   */
+  addWith<A, B, C>(fill: (out: SqlInput[], a: A, b: B, c: C) => void, a: A, b: B, c: C): void {
+    fill(this.#values, a, b, c);
+    if (++this.#rows === MAX_ROWS) this.flush();
+  }
+
   /** Runs the rows added since the last flush. */
   flush(): void {
     if (this.#rows === 0) return;

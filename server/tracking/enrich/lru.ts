@@ -13,6 +13,10 @@ export class LruMap<K, V> {
   readonly #values: (V | undefined)[] = [];
   readonly #prev: Int32Array;
   readonly #next: Int32Array;
+  /** Per slot: `#pushes` when it last went to the front. */
+  readonly #stamps: Float64Array;
+  /** Moves to the front so far. */
+  #pushes = 0;
   /** Most recently used slot, least recently used slot; -1 when empty. */
   #head = -1;
   #tail = -1;
@@ -22,6 +26,7 @@ export class LruMap<K, V> {
     if (!(capacity >= 1)) throw new RangeError("capacity must be at least 1");
     this.#prev = new Int32Array(capacity);
     this.#next = new Int32Array(capacity);
+    this.#stamps = new Float64Array(capacity);
   }
 
   #unlink(slot: number): void {
@@ -38,13 +43,19 @@ export class LruMap<K, V> {
     if (this.#head >= 0) this.#prev[this.#head] = slot;
     this.#head = slot;
     if (this.#tail < 0) this.#tail = slot;
+    this.#stamps[slot] = this.#pushes++;
   }
 
-  /** The value for `key`, marking it most recently used. */
+  /**
+   * The value for `key`, marking it most recently used. An entry fewer than
+   * half the capacity of moves from the front is left where it is: it is in
+   * the front half, so at least that many entries go before it does, and a
+   * hot entry costs a lookup, not a relink of three slots at every hit.
+   */
   get(key: K): V | undefined {
     const slot = this.#slots.get(key);
     if (slot === undefined) return undefined;
-    if (slot !== this.#head) {
+    if (this.#pushes - this.#stamps[slot] >= this.capacity >> 1 && slot !== this.#head) {
       this.#unlink(slot);
       this.#pushFront(slot);
     }
