@@ -57,6 +57,8 @@ function plainResponse(status: number, headers: Readonly<Record<string, string>>
 
 /** The answer as a `Response`. */
 export function toResponse(answer: PlainAnswer): Response {
+  // Only bodiless ones: for a text body Deno 2.9 decides its default type after the list is
+  // filled, so a type put there directly went out joined with text/plain.
   if (answer.body === null) {
     const res = plainResponse(answer.status, answer.headers);
     if (res) return res;

@@ -51,6 +51,20 @@ Deno.test("a value the Headers way would change or refuse takes the Headers way"
   );
 });
 
+Deno.test("an answer with a body has the headers the Headers way gives it", async () => {
+  for (
+    const headers of [
+      { "Content-Type": "application/json", "Cache-Control": "no-store", Vary: "Origin" },
+      { "Cache-Control": "no-store" },
+    ] as Record<string, string>[]
+  ) {
+    const fast = toResponse({ status: 200, headers, body: '{"a":1}' });
+    const usual = new Response('{"a":1}', { status: 200, headers });
+    assert.deepEqual([...fast.headers], [...usual.headers]);
+    assert.equal(await fast.text(), await usual.text());
+  }
+});
+
 Deno.test("an answer with a body keeps its content type and text", async () => {
   const res = toResponse({
     status: 404,
