@@ -121,7 +121,10 @@ export async function answerDirectClick(
       null,
     );
   }
-  const query = new URL(req.url).searchParams;
+  // The query straight from the request URL (no fragment there): parsing the whole URL costs
+  // every click.
+  const at = req.url.indexOf("?");
+  const query = new URLSearchParams(at < 0 ? "" : req.url.slice(at + 1));
   const address = query.get("u") ?? "";
   const referrer = query.get("r") ?? "";
   // The script's signs of an automated browser: w(ebdriver), h(eadless), l(anguages none).
