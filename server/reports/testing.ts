@@ -5,6 +5,7 @@
 import type { Db, Row } from "../db/connection.ts";
 import { newClickId } from "../tracking/click_id.ts";
 import { ClickRollups } from "../tracking/click_rollup.ts";
+import { AGENT_FACETS, PLACE_FACETS } from "../tracking/dictionary.ts";
 
 /** A click to store; money in decimals. */
 export type TestClick = {
@@ -163,18 +164,9 @@ function storeClick(db: Db, c: TestClick, rollups: ClickRollups, known: Map<stri
     path: c.path ?? null,
     landingId: c.landingId ?? null,
     offerId: c.offerId ?? null,
-    country: String(stored.country),
-    region: String(stored.region),
-    city: String(stored.city),
-    isp: String(stored.isp),
+    placeFacets: PLACE_FACETS.map((name) => String(stored[name])),
     connection: c.connection ?? "",
-    deviceType: String(stored.device_type),
-    brand: String(stored.brand),
-    model: String(stored.model),
-    os: String(stored.os),
-    osVersion: String(stored.os_version),
-    browser: String(stored.browser),
-    browserVersion: String(stored.browser_version),
+    agentFacets: AGENT_FACETS.map((name) => String(stored[name])),
     isUnique: c.isUnique !== false,
     isBot: Boolean(c.isBot),
     lpClick: c.lpClickTs != null,

@@ -46,21 +46,12 @@ export type RollupClick = {
   path: number | null;
   landingId: number | null;
   offerId: number | null;
-  /** As stored in `places` (or "" when the click has no place). */
-  country: string;
-  region: string;
-  city: string;
-  isp: string;
+  /** The click's place as stored in `places`, in `PLACE_FACETS` order (`NO_PLACE` for none). */
+  placeFacets: readonly string[];
   /** As stored on the click ("" for none). */
   connection: string;
-  /** As stored in `user_agents` for the click's user agent. */
-  deviceType: string;
-  brand: string;
-  model: string;
-  os: string;
-  osVersion: string;
-  browser: string;
-  browserVersion: string;
+  /** The click's user agent as stored in `user_agents`, in `AGENT_FACETS` order. */
+  agentFacets: readonly string[];
   isUnique: boolean;
   isBot: boolean;
   lpClick: boolean;
@@ -68,13 +59,6 @@ export type RollupClick = {
   cost: number;
   /** The currency of `cost`. */
   currency: string;
-  /**
-   * The dictionary entries' facet lists the values above came from (the same
-   * strings, in `AGENT_FACETS` and `PLACE_FACETS` order), when the click has
-   * them: the same list from one click to the next is numbered once a flush.
-   */
-  agentFacets?: readonly string[];
-  placeFacets?: readonly string[];
 };
 
 function addTo(map: Map<string, Entry>, keys: KeyValue[], sums: Sums): void {

@@ -22,18 +22,14 @@ export const KEY_OF: Record<string, (c: RollupClick) => KeyValue> = {
   path: (c) => c.path ?? -1,
   landing_id: (c) => c.landingId ?? 0,
   offer_id: (c) => c.offerId ?? 0,
-  country: (c) => c.country,
-  region: (c) => c.region,
-  city: (c) => c.city,
-  isp: (c) => c.isp,
+  // A dictionary entry's facets are one list: the clicks of one user agent or place share it.
+  ...Object.fromEntries(
+    PLACE_FACETS.map((name, j) => [name, (c: RollupClick) => c.placeFacets[j]]),
+  ),
   connection: (c) => c.connection,
-  device_type: (c) => c.deviceType,
-  brand: (c) => c.brand,
-  model: (c) => c.model,
-  os: (c) => c.os,
-  os_version: (c) => c.osVersion,
-  browser: (c) => c.browser,
-  browser_version: (c) => c.browserVersion,
+  ...Object.fromEntries(
+    AGENT_FACETS.map((name, j) => [name, (c: RollupClick) => c.agentFacets[j]]),
+  ),
   currency: (c) => c.currency,
 };
 
@@ -49,15 +45,11 @@ const LEAD_AT = [...LEADING_KEYS, LAST_KEY].map((name) => COLUMNS.indexOf(name))
 /** Where a user agent's and a place's facets start in COLUMNS (`dictionary.ts`'s facet order). */
 const AGENT_AT = COLUMNS.indexOf("device_type");
 const PLACE_AT = COLUMNS.indexOf("country");
-/** The columns read one by one when the click brings its dictionary facets. */
+/** The columns read one by one (the facets are numbered by their list). */
 const OTHER_AT = COLUMNS.map((_, i) => i).filter((i) =>
   !(i >= AGENT_AT && i < AGENT_AT + AGENT_FACETS.length) &&
   !(i >= PLACE_AT && i < PLACE_AT + PLACE_FACETS.length)
 );
-if (
-  AGENT_FACETS.some((name, j) => COLUMNS[AGENT_AT + j] !== name) ||
-  PLACE_FACETS.some((name, j) => COLUMNS[PLACE_AT + j] !== name)
-) throw new Error("the dictionary facets are not in the rollup columns' order");
 
 /**
  * Small numbers for a click's key values, so a cube finds its pending row by
@@ -103,16 +95,12 @@ export class KeyIds {
   /** Reads the click's values. */
   read(c: RollupClick): void {
     const of = this.of;
-    if (c.agentFacets && c.placeFacets) {
-      for (let k = 0; k < OTHER_AT.length; k++) {
-        const i = OTHER_AT[k];
-        of[i] = this.#column(i, GETTERS[i](c));
-      }
-      this.#facets(c.agentFacets, AGENT_AT);
-      this.#facets(c.placeFacets, PLACE_AT);
-    } else {
-      for (let i = 0; i < GETTERS.length; i++) of[i] = this.#column(i, GETTERS[i](c));
+    for (let k = 0; k < OTHER_AT.length; k++) {
+      const i = OTHER_AT[k];
+      of[i] = this.#column(i, GETTERS[i](c));
     }
+    this.#facets(c.agentFacets, AGENT_AT);
+    this.#facets(c.placeFacets, PLACE_AT);
     // Clicks of a batch mostly share campaign, hour, source, rotation and currency: one number
     // for the five stands for them in every cube's key.
     const last = this.#last;

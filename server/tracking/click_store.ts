@@ -285,25 +285,14 @@ export class ClickStore {
       landingId: r.landingId,
       offerId: r.offerId,
       // Spelt out, not spread from helper objects: this runs for every click.
-      country: pf[0],
-      region: pf[1],
-      city: pf[2],
-      isp: pf[3],
+      placeFacets: pf,
       connection: v.connection || "",
-      deviceType: af[0],
-      brand: af[1],
-      model: af[2],
-      os: af[3],
-      osVersion: af[4],
-      browser: af[5],
-      browserVersion: af[6],
+      agentFacets: af,
       isUnique: r.isUnique,
       isBot: r.isBot,
       lpClick: false,
       cost: r.cost,
       currency: r.costCurrency,
-      agentFacets: af,
-      placeFacets: pf,
     }, r.id);
   }
 
