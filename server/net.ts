@@ -93,6 +93,17 @@ export function fastPathKey(req: Request, prefix: string): string | null {
   return FAST_KEY.test(key) ? key : null;
 }
 
+/**
+ * The query of a request's URL without its `?` ("" for none), read straight
+ * off the URL (a server request's has no fragment): parsing the whole URL
+ * costs every click.
+ */
+export function rawQuery(req: RequestLike): string {
+  const url = req.url;
+  const at = url.indexOf("?");
+  return at < 0 ? "" : url.slice(at + 1);
+}
+
 /** Whether the browser reached us over HTTPS (directly or through a trusted proxy). */
 export function requestIsHttps(req: RequestLike, options: { trustProxy: boolean }): boolean {
   if (options.trustProxy && req.headers.get("x-forwarded-proto") === "https") return true;

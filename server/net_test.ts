@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { requestIp, requestIsHttps } from "./net.ts";
+import { rawQuery, requestIp, requestIsHttps } from "./net.ts";
 
 const req = (headers: Record<string, string>, url = "http://t.example/c/x") =>
   new Request(url, { headers });
@@ -23,4 +23,11 @@ Deno.test("net: HTTPS is the URL's scheme, or the trusted proxy's word", () => {
   assert.equal(requestIsHttps(req({ "x-forwarded-proto": "https" }), { trustProxy: false }), false);
   assert.equal(requestIsHttps(req({ "x-forwarded-proto": "https" }), { trustProxy: true }), true);
   assert.equal(requestIsHttps(req({}), { trustProxy: true }), false);
+});
+
+Deno.test("rawQuery: the query after the first ?, without it; none is empty", () => {
+  const of = (url: string) => rawQuery({ url, headers: { get: () => null } });
+  assert.equal(of("http://h/c/k?a=1&b=%20?x"), "a=1&b=%20?x");
+  assert.equal(of("http://h/c/k?"), "");
+  assert.equal(of("http://h/c/k"), "");
 });

@@ -13,6 +13,7 @@ import { logEvent } from "../log.ts";
 import {
   clientIp,
   fastPathKey,
+  rawQuery,
   requestIp,
   requestIsHttps,
   type RequestLike,
@@ -125,17 +126,14 @@ export async function answerClick(
   req: RequestLike,
   visit: { key: string; ip: string },
 ): Promise<Response> {
-  // The query straight from the request URL: parsing the whole URL costs every click.
-  const url = req.url;
-  const at = url.indexOf("?");
   return toResponse(
     await clickAnswer(deps, {
-      query: at < 0 ? "" : url.slice(at + 1),
+      query: rawQuery(req),
       userAgent: req.headers.get("user-agent"),
       acceptLanguage: req.headers.get("accept-language"),
       referrer: req.headers.get("referer"),
       // A server request always carries Host; an in-process one may not (its URL has the host).
-      host: req.headers.get("host") ?? new URL(url).host,
+      host: req.headers.get("host") ?? new URL(req.url).host,
       https: requestIsHttps(req, deps.config),
     }, visit),
   );

@@ -14,7 +14,14 @@ import type { Handler } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
 import { errorBody, HttpError } from "../errors.ts";
 import { logEvent } from "../log.ts";
-import { fastPathKey, requestIp, requestIsHttps, type RequestLike, serverRequest } from "../net.ts";
+import {
+  fastPathKey,
+  rawQuery,
+  requestIp,
+  requestIsHttps,
+  type RequestLike,
+  serverRequest,
+} from "../net.ts";
 import type { CampaignRuntime } from "./cache.ts";
 import { recordClick } from "./click.ts";
 import { readsFor } from "./pg_reads.ts";
@@ -121,10 +128,7 @@ export async function answerDirectClick(
       null,
     );
   }
-  // The query straight from the request URL (no fragment there): parsing the whole URL costs
-  // every click.
-  const at = req.url.indexOf("?");
-  const query = new URLSearchParams(at < 0 ? "" : req.url.slice(at + 1));
+  const query = new URLSearchParams(rawQuery(req));
   const address = query.get("u") ?? "";
   const referrer = query.get("r") ?? "";
   // The script's signs of an automated browser: w(ebdriver), h(eadless), l(anguages none).
