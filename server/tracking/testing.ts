@@ -142,9 +142,19 @@ export type ReportParams = Omit<
   "subjectType" | "subjectIds"
 >;
 
-/** The setup's campaign's report through the API (fails unless it answers 2xx). */
+/** The UTC day `offset` days from now, as the report takes it. */
+function utcDay(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The setup's campaign's report through the API (fails unless it answers 2xx).
+ * Without a range it reads yesterday to tomorrow (UTC days): a test that runs
+ * across midnight still finds the clicks it made a moment before.
+ */
 export function campaignReport(s: TrackingSetup, params: ReportParams = {}) {
+  const range = params.from || params.to ? {} : { from: utcDay(-1), to: utcDay(1) };
   return s.api.call(REPORT_ROUTES.report, {
-    query: { subjectType: "campaign", subjectIds: String(s.campaignId), ...params },
+    query: { subjectType: "campaign", subjectIds: String(s.campaignId), ...range, ...params },
   });
 }
