@@ -102,6 +102,11 @@ export function placeKey(v: Visitor): string {
   return `${v.country}\t${v.region}\t${v.city}\t${v.isp}`;
 }
 
+/** A user agent's key in `user_agents`: its text. */
+export function agentText(v: Visitor): string {
+  return v.userAgent;
+}
+
 /** A new user agent's row in `user_agents`, and its facets (`AGENT_FACETS`' order). */
 export function agentRow(v: Visitor): string[] {
   return [v.userAgent, ...agentFacets(v)];

@@ -20,6 +20,7 @@ import { logEvent } from "../log.ts";
 import {
   agentFacets,
   agentRow,
+  agentText,
   type ClickRow,
   clickValues,
   type ClickWrite,
@@ -264,9 +265,9 @@ export class ClickStore {
 
   #insertClick(r: ClickRow): void {
     const v = r.visitor;
-    const ua = this.userAgents.intern(v.userAgent, v, agentRow, agentFacets);
+    const ua = this.userAgents.internFor(v.agentRef, v, agentText, agentRow, agentFacets);
     const place = v.country || v.isp
-      ? this.places.intern(placeKey(v), v, placeFacets, placeFacets)
+      ? this.places.internFor(v.placeRef, v, placeKey, placeFacets, placeFacets)
       : null;
     this.#insert.addWith(pushClickValues, r, ua, place);
     this.#count(r, ua.facets, place?.facets ?? NO_PLACE);

@@ -28,6 +28,8 @@ export const NO_PLACE: readonly string[] = ["", "", "", ""];
 /** Interned strings (user agents, places) → ids, with a bounded memory of recent ones. */
 export class Dictionary {
   #entries = new LruMap<string, Entry>(50_000);
+  /** Entries by an object that stands for their key (`internFor`). */
+  #byRef = new WeakMap<object, Entry>();
   #find: Statement;
   #insert: Statement;
 
@@ -107,8 +109,31 @@ export class Dictionary {
     return entry;
   }
 
+  /**
+   * `intern` for a key that `ref` stands for: an immutable object that, while
+   * it lives, comes back for that key only (a parsed user agent, a located
+   * place). A hit is one identity lookup; the key's text is made only on a
+   * miss. Without `ref`, as `intern`.
+   */
+  internFor<T>(
+    ref: object | undefined,
+    from: T,
+    key: (from: T) => string,
+    values: (from: T) => string[],
+    facets: (from: T) => string[],
+  ): Entry {
+    if (ref === undefined) return this.intern(key(from), from, values, facets);
+    let entry = this.#byRef.get(ref);
+    if (entry === undefined) {
+      entry = this.intern(key(from), from, values, facets);
+      this.#byRef.set(ref, entry);
+    }
+    return entry;
+  }
+
   /** Forgets ids learnt in a transaction that rolled back. */
   clear(): void {
     this.#entries.clear();
+    this.#byRef = new WeakMap();
   }
 }
