@@ -56,16 +56,20 @@ export function NotificationCentre() {
           <ul>
             {items.map((n) => (
               <li key={n.id} className={n.read ? "" : "notification--unread"}>
-                <Link
-                  to={n.triggerId ? `/triggers/edit/${n.triggerId}` : "/triggers"}
-                  onClick={() => {
-                    if (!n.read) void read([n.id]);
-                    close();
-                  }}
-                >
-                  <strong>{n.title}</strong>
-                </Link>
-                <span className="muted">{formatStamp(n.ts)}</span>
+                <div className="notification-list__line">
+                  <Link
+                    to={n.triggerId ? `/triggers/edit/${n.triggerId}` : "/triggers"}
+                    onClick={() => {
+                      if (!n.read) void read([n.id]);
+                      close();
+                    }}
+                  >
+                    <strong>{n.title}</strong>
+                  </Link>
+                  <time className="muted small" dateTime={new Date(n.ts).toISOString()}>
+                    {formatStamp(n.ts)}
+                  </time>
+                </div>
                 <p>{n.body}</p>
               </li>
             ))}

@@ -78,6 +78,13 @@ Deno.test({
           return await list.isVisible();
         });
         await list.getByText("Spend watch: Night push").waitFor();
+        // Each notification's time stands on its title's first line, apart from it.
+        const item = list.getByRole("listitem").filter({ hasText: "Spend watch: Night push" })
+          .first();
+        const title = (await item.getByRole("link").boundingBox())!;
+        const time = (await item.locator("time").boundingBox())!;
+        assert.ok(time.x >= title.x + title.width + 6, "the time after the title, not run into it");
+        assert.ok(Math.abs(time.y - title.y) < title.height, "on the title's first line");
         await list.getByRole("button", { name: "Mark all read" }).click();
         await page.getByTestId("unread-count").waitFor({ state: "detached" });
       });
