@@ -118,6 +118,8 @@ export const SQLITE_ONLY: Record<string, string> = {
   "server/reads/worker_test.ts": "the read threads on SQLite's WAL",
   "server/reports/long_tail_migration_test.ts": "replays SQLite migration 130 (PostgreSQL's " +
     "baseline starts after it)",
+  "server/tracking/dictionary_test.ts": "entries by object identity serve the SQLite click " +
+    "writer; the PostgreSQL writer interns by its own queries (pg_click_writer.ts)",
   "server/tracking/wal_bound_test.ts": "SQLite's WAL size under load",
 };
 
