@@ -156,7 +156,13 @@ export async function recordClick(
     params,
   });
   const isUnique = engine.uniqueness.check(
-    { campaignId: campaign.id, ip: visitor.ip, userAgent: visitor.userAgent, ts },
+    {
+      campaignId: campaign.id,
+      ip: visitor.ip,
+      userAgent: visitor.userAgent,
+      ts,
+      agentRef: visitor.agentRef,
+    },
     campaign.uniquenessMs,
   );
   (visitor as { isUnique: boolean }).isUnique = isUnique;

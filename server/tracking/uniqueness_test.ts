@@ -23,6 +23,23 @@ Deno.test("uniqueness: a visitor is unique once per campaign and window", () => 
   assert.equal(visit(1, "1.2.3.4", UA, 4000 + 24 * HOUR), true, "cleared");
 });
 
+Deno.test("uniqueness: a visitor's parsed agent stands for its text", () => {
+  const byRef = new Uniqueness(1000);
+  const byText = new Uniqueness(1000);
+  const agents = [UA, UA + " Edg/120", "curl/8.5.0", ""].map((text) => ({ text, ref: {} }));
+  for (let n = 0; n < 400; n++) {
+    const { text, ref } = agents[n % agents.length];
+    const visit = { campaignId: 1 + (n % 3), ip: ip(n % 97), userAgent: text, ts: 1000 + n };
+    assert.equal(
+      byRef.check({ ...visit, agentRef: ref }, HOUR),
+      byText.check(visit, HOUR),
+      `visit ${n}`,
+    );
+  }
+  // The same visitor by text after by agent (a start replays stored clicks by text).
+  assert.equal(byRef.check({ campaignId: 1, ip: ip(0), userAgent: UA, ts: 2000 }, HOUR), false);
+});
+
 Deno.test("uniqueness: a million distinct visitors are told apart and remembered", () => {
   const u = new Uniqueness(1_000_000);
   const n = 1_000_000;
@@ -128,6 +145,19 @@ Deno.test({
     // A snapshot of another size is not used either.
     fourth.save(db);
     assert.equal(new Uniqueness(100_000).load(db, now), 50);
+    // A snapshot of the earlier format (its tags hashed the user agent's characters in line) is
+    // not used: the start rebuilds from the clicks.
+    fourth.save(db);
+    const file = `${dir}/rotor.db-visitors`;
+    const bytes = Deno.readFileSync(file);
+    const size = new DataView(bytes.buffer).getUint32(0, true);
+    const header = new TextDecoder().decode(bytes.subarray(4, 4 + size));
+    assert.match(header, /"version":2/);
+    bytes.set(new TextEncoder().encode(header.replace('"version":2', '"version":1')), 4);
+    Deno.writeFileSync(file, bytes);
+    const fifth = new Uniqueness(200);
+    assert.equal(fifth.load(db, now), 50, "rebuilt from the clicks");
+    assert.equal(visit(fifth, 1), false);
     db.close();
   } finally {
     Deno.removeSync(dir, { recursive: true });
