@@ -89,7 +89,13 @@ export function loadEnrichmentData(options: { dir?: string } = {}): void {
   blocks.clear();
 }
 
-type Place = { geo: GeoInfo; net: IspInfo };
+/**
+ * A visitor's geo and ISP answers. `lasting`: the same object comes back for
+ * every address of its /24 (held by the block cache), so it can stand for the
+ * place (`placeRef`); a place made for one click (IPv6, a block the cache
+ * cannot hold) is not.
+ */
+type Place = { geo: GeoInfo; net: IspInfo; lasting: boolean };
 
 /**
  * Places by /24 block number in a two-way set-associative table: a hit is two
@@ -146,6 +152,7 @@ class BlockCache {
 const UNKNOWN_PLACE: Place = {
   geo: { country: "", region: "", city: "" },
   net: { asn: null, isp: "" },
+  lasting: true,
 };
 
 /**
@@ -159,15 +166,18 @@ const blocks = new BlockCache(32_768);
 
 function locate(address: IpAddress | null): Place {
   if (!address || !isPublicAddress(address)) return UNKNOWN_PLACE;
-  if (address.version !== 4) return { geo: lookupGeo(address), net: lookupIsp(address) };
+  if (address.version !== 4) {
+    return { geo: lookupGeo(address), net: lookupIsp(address), lasting: false };
+  }
   const value = ipv4ToNumber(address);
   const block = value >>> 8;
   const cached = blocks.get(block);
   if (cached) return cached;
   const { geo, prefix } = lookupGeoNetwork(address);
   const { info, wholeBlock } = lookupIspV4Block(value);
-  const place = { geo, net: info };
-  if (prefix <= 24 && wholeBlock) blocks.set(block, place);
+  const lasting = prefix <= 24 && wholeBlock;
+  const place = { geo, net: info, lasting };
+  if (lasting) blocks.set(block, place);
   return place;
 }
 
@@ -212,6 +222,6 @@ export function enrichVisitor(input: VisitorInput): Visitor {
     weekday: time.weekday,
     hour: time.hour,
     agentRef: ua,
-    placeRef: place,
+    placeRef: place.lasting ? place : undefined,
   };
 }

@@ -88,3 +88,15 @@ Deno.test("visitor: geo and ISP cached per /24 equal a fresh lookup of every add
     { numRuns: 200 },
   );
 });
+
+Deno.test("enrichVisitor: a place stands for its /24 only when it comes back for it", () => {
+  const visit = (ip: string) => enrichVisitor({ ip, userAgent: UA.iphone, now: NOW });
+  const a = visit("8.8.8.8"), b = visit("8.8.8.9");
+  assert.ok(a.placeRef, "an IPv4 block the cache holds");
+  assert.equal(a.placeRef, b.placeRef, "one object for the block");
+  assert.equal(a.agentRef, b.agentRef, "one parsed agent for one user agent");
+  // IPv6 places are made for each click: remembering them by identity would only fill the map.
+  const v6 = visit("2a00:1450:4001:80b::200e");
+  assert.ok(v6.country || v6.isp, "located");
+  assert.equal(v6.placeRef, undefined);
+});
