@@ -8,16 +8,40 @@ import { Field } from "../ui/field.tsx";
 import { useOptions } from "../entities/entity_api.ts";
 import { SectionForm } from "./section_form.tsx";
 import { useIsAdmin } from "./controls.tsx";
-import { sectionFormProps, useSection } from "./use_section.ts";
+import { sectionFormProps, useSection, useSectionData } from "./use_section.ts";
+import { useConfirm } from "../ui/confirm.tsx";
 import type { SettingsValue } from "../../contracts/settings.ts";
 import { formFields } from "../ui/form_kit.ts";
 
 const F = formFields<SettingsValue<"auto-clearing">>();
 
+/** What "Run now" deletes, in words: the saved plan (not unsaved edits), which runs even when off. */
+function planText(saved: SettingsValue<"auto-clearing"> | undefined): string {
+  if (!saved) return "Raw clicks older than the saved number of days are deleted now.";
+  const kept = saved.exceptions.length;
+  const exceptions = kept === 0
+    ? ""
+    : ` ${kept} campaign exception${kept === 1 ? "" : "s"} keep${kept === 1 ? "s" : ""} ${
+      kept === 1 ? "its" : "their"
+    } own days.`;
+  return `Raw clicks older than ${saved.keepDays} days are deleted now, as saved.${exceptions}`;
+}
+
 function LastRunCard() {
   const run = useSWR(routeUrl(TOOLS.clearingLastRun, {}), () => call(TOOLS.clearingLastRun, {}));
+  const saved = useSectionData("auto-clearing").data;
   const admin = useIsAdmin();
+  const [confirm, dialog] = useConfirm();
   const runNow = async () => {
+    const ok = await confirm({
+      title: "Delete old clicks now?",
+      body: `${
+        planText(saved)
+      } Clicks with conversions stay, and reports keep their totals, but the deleted clicks' details cannot be brought back.`,
+      action: "Delete old clicks",
+      danger: true,
+    });
+    if (!ok) return;
     try {
       const result = await call(TOOLS.clearingRun, {});
       await run.mutate(result, { revalidate: false });
@@ -49,6 +73,7 @@ function LastRunCard() {
           <button type="button" className="btn" onClick={() => void runNow()}>Run now</button>
         </div>
       )}
+      {dialog}
     </div>
   );
 }

@@ -155,6 +155,32 @@ browserTest(
       ]);
     });
 
+    await t.step("auto-clearing: Run now asks first, naming the saved plan", async () => {
+      const lastRun = async (): Promise<{ trigger: string } | null> =>
+        (await call(page, server, { method: "GET", path: "/api/settings/auto-clearing/last-run" }))
+          .body.lastRun as { trigger: string } | null;
+      assert.equal(await lastRun(), null);
+      const card = page.locator(`[aria-label="Last run"]`);
+      await card.getByRole("button", { name: "Run now" }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete old clicks now?" });
+      await dialog.getByText(
+        "Raw clicks older than 90 days are deleted now, as saved. 1 campaign exception keeps its own days.",
+        { exact: false },
+      ).waitFor();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+      assert.equal(await lastRun(), null, "cancelled: nothing ran");
+
+      await card.getByRole("button", { name: "Run now" }).click();
+      const ran = page.waitForResponse((r) =>
+        r.url().endsWith("/api/settings/auto-clearing/run") && r.request().method() === "POST"
+      );
+      await dialog.getByRole("button", { name: "Delete old clicks" }).click();
+      assert.equal((await ran).ok(), true);
+      await card.getByTestId("last-run").getByText("(manual)", { exact: false }).waitFor();
+      assert.equal((await lastRun())?.trigger, "manual");
+    });
+
     await t.step("stats and tracking links: a cleaned text and a select are saved", async () => {
       await page.goto(`${server.url}/panel/settings/stats`);
       const stats = page.getByRole("form", { name: "Stats" });
