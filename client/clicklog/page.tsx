@@ -18,6 +18,7 @@ import { PageHeader, useRouteHandle } from "../ui/page.tsx";
 import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
 import { type ClicksQueryIn, csvUrl, fetchClicks } from "../reports/api.ts";
 import { useDates } from "../reports/page.tsx";
+import { clickColumnLabel, NAMED_ID_COLUMNS } from "../../contracts/click_columns.ts";
 
 type Cell = string | number | null;
 const ROW = 30;
@@ -77,63 +78,14 @@ function useClickPages(query: ClicksQueryIn) {
   return { items, columns, more: cursor ? () => load(cursor, false) : undefined, state };
 }
 
-/**
- * Id columns the server names (`campaignName` beside `campaignId`): the cell shows the name,
- * its tooltip the id, and the name column itself is not shown twice.
- */
-const NAME_OF: Record<string, string> = {
-  campaignId: "campaignName",
-  trafficSourceId: "trafficSourceName",
-  rotationId: "rotationName",
-  landingId: "landingName",
-  offerId: "offerName",
-};
-const NAME_COLUMNS = new Set(Object.values(NAME_OF));
+const NAME_COLUMNS = new Set(Object.values(NAMED_ID_COLUMNS));
 
 /** A cell's tooltip: a named entity's name and id ("Keto push US #1"), else the value. */
 function tooltip(key: string, item: Record<string, Cell>): string {
   const value = item[key] ?? "";
-  return NAME_OF[key] && value !== "" ? `${item[NAME_OF[key]] ?? ""} #${value}` : String(value);
-}
-
-/** Human labels of the click columns; others show their key. */
-const LABELS: Record<string, string> = {
-  ts: "Time",
-  id: "Click id",
-  campaignId: "Campaign",
-  offerId: "Offer",
-  landingId: "Lander",
-  country: "Country",
-  ip: "IP",
-  deviceType: "Device",
-  os: "OS",
-  browser: "Browser",
-  isBot: "Bot",
-  botReason: "Quality reason",
-  isUnique: "Unique",
-  cost: "Cost",
-  externalId: "External id",
-  lpClickTs: "Lander click time",
-  userAgent: "User agent",
-  referrer: "Referrer",
-  trafficSourceId: "Traffic source",
-  rotationId: "Rotation",
-  region: "Region",
-  city: "City",
-  isp: "ISP",
-  brand: "Brand",
-  model: "Model",
-  osVersion: "OS version",
-  browserVersion: "Browser version",
-};
-
-/** The column's label: known keys by name, `t3` as "Token 3", others split at capitals. */
-export function columnLabel(key: string): string {
-  if (LABELS[key]) return LABELS[key];
-  const token = /^t(\d+)$/.exec(key);
-  if (token) return `Token ${token[1]}`;
-  const words = key.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return NAMED_ID_COLUMNS[key] && value !== ""
+    ? `${item[NAMED_ID_COLUMNS[key]] ?? ""} #${value}`
+    : String(value);
 }
 
 /** The click log's filters in the address; a country may be half typed. */
@@ -189,7 +141,7 @@ export function Page() {
     if ((key === "ts" || key === "lpClickTs") && typeof value === "number") {
       return formatStamp(value, timeZone);
     }
-    return (NAME_OF[key] ? item[NAME_OF[key]] : null) ?? value ?? "";
+    return (NAMED_ID_COLUMNS[key] ? item[NAMED_ID_COLUMNS[key]] : null) ?? value ?? "";
   };
   const width = (key: string) =>
     key === "id"
@@ -198,7 +150,7 @@ export function Page() {
       ? 320
       : key === "botReason"
       ? 250
-      : NAME_OF[key] || key === "ruleName" || key === "pathName"
+      : NAMED_ID_COLUMNS[key] || key === "ruleName" || key === "pathName"
       ? 170
       : key === "ts" || key === "lpClickTs"
       ? 140
@@ -256,7 +208,7 @@ export function Page() {
           <div className="clicklog__head" role="row" style={{ width: total }}>
             {shown.map((k) => (
               <span key={k} role="columnheader" style={{ width: width(k) }} title={k}>
-                {columnLabel(k)}
+                {clickColumnLabel(k)}
               </span>
             ))}
           </div>

@@ -28,7 +28,7 @@ Deno.test("click log: each click carries its campaign, source and offer names be
     assert.equal(items.find((item) => item.id === orphan)!.offerName, "#999");
   });
 
-  await t.step("CSV: a name column beside each id column", async () => {
+  await t.step("CSV: headed in words, a name column beside each id column", async () => {
     const cookie = await s.app.signIn("root", TEST_PASSWORD);
     const res = await s.app.request("/api/clicks?format=csv&tz=UTC", { cookie });
     assert.equal(res.status, 200);
@@ -36,8 +36,12 @@ Deno.test("click log: each click carries its campaign, source and offer names be
     const names = header.split(",");
     const row = rows.find((line) => line.startsWith(`${id},`) || line.includes(`,${id},`))!;
     const cells = row.split(",");
-    assert.equal(cells[names.indexOf("campaignName")], "Keto US push");
-    assert.equal(cells[names.indexOf("offerName")], "Keto Diet US");
+    // Headed in words: a named entity's name and its id.
+    assert.equal(cells[names.indexOf("Campaign")], "Keto US push");
+    assert.equal(cells[names.indexOf("Offer")], "Keto Diet US");
+    assert.equal(cells[names.indexOf("Offer id")], String(s.offerIds[0]));
+    assert.equal(cells[names.indexOf("Click id")], id);
+    assert.equal(names.includes("campaignName"), false, "no raw keys");
   });
 });
 

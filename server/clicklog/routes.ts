@@ -6,6 +6,7 @@ import { namesFor } from "./names.ts";
 import { assertFilterEntities } from "./filters.ts";
 import { csvHeaders, csvStream } from "../csv/csv.ts";
 import { localStamp } from "../reports/time.ts";
+import { clickCsvLabel } from "../../contracts/click_columns.ts";
 
 const PAGE = 1000;
 const TIMES = new Set(["ts", "lpClickTs"]);
@@ -32,6 +33,8 @@ export const clickLogRoutes = [
         page = await read({ ...query, cursor: page.nextCursor, limit: PAGE });
       }
     }
-    return c.body(csvStream(columns, pages()), 200, csvHeaders("clicklog"));
+    // Headed in words, as the conversions and report exports are; the keys stay in JSON.
+    const header = columns.map(clickCsvLabel);
+    return c.body(csvStream(header, pages()), 200, csvHeaders("clicklog"));
   }),
 ];
