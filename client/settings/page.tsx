@@ -22,6 +22,7 @@ import { ImportExportSettings } from "./import_export.tsx";
 import { UrlCustomizationSettings } from "./url_customization.tsx";
 import { BetaSettings, FeedbackSettings } from "./feedback_beta.tsx";
 import { TrafficQualityCard } from "./traffic_quality.tsx";
+import { UnsavedForms } from "../ui/unsaved_guard.tsx";
 
 /** Each child route's screen. */
 const SCREENS: Record<string, () => ReactNode> = {
@@ -90,7 +91,9 @@ export function SettingsPage() {
   return (
     <section className="section" aria-labelledby="settings-section-title">
       <h2 id="settings-section-title" className="section__title">{title}</h2>
-      {screen ? screen() : <p className="muted">Unknown settings section.</p>}
+      {screen
+        ? <UnsavedForms key={path}>{screen()}</UnsavedForms>
+        : <p className="muted">Unknown settings section.</p>}
     </section>
   );
 }

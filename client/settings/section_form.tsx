@@ -4,6 +4,7 @@ import type { FieldErrors } from "../ui/form_errors.ts";
 import { ErrorList } from "../ui/error_list.tsx";
 import { DataState } from "../ui/data_state.tsx";
 import { type FormApi, FormContext } from "../ui/form_state.ts";
+import { useReportDirty } from "../ui/unsaved_guard.tsx";
 
 /**
  * A form that saves a section. `readOnly` hides the save bar (plain users on tracker settings).
@@ -23,6 +24,8 @@ export function SectionForm(props: {
   onSave: () => void;
   children: ReactNode;
 }) {
+  // Leaving the section with edits not saved asks first (the settings page's guard).
+  useReportDirty(props.dirty && !props.saving && !props.readOnly);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSave();

@@ -3,7 +3,16 @@
  * first (react-router's `useBlocker`); closing or reloading the tab gets the
  * browser's own prompt (`beforeunload`).
  */
-import { useEffect, useRef } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useBlocker } from "react-router";
 import { Modal } from "./modal.tsx";
 
@@ -40,4 +49,42 @@ function LeaveDialog(props: { onStay: () => void; onLeave: () => void }) {
       </div>
     </Modal>
   );
+}
+
+/** Reports a form's unsaved state to the page's guard (`UnsavedForms`). */
+const ReportDirty = createContext<((form: string, dirty: boolean) => void) | null>(null);
+
+/**
+ * One guard for every form of a page (react-router keeps one blocker at a
+ * time): leaving while any of them reports unsaved changes asks first.
+ */
+export function UnsavedForms(props: { children: ReactNode }) {
+  const [dirty, setDirty] = useState<ReadonlySet<string>>(new Set());
+  const report = useCallback((form: string, isDirty: boolean) => {
+    setDirty((current) => {
+      if (current.has(form) === isDirty) return current;
+      const next = new Set(current);
+      if (isDirty) next.add(form);
+      else next.delete(form);
+      return next;
+    });
+  }, []);
+  const guard = useUnsavedGuard(dirty.size > 0);
+  return (
+    <ReportDirty.Provider value={report}>
+      {props.children}
+      {guard.dialog}
+    </ReportDirty.Provider>
+  );
+}
+
+/** Tells the page's `UnsavedForms` whether this form has unsaved changes (no-op outside one). */
+export function useReportDirty(dirty: boolean): void {
+  const report = useContext(ReportDirty);
+  const form = useId();
+  useEffect(() => {
+    if (!report) return;
+    report(form, dirty);
+    return () => report(form, false);
+  }, [report, form, dirty]);
 }

@@ -9,6 +9,7 @@ import type { Locator, Page } from "playwright-core";
 import { browserTest } from "../helpers/browser.ts";
 import type { RunningServer } from "../helpers/server.ts";
 import { call, signedInPage } from "./entities_helpers.ts";
+import { SETTINGS_CHILDREN } from "../../client/app/route_rules.ts";
 
 /** Clicks a form's Save and waits for the section's PUT to answer. */
 async function save(page: Page, form: Locator, section: string): Promise<void> {
@@ -180,6 +181,40 @@ browserTest(
       await card.getByTestId("last-run").getByText("(manual)", { exact: false }).waitFor();
       assert.equal((await lastRun())?.trigger, "manual");
     });
+
+    await t.step(
+      "leaving a section with unsaved edits asks first; untouched ones never",
+      async () => {
+        const nav = page.getByRole("navigation", { name: "Settings" });
+        const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+        // Every section, opened and left untouched, lets the next one open without asking.
+        await page.goto(`${server.url}/panel/settings/tracking-links`);
+        for (const [path, title] of SETTINGS_CHILDREN.slice(1)) {
+          await nav.getByRole("link", { name: title, exact: true }).click();
+          await page.waitForURL(new RegExp(`/settings/${path}$`));
+          await page.getByRole("heading", { name: title, level: 2 }).waitFor();
+          assert.equal(await leave.count(), 0, `${title} opened without asking`);
+        }
+
+        await nav.getByRole("link", { name: "Stats", exact: true }).click();
+        const stats = page.getByRole("form", { name: "Stats" });
+        await stats.getByText("Unsaved changes").waitFor({ state: "detached" });
+        const currency = stats.getByLabel("Currency");
+        const before = await currency.inputValue();
+        await currency.fill("gbp");
+        await nav.getByRole("link", { name: "Columns", exact: true }).click();
+        await leave.waitFor();
+        await leave.getByRole("button", { name: "Stay" }).click();
+        await leave.waitFor({ state: "detached" });
+        assert.match(page.url(), /\/settings\/stats$/);
+        assert.equal(await currency.inputValue(), "GBP", "the edit is still there");
+
+        await nav.getByRole("link", { name: "Columns", exact: true }).click();
+        await leave.getByRole("button", { name: "Leave and discard" }).click();
+        await page.waitForURL(/\/settings\/columns$/);
+        assert.equal((await section(page, server, "stats")).currency, before, "nothing was saved");
+      },
+    );
 
     await t.step("stats and tracking links: a cleaned text and a select are saved", async () => {
       await page.goto(`${server.url}/panel/settings/stats`);
