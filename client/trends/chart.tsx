@@ -63,7 +63,17 @@ export function TrendsChart(props: { answer: TrendsAnswer; metrics: string[] }) 
             incrs: [1, 2, 3, 4, 6, 8, 12, 24, 48, 72, 168, 336, 720],
             values: (_u, ticks) => ticks.map((t) => answer.buckets[t] ?? ""),
           },
-          ...metrics.slice(0, 2).map((_, i) => ({ ...axis, scale: `s${i}`, side: i ? 1 : 3 })),
+          // Each metric has its own scale, so each gets its own axis, in its line's colour:
+          // left and right in turn, the grid from the first only.
+          ...metrics.map((m, i) => ({
+            ...axis,
+            stroke: COLOURS[i % COLOURS.length],
+            grid: { ...axis.grid, show: i === 0 },
+            scale: `s${i}`,
+            side: i % 2 ? 1 : 3,
+            label: metricLabel(m),
+            labelSize: 18,
+          })),
         ],
       },
       data,

@@ -56,5 +56,22 @@ browserTest(
       );
       await page.screenshot({ path: "/tmp/trends.png" });
     });
+
+    await t.step(
+      "every chosen metric has its own axis (three metrics: four axes with x)",
+      async () => {
+        const metrics = page.locator("fieldset.trends__metrics input[type=checkbox]");
+        const checked = async () =>
+          await page.locator("fieldset.trends__metrics input[type=checkbox]:checked").count();
+        for (let i = 0; (await checked()) < 3; i++) {
+          if (!(await metrics.nth(i).isChecked())) await metrics.nth(i).check();
+        }
+        // uPlot draws the x axis and one per metric (each named, on canvas).
+        await page.waitForFunction(() =>
+          document.querySelectorAll("[aria-label='Trends chart'] .u-axis").length === 4
+        );
+        await page.screenshot({ path: "/tmp/trends3.png" });
+      },
+    );
   },
 );
