@@ -12,7 +12,7 @@ import type { TrackingEngine } from "./engine.ts";
 import { enrichVisitor, type Visitor } from "./enrich/visitor.ts";
 import { forCountry } from "./offer_country.ts";
 import { clickMacros } from "./macro_values.ts";
-import { buildDestination, DestinationError, substituteMacros } from "./macros.ts";
+import { buildDestination, DestinationError, substituteMacros, TOKEN_MACROS } from "./macros.ts";
 import { routeFlow } from "./rules.ts";
 import { parseMoney } from "./money_param.ts";
 import { AD_CLICK_ID_PARAMS } from "../../contracts/ad_click_ids.ts";
@@ -94,9 +94,10 @@ function tokensOf(
   params: Record<string, string>,
 ): Record<string, string> {
   const tokens: Record<string, string> = {};
-  const list = campaign.source?.tokenParams ?? [];
+  const list = campaign.source?.tokenParams;
+  if (!list) return tokens;
   for (let i = 0; i < list.length; i++) {
-    if (list[i]) tokens[`t${i + 1}`] = params[list[i]] ?? "";
+    if (list[i]) tokens[TOKEN_MACROS[i]] = params[list[i]] ?? "";
   }
   return tokens;
 }

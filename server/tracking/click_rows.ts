@@ -7,6 +7,7 @@ import type { SqlInput } from "../db/connection.ts";
 import type { Entry } from "./dictionary.ts";
 import type { Visitor } from "./enrich/visitor.ts";
 import { clickCostSql, shareJoin } from "../costs/share_sql.ts";
+import { TOKEN_MACROS } from "./macros.ts";
 
 /** One click as it is written. */
 export type ClickRow = {
@@ -130,7 +131,7 @@ export function tokensText(v: Visitor): string | null {
   }
   if (last === 0) return null;
   const list: string[] = [];
-  for (let i = 1; i <= last; i++) list.push(v.tokens[`t${i}`] ?? "");
+  for (let i = 0; i < last; i++) list.push(v.tokens[TOKEN_MACROS[i]] ?? "");
   return JSON.stringify(list);
 }
 

@@ -7,7 +7,14 @@
 import { LruMap } from "./enrich/lru.ts";
 import { AD_CLICK_ID_PARAMS } from "../../contracts/ad_click_ids.ts";
 
-const TOKEN_MACROS = Array.from({ length: 30 }, (_, i) => `t${i + 1}` as const);
+/**
+ * `t1`…`t30`, as property keys are kept (read back from an object's keys): the
+ * click path keys its tokens by them, and a key made afresh at every click
+ * (`t${i}`) costs ~0.1 µs each to look up before it is used.
+ */
+export const TOKEN_MACROS = Object.keys(
+  Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`t${i + 1}`, 0])),
+) as `t${number}`[];
 
 /** Every macro a template may use, as written between braces. */
 export const MACRO_NAMES = [
