@@ -32,6 +32,12 @@ export type Deps = {
    * it (it checkpoints the WAL after the engine's commits); readers take it here.
    */
   reads: ReadWorker;
+  /**
+   * Aborted when the process starts to stop (SIGTERM, SIGINT): answers that
+   * would otherwise never end, such as the live log, end then, so stopping
+   * waits only for requests that finish.
+   */
+  stopping: AbortController;
   /** Where this process listens (set by `main` once listening; absent in-process). */
   listening?: { hostname: string; port: number };
 };

@@ -42,6 +42,7 @@ export function createDeps(db: Db, config: Config, overrides: Partial<Deps> = {}
     panelDir: DEFAULT_PANEL_DIR,
     tracking,
     reads: tracking.reads,
+    stopping: new AbortController(),
     ...overrides,
   };
 }

@@ -85,7 +85,8 @@ export async function main(): Promise<void> {
 
   const stop = () => {
     logEvent("info", "stopping", {});
-    // Requests in flight finish; idle connections end now.
+    // Endless answers (the live log) end; requests in flight finish; idle connections end now.
+    deps.stopping.abort();
     server.shutdown();
   };
   Deno.addSignalListener("SIGTERM", stop);

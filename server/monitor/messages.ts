@@ -31,7 +31,7 @@ export function atLeast(line: LogLine, level: LogLevel): boolean {
   return (SEVERITY[line.level] ?? 0) >= SEVERITY[level];
 }
 
-/** Streams the log to one reader until it goes away. */
+/** Streams the log to one reader until it goes away or the server stops. */
 export function streamMessages(c: Context<AppEnv>, level: LogLevel): Response {
   return streamSSE(c, async (stream) => {
     const queue: LogLine[] = recentLogLines().filter((l) => atLeast(l, level));
@@ -43,12 +43,17 @@ export function streamMessages(c: Context<AppEnv>, level: LogLevel): Response {
       wake?.();
     });
     stream.onAbort(() => wake?.());
+    const stopping = c.var.deps.stopping.signal;
+    const stop = () => wake?.();
+    stopping.addEventListener("abort", stop);
     try {
       while (!stream.aborted && !stream.closed) {
         while (queue.length && !stream.aborted) {
           const line = queue.shift()!;
           await stream.writeSSE({ event: "log", data: JSON.stringify(redact(line)) });
         }
+        // The server stops: the reader has had every line up to "stopping".
+        if (stopping.aborted) break;
         let timer: ReturnType<typeof setTimeout> | undefined;
         const woke = await new Promise<boolean>((resolve) => {
           wake = () => resolve(true);
@@ -60,6 +65,7 @@ export function streamMessages(c: Context<AppEnv>, level: LogLevel): Response {
         if (!woke && !stream.aborted) await stream.write(": keep-alive\n\n");
       }
     } finally {
+      stopping.removeEventListener("abort", stop);
       unsubscribe();
     }
   });

@@ -24,6 +24,11 @@ export class PanelClient {
     this.#cookie = cookie.split(";")[0];
   }
 
+  /** The session cookie (`name=value`), for requests this client does not make: a stream. */
+  get cookie(): string {
+    return this.#cookie;
+  }
+
   /** Sends one JSON call; throws on a non-2xx answer. */
   async call<T = Record<string, unknown>>(
     method: string,
