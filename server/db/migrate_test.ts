@@ -42,3 +42,22 @@ Deno.test("migrations: a failing migration leaves nothing behind", () => {
   const half = db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get();
   assert.equal(half, undefined, "DDL is transactional in SQLite, which migrate() relies on");
 });
+
+Deno.test("migration 180: a notification read before it stays read, for every user there is", () => {
+  const db = new DatabaseSync(":memory:");
+  migrate(db, "sqlite", 170);
+  db.exec(`INSERT INTO users (id, username, role, password_hash, created_at, updated_at)
+    VALUES (1, 'root', 'super-admin', 'x', 0, 0), (2, 'buyer', 'user', 'x', 0, 0)`);
+  db.exec(`INSERT INTO notifications (id, ts, title, body, read_at)
+    VALUES (10, 1, 'read', '', 5), (11, 2, 'unread', '', NULL)`);
+  assert.deepEqual(migrate(db, "sqlite", 180), [180]);
+  const reads = db.prepare(
+    "SELECT notification_id, user_id, read_at FROM notification_reads ORDER BY 1, 2",
+  ).all().map((r) => ({ ...r }));
+  assert.deepEqual(reads, [
+    { notification_id: 10, user_id: 1, read_at: 5 },
+    { notification_id: 10, user_id: 2, read_at: 5 },
+  ]);
+  const columns = db.prepare("SELECT name FROM pragma_table_info('notifications')").all();
+  assert.ok(!columns.some((c) => c.name === "read_at"), "the one read state for all is gone");
+});

@@ -24,6 +24,7 @@ import {
   listRecords,
   markRead,
   markUndone,
+  type NotificationViewer,
   readChannels,
   writeChannels,
 } from "./store.ts";
@@ -59,12 +60,15 @@ function foundRecord(db: Db, id: number, hideProfit = false): ActionRecord {
   return record;
 }
 
-/** What `user` sees of the notifications: none of triggers watching a type they may not read. */
-function notificationsFor(db: Db, user: UserRow): { hideProfit: boolean; hidden: number[] } {
+/**
+ * What `user` sees of the notifications: none of triggers watching a type they may not read,
+ * each read or not by them.
+ */
+function notificationsFor(db: Db, user: UserRow): NotificationViewer & { hideProfit: boolean } {
   const hidden = db.prepare("SELECT id, scope FROM triggers").all()
     .filter((t) => !maySeeSubject(user, `${JSON.parse(String(t.scope)).type}:`))
     .map((t) => Number(t.id));
-  return { hideProfit: user.hideProfit, hidden };
+  return { userId: user.id, hideProfit: user.hideProfit, hidden };
 }
 
 /** Dry run, check now, history and undo, channels, notifications (mounted at their full paths). */
@@ -112,8 +116,9 @@ export const triggerCallRoutes = [
   }),
   implement(NOTIFICATION_ROUTES.read, (c, { body }) => {
     const db = c.var.deps.db;
-    markRead(db, body.ids, triggerNow(db));
-    return listNotifications(db, { limit: 50, ...notificationsFor(db, userOf(c)) });
+    const viewer = notificationsFor(db, userOf(c));
+    markRead(db, { ...viewer, ids: body.ids, now: triggerNow(db) });
+    return listNotifications(db, { limit: 50, ...viewer });
   }),
 ];
 

@@ -136,17 +136,38 @@ export function insertNotification(
   );
 }
 
-/** The newest notifications and how many are unread (leaving out the `hidden` triggers' ones). */
+/**
+ * Who looks at the notifications: the user, whose own read marks count, and
+ * the triggers whose notifications they may not see.
+ */
+export type NotificationViewer = { userId: number; hidden?: number[] };
+
+/** The condition on `notifications n` that leaves out the `hidden` triggers' ones, and its values. */
+function shownTo(viewer: NotificationViewer): { where: string; params: number[] } {
+  const hidden = viewer.hidden ?? [];
+  if (!hidden.length) return { where: "1 = 1", params: [] };
+  const list = hidden.map(() => "?").join(", ");
+  return { where: `(n.trigger_id IS NULL OR n.trigger_id NOT IN (${list}))`, params: hidden };
+}
+
+/** The user's read marks beside each notification: one primary-key look-up a row. */
+const WITH_READS =
+  "notifications n LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = ?";
+
+/**
+ * The newest notifications the viewer is shown, each read or not by them, and
+ * how many of all those shown they have not read (each user reads for
+ * themselves; a new notification is unread for everyone).
+ */
 export function listNotifications(
   db: Db,
-  query: { limit: number; hideProfit: boolean; hidden?: number[] },
+  query: NotificationViewer & { limit: number; hideProfit: boolean },
 ): { items: Notification[]; unread: number } {
-  const hidden = query.hidden ?? [];
-  const shown = hidden.length
-    ? `(trigger_id IS NULL OR trigger_id NOT IN (${hidden.map(() => "?").join(", ")}))`
-    : "1 = 1";
-  const items = db.prepare(`SELECT * FROM notifications WHERE ${shown} ORDER BY id DESC LIMIT ?`)
-    .all(...hidden, query.limit)
+  const shown = shownTo(query);
+  const items = db.prepare(
+    `SELECT n.id, n.ts, n.trigger_id, n.title, n.body, n.profit, r.read_at FROM ${WITH_READS}
+     WHERE ${shown.where} ORDER BY n.id DESC LIMIT ?`,
+  ).all(query.userId, ...shown.params, query.limit)
     .map((r) => ({
       id: Number(r.id),
       ts: Number(r.ts),
@@ -156,19 +177,28 @@ export function listNotifications(
       read: r.read_at !== null,
     }));
   const unread = Number(
-    db.prepare(`SELECT count(*) AS n FROM notifications WHERE read_at IS NULL AND ${shown}`)
-      .get(...hidden)!.n,
+    db.prepare(
+      `SELECT count(*) AS n FROM ${WITH_READS} WHERE r.user_id IS NULL AND ${shown.where}`,
+    ).get(query.userId, ...shown.params)!.n,
   );
   return { items, unread };
 }
 
-/** Marks notifications read (`ids`, or all). */
-export function markRead(db: Db, ids: number[] | undefined, now: number): void {
-  if (ids) {
-    db.prepare(
-      "UPDATE notifications SET read_at = ? WHERE read_at IS NULL AND id IN (SELECT value FROM json_each(?))",
-    ).run(now, JSON.stringify(ids));
-  } else db.prepare("UPDATE notifications SET read_at = ? WHERE read_at IS NULL").run(now);
+/**
+ * Marks notifications read for the viewer alone (`ids`, or all): only those
+ * they are shown, so "all" clears exactly what `listNotifications` counts unread.
+ */
+export function markRead(
+  db: Db,
+  mark: NotificationViewer & { ids?: number[]; now: number },
+): void {
+  const shown = shownTo(mark);
+  const picked = mark.ids ? "AND n.id IN (SELECT value FROM json_each(?))" : "";
+  const params = mark.ids ? [JSON.stringify(mark.ids)] : [];
+  db.prepare(
+    `INSERT OR IGNORE INTO notification_reads (notification_id, user_id, read_at)
+     SELECT n.id, ?, ? FROM notifications n WHERE ${shown.where} ${picked}`,
+  ).run(mark.userId, mark.now, ...shown.params, ...params);
 }
 
 /** The stored channel settings (defaults until saved). */

@@ -98,6 +98,7 @@ export const ON_POSTGRES = [
   "server/triggers/conditions_test.ts",
   "server/triggers/dry_run_test.ts",
   "server/triggers/entity_test.ts",
+  "server/triggers/notifications_test.ts",
   "server/triggers/rights_test.ts",
   "server/triggers/scheduler_test.ts",
   "server/updates/routes_test.ts",
