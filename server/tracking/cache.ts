@@ -10,7 +10,7 @@
  * to the next click.
  */
 import { Campaign, type Destination } from "../../contracts/campaign.ts";
-import type { Flow } from "../../contracts/flow.ts";
+import type { Flow, Path } from "../../contracts/flow.ts";
 import type { ConversionStatus } from "../../contracts/stats.ts";
 import type { PostbackEvent } from "../../contracts/traffic_source.ts";
 import { changesOf, type Db } from "../db/connection.ts";
@@ -37,7 +37,18 @@ export type SourceRuntime = {
 /** Where a campaign's clicks go once campaign → campaign links are followed. */
 export type Target =
   | { kind: "url"; url: string }
-  | { kind: "flow"; flow: Flow; rotationId: number | null }
+  | {
+    kind: "flow";
+    flow: Flow;
+    rotationId: number | null;
+    /**
+     * Whether every offer of the flow exists and has neither a daily cap nor a
+     * country: then no offer is ever skipped or sent to a fallback, and the
+     * click routes without asking the caps or the country (the cache drops
+     * the campaign when any offer changes).
+     */
+    freeOffers: boolean;
+  }
   | { kind: "broken"; reason: string };
 
 /** A campaign ready for the click path. */
@@ -271,13 +282,13 @@ export class EntityCache {
       case "url":
         return { kind: "url", url: destination.url };
       case "flow":
-        return { kind: "flow", flow: destination.flow, rotationId: null };
+        return this.#flowTarget(destination.flow, null);
       case "rotation": {
         const row = this.db.prepare("SELECT rules, default_paths FROM rotations WHERE id = ?")
           .get(destination.rotationId);
         if (!row) return { kind: "broken", reason: `rotation ${destination.rotationId} is gone` };
         const flow = { rules: json(row.rules), defaultPaths: json(row.default_paths) };
-        return { kind: "flow", flow, rotationId: destination.rotationId };
+        return this.#flowTarget(flow, destination.rotationId);
       }
       case "campaign": {
         const next = destination.campaignId;
@@ -293,6 +304,18 @@ export class EntityCache {
         return this.#target(json(row.destination) as Destination, [...seen, next]);
       }
     }
+  }
+
+  #flowTarget(flow: Flow, rotationId: number | null): Target {
+    const free = (paths: readonly Path[]) =>
+      paths.every((path) =>
+        path.offers.every((o) => {
+          const offer = this.offer(o.offerId);
+          return offer !== null && offer.dailyCap === null && offer.country === "";
+        })
+      );
+    const freeOffers = flow.rules.every((rule) => free(rule.paths)) && free(flow.defaultPaths);
+    return { kind: "flow", flow, rotationId, freeOffers };
   }
 
   /** A traffic source by id. */

@@ -62,20 +62,26 @@ function cut(value: string): string {
 
 /** First value of each query parameter, cut to 255 characters (tokens, cost and rules read it). */
 export function paramsOf(query: URLSearchParams | string): Record<string, string> {
-  // No prototype: a parameter named `constructor` or `__proto__` is just a parameter.
-  const params: Record<string, string> = Object.create(null);
+  // No prototype: a parameter named `constructor` or `__proto__` is just a parameter. A literal
+  // keeps V8's fast properties (`Object.create(null)` makes a hash table: ~0.4 µs more a click).
+  const params = { __proto__: null } as unknown as Record<string, string>;
   if (typeof query === "string") {
     // Nothing to decode (the usual click): split it here, ~1 µs cheaper than URLSearchParams.
     if (query.includes("%") || query.includes("+")) return paramsOf(new URLSearchParams(query));
-    for (const pair of query.split("&")) {
-      if (pair === "") continue;
-      const eq = pair.indexOf("=");
-      const k = eq < 0 ? pair : pair.slice(0, eq);
-      if (!(k in params)) params[k] = cut(eq < 0 ? "" : pair.slice(eq + 1));
+    for (let from = 0; from <= query.length;) {
+      let end = query.indexOf("&", from);
+      if (end < 0) end = query.length;
+      if (end > from) {
+        const eq = query.indexOf("=", from);
+        const bare = eq < 0 || eq > end;
+        const k = query.slice(from, bare ? end : eq);
+        if (params[k] === undefined) params[k] = cut(bare ? "" : query.slice(eq + 1, end));
+      }
+      from = end + 1;
     }
     return params;
   }
-  for (const [k, v] of query) if (!(k in params)) params[k] = cut(v);
+  for (const [k, v] of query) if (params[k] === undefined) params[k] = cut(v);
   return params;
 }
 
@@ -254,9 +260,13 @@ function route(
     // offers for another country (offer_country.ts).
     // Country narrows the choice; when it leaves no offer at all, the paid visitor still goes
     // to one rather than being lost (decision 134).
-    const resolve = forCountry(engine.cache, engine.caps.resolver, visitor.country);
-    const picked = routeFlow(target.flow, visitor, engine.random, resolve) ??
-      routeFlow(target.flow, visitor, engine.random, engine.caps.resolver);
+    // A flow whose offers have no cap and no country routes without asking either.
+    const picked = target.freeOffers ? routeFlow(target.flow, visitor, engine.random) : routeFlow(
+      target.flow,
+      visitor,
+      engine.random,
+      forCountry(engine.cache, engine.caps.resolver, visitor.country),
+    ) ?? routeFlow(target.flow, visitor, engine.random, engine.caps.resolver);
     if (!picked) return "no usable path in the flow";
     const offer = engine.cache.offer(picked.offerId);
     if (!offer) return `offer ${picked.offerId} is gone`;

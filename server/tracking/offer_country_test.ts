@@ -59,3 +59,35 @@ Deno.test("offer country: an offer is skipped for visitors from other countries;
     assert.deepEqual([...seen].sort(), [german, american].sort());
   });
 });
+
+Deno.test("offer country: a country given to an offer of a flow already taking clicks holds from the next click", async () => {
+  const s = await trackingApp();
+  const [first, second] = [s.offerIds[0], idOf(await s.api.post("/api/offers", buildOffer()))];
+  const saved = await s.api.patch(`/api/campaigns/${s.campaignId}`, {
+    destination: {
+      type: "flow",
+      flow: {
+        rules: [],
+        defaultPaths: [{
+          weight: 1,
+          direct: true,
+          landings: [],
+          offers: [{ offerId: first, weight: 1 }, { offerId: second, weight: 1 }],
+        }],
+      },
+    },
+  });
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  const offerOf = async () => {
+    const id = clickIdOf(await s.click({ ip: US }));
+    return Number(
+      s.app.deps.db.prepare("SELECT offer_id FROM clicks WHERE id = ?").get(id)!.offer_id,
+    );
+  };
+  // Neither offer has a country or a cap: the flow routes without asking (freeOffers).
+  const seen = new Set<number>();
+  for (let i = 0; i < 60 && seen.size < 2; i++) seen.add(await offerOf());
+  assert.deepEqual([...seen].sort(), [first, second].sort());
+  assert.equal((await s.api.patch(`/api/offers/${first}`, { country: "DE" })).status, 200);
+  for (let i = 0; i < 20; i++) assert.equal(await offerOf(), second);
+});
