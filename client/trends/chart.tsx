@@ -16,6 +16,9 @@ const COLOURS = [
   "#ec4899",
 ];
 
+/** The colour of the `i`th metric: its line, its previous period's and its axis. */
+const colourOf = (i: number) => COLOURS[i % COLOURS.length];
+
 /** The chart; x is the bucket index, labelled with the bucket. */
 export function TrendsChart(props: { answer: TrendsAnswer; metrics: string[] }) {
   const host = useRef<HTMLDivElement>(null);
@@ -31,7 +34,7 @@ export function TrendsChart(props: { answer: TrendsAnswer; metrics: string[] }) 
       data.push(answer.series[m]);
       series.push({
         label: metricLabel(m),
-        stroke: COLOURS[i % COLOURS.length],
+        stroke: colourOf(i),
         width: 2,
         scale: `s${i}`,
       });
@@ -39,7 +42,7 @@ export function TrendsChart(props: { answer: TrendsAnswer; metrics: string[] }) 
         data.push(answer.previous.series[m].slice(0, xs.length));
         series.push({
           label: `${metricLabel(m)} (previous)`,
-          stroke: COLOURS[i % COLOURS.length],
+          stroke: colourOf(i),
           dash: [6, 4],
           width: 1,
           scale: `s${i}`,
@@ -67,7 +70,7 @@ export function TrendsChart(props: { answer: TrendsAnswer; metrics: string[] }) 
           // left and right in turn, the grid from the first only.
           ...metrics.map((m, i) => ({
             ...axis,
-            stroke: COLOURS[i % COLOURS.length],
+            stroke: colourOf(i),
             grid: { ...axis.grid, show: i === 0 },
             scale: `s${i}`,
             side: i % 2 ? 1 : 3,
