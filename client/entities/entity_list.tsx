@@ -26,6 +26,7 @@ import { listQuery, stateRange } from "../ui/list_state.ts";
 import { ListToolbar } from "./list_toolbar.tsx";
 import { PageHeader } from "../ui/page.tsx";
 import { canWrite, type Subject } from "../../contracts/rights.ts";
+import { ENTITY_BASE_COLUMNS, type OwnColumnKey } from "../../contracts/list_columns.ts";
 import { accountOrRole } from "../app/rights.ts";
 import { RowActions, type RowLink } from "./row_actions.tsx";
 import { RateNotes } from "../reports/rate_notes.tsx";
@@ -54,9 +55,12 @@ export interface ListConfig<R extends ResourceName> {
   CopyLink?: RowLink<ListItemOf<R>>;
   /** Whether items carry stats (and the list a date range). */
   stats: boolean;
-  /** The entity's own columns, shown after id and name. */
-  columns: TableColumn<ListItemOf<R>>[];
-  hiddenByDefault?: string[];
+  /**
+   * The entity's own columns, shown after id and name; a list that saves column sets names
+   * them in `contracts/list_columns.ts`, which the server checks saved sets against.
+   */
+  columns: (TableColumn<ListItemOf<R>> & { key: OwnColumnKey<R> })[];
+  hiddenByDefault?: OwnColumnKey<R>[];
   /** More bulk actions for the selected rows (writable users only). */
   SelectionActions?: ComponentType<SelectionActionProps>;
   /** More actions in the list's header. */
@@ -77,7 +81,8 @@ function baseColumns<R extends ResourceName>(
   config: ListConfig<R>,
   groupName: (id: number | null) => string,
 ) {
-  const columns: TableColumn<ListItemOf<R>>[] = [
+  type Base = TableColumn<ListItemOf<R>> & { key: typeof ENTITY_BASE_COLUMNS[number] };
+  const columns: Base[] = [
     { key: "id", label: "ID", width: 56, align: "end", sort: "id", render: (i) => i.id },
     {
       key: "name",

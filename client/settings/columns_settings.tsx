@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { z } from "zod";
 import { ColumnList, type ColumnSet, type SettingsValue } from "../../contracts/settings.ts";
-import type { FieldErrors } from "../ui/form_errors.ts";
+import { errorsUnder, type FieldErrors } from "../ui/form_errors.ts";
 import { formFields } from "../ui/form_kit.ts";
 import { FormContext } from "../ui/form_state.ts";
 import { useLocalForm } from "../ui/local_form.ts";
@@ -73,6 +73,9 @@ function SetRow(props: {
   const [columns, setColumns] = useState(set.columns.join(", "));
   const path = `sets.${index}` as const;
   const broken = Object.keys(props.errors).some((k) => k.startsWith(`${path}.`));
+  // The server names each column its list does not have (`sets.0.columns.2`).
+  const unknown = Object.entries(errorsUnder(props.errors, `${path}.columns`))
+    .filter(([key]) => key !== `${path}.columns`);
   return (
     <tr>
       <td>{LIST_LABELS[set.list]}</td>
@@ -103,6 +106,7 @@ function SetRow(props: {
           )
           : set.columns.join(", ")}
         <F.FieldError path={`${path}.columns`} />
+        {unknown.map(([key, message]) => <p key={key} className="field__error">{message}</p>)}
       </td>
       <td>
         <label className="check">

@@ -12,6 +12,7 @@ import { validationError } from "../errors.ts";
 import { implement } from "../route.ts";
 import { isPerUser, readSection, writeSection } from "./sections.ts";
 import { withPrevious } from "./url_paths.ts";
+import { columnSetIssues } from "./column_sets.ts";
 
 type Issue = { path: PropertyKey[]; message: string };
 
@@ -19,8 +20,16 @@ function exists(db: Db, table: string, id: number): boolean {
   return !!db.prepare(`SELECT 1 FROM ${table} WHERE id = ? AND archived = 0`).get(id);
 }
 
+/** What a check gets besides the value: the caller (per-user sections compare with their copy). */
+type CheckOptions = { userId: number };
+type Check<S extends SettingsSection> = (
+  db: Db,
+  value: SettingsValue<S>,
+  options: CheckOptions,
+) => Issue[];
+
 /** Checks that need the database (STYLE 5: the contract cannot know what exists). */
-const CHECKS: { [S in SettingsSection]?: (db: Db, value: SettingsValue<S>) => Issue[] } = {
+const CHECKS: { [S in SettingsSection]?: Check<S> } = {
   "auto-clearing": (db, value) =>
     value.exceptions.flatMap((e, i) =>
       exists(db, "campaigns", e.campaignId) ? [] : [{
@@ -32,6 +41,8 @@ const CHECKS: { [S in SettingsSection]?: (db: Db, value: SettingsValue<S>) => Is
     value.domainId === null || exists(db, "domains", value.domainId)
       ? []
       : [{ path: ["domainId"], message: `Domain ${value.domainId} does not exist` }],
+  "columns": (db, value, { userId }) =>
+    columnSetIssues(db, value.sets, { stored: readSection(db, "columns", userId).sets }),
 };
 
 /** Stores a validated section (after the database's checks) and answers what is stored. */
@@ -41,8 +52,8 @@ function store<S extends SettingsSection>(
   options: { value: SettingsValue<S>; userId: number },
 ): SettingsValue<S> {
   let value = options.value;
-  const check = CHECKS[section] as ((db: Db, value: SettingsValue<S>) => Issue[]) | undefined;
-  const issues = check?.(db, value) ?? [];
+  const check = CHECKS[section] as Check<S> | undefined;
+  const issues = check?.(db, value, { userId: options.userId }) ?? [];
   if (issues.length) throw validationError(issues);
   const userId = isPerUser(section) ? options.userId : undefined;
   if (section === "url-customization") {

@@ -3,7 +3,8 @@
  * server: a set saved from the campaigns list's Columns menu is stored
  * server-side (Settings → Columns), so a fresh browser can pick it; the last
  * pick outlives a reload (local storage); the settings screen lists and edits
- * it, and a list's default set is what a fresh browser shows first.
+ * it and refuses a column the list does not have; a list's default set is what
+ * a fresh browser shows first.
  */
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
@@ -139,6 +140,26 @@ Deno.test({
         const [set] = stored.body.sets as { name: string; isDefault: boolean }[];
         assert.equal(set.name, "Lean buyer");
         assert.equal(set.isDefault, true);
+        await context.close();
+      });
+
+      await t.step("a set naming a column the list does not have is refused by name", async () => {
+        const { context, page } = await openCampaigns(browser, server);
+        await page.goto(`${server.url}/panel/settings/columns`);
+        await page.locator("tbody tr").filter({ hasText: "Campaigns" }).waitFor();
+        await page.getByLabel("Set name").fill("Typo");
+        await page.getByLabel("Columns (comma separated)").fill("name, clicks, nonsense");
+        await page.getByRole("button", { name: "Add set" }).click();
+        await page.getByRole("button", { name: "Save" }).click();
+        const message = '"nonsense" is not a column of the campaigns list';
+        await page.locator(".notice--error", { hasText: message }).waitFor();
+        // Beside the set's columns too, not only in the form's summary.
+        await page.locator("td.column-sets__columns .field__error", { hasText: message })
+          .waitFor();
+        const stored = await call(page, server, { method: "GET", path: "/api/settings/columns" });
+        assert.deepEqual((stored.body.sets as { name: string }[]).map((s) => s.name), [
+          "Lean buyer",
+        ]);
         await context.close();
       });
 

@@ -65,6 +65,7 @@ export const ON_POSTGRES = [
   "server/route_test.ts",
   "server/security_test.ts",
   "server/settings/auto_clearing_test.ts",
+  "server/settings/column_sets_test.ts",
   "server/settings/import_export_test.ts",
   "server/settings/postback_settings_test.ts",
   "server/settings/postback_tester_test.ts",
