@@ -282,8 +282,19 @@ export const NotificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-/** `POST /api/notifications/read`: the ids, or every one when absent. */
-export const MarkReadInput = z.object({ ids: z.array(Id).max(1000).optional() });
+/**
+ * `POST /api/notifications/read`: the `ids`; or every one up to `upTo`, the
+ * newest id the panel has shown (what arrived after it, which the user has not
+ * seen, stays unread); or, with neither, every one (kept for API callers from
+ * before `upTo`: the panel always sends it).
+ */
+export const MarkReadInput = z.object({
+  ids: z.array(Id).max(1000).optional(),
+  upTo: Id.optional(),
+}).refine((v) => !(v.ids && v.upTo !== undefined), {
+  path: ["upTo"],
+  message: "must not be sent with ids (upTo bounds marking all)",
+});
 
 const Secret = z.string().max(500);
 

@@ -64,7 +64,10 @@ export function useNotifications(enabled: boolean) {
   );
 }
 
-/** Marks notifications read (all when `ids` is absent). */
-export function markRead(ids?: number[]) {
-  return call(NOTIFICATION_ROUTES.read, { body: ids ? { ids } : {} });
+/**
+ * Marks notifications read: the `ids`, or all up to `upTo` (the newest one the
+ * bell shows, so one that arrived since the last poll stays unread).
+ */
+export function markRead(which: { ids: number[] } | { upTo: number }) {
+  return call(NOTIFICATION_ROUTES.read, { body: which });
 }

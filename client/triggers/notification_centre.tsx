@@ -1,7 +1,7 @@
 /**
  * The header's notification centre: a bell with the unread count, opening the
- * newest notifications; opening it marks what it shows read. Shown to users
- * who may see triggers.
+ * newest notifications; opening one marks it read, "Mark all read" marks
+ * those it shows and older. Shown to users who may see triggers.
  */
 import { Link } from "react-router";
 import { useMyAccount } from "../entities/entity_api.ts";
@@ -17,7 +17,8 @@ export function NotificationCentre() {
   const list = useNotifications(allowed);
   if (!allowed || !list.data) return null;
   const { items, unread } = list.data;
-  const read = async (ids?: number[]) => void list.mutate(await markRead(ids), false);
+  const read = async (which: Parameters<typeof markRead>[0]) =>
+    void list.mutate(await markRead(which), false);
   return (
     <Popover
       className="notification-centre"
@@ -46,7 +47,8 @@ export function NotificationCentre() {
               <button
                 type="button"
                 className="btn btn--small"
-                onClick={() => void read()}
+                // Up to the newest shown: what arrived since the last poll was never seen.
+                onClick={() => void read({ upTo: items[0].id })}
               >
                 Mark all read
               </button>
@@ -60,7 +62,7 @@ export function NotificationCentre() {
                   <Link
                     to={n.triggerId ? `/triggers/edit/${n.triggerId}` : "/triggers"}
                     onClick={() => {
-                      if (!n.read) void read([n.id]);
+                      if (!n.read) void read({ ids: [n.id] });
                       close();
                     }}
                   >

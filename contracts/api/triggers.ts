@@ -88,7 +88,7 @@ export const NOTIFICATION_ROUTES = {
     method: "post",
     path: "/api/notifications/read",
     tag: "Notification",
-    summary: "Mark notifications read (the ids, or all)",
+    summary: "Mark notifications read (the ids, or all up to upTo, the newest one shown)",
     access: ["trigger", "read"],
     body: MarkReadInput,
     answer: NotificationsAnswer,

@@ -1,7 +1,17 @@
 import assert from "node:assert/strict";
 import { NOTIFICATION_ROUTES, TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
 import { signedIn } from "../entities/testing.ts";
-import { check, createTrigger, HOUR, metric, spendTrigger, T0, traffic, world } from "./testing.ts";
+import {
+  check,
+  createTrigger,
+  HOUR,
+  metric,
+  predateUsers,
+  spendTrigger,
+  T0,
+  traffic,
+  world,
+} from "./testing.ts";
 
 /** "Any offer with a click over 6 h": takes it out of rotation. */
 const offerTrigger = {
@@ -83,15 +93,16 @@ Deno.test("trigger rights: a hide-profit user neither replays nor checks a trigg
 Deno.test("trigger rights: the history and notifications leave out what is about types the user may not read", async () => {
   const w = await world();
   w.app.deps.db.exec("UPDATE triggers SET enabled = 0"); // the install's defaults
-  traffic(w, { n: 20, ts: T0 - HOUR, cost: 1 });
-  const notifyOffers = { ...offerTrigger, actions: [{ kind: "notify", channels: ["panel"] }] };
-  assert.deepEqual(await check(w, await createTrigger(w, notifyOffers)), ["A"]);
-  assert.deepEqual(await check(w, await createTrigger(w, spendTrigger(w))), ["Push"]);
   const buyer = await signedIn(w.app, {
     username: "buyer",
     role: "user",
     permissions: { "*": "none", campaign: "read", trigger: "read" },
   });
+  predateUsers(w.app); // there before the notifications below: they are unread for them
+  traffic(w, { n: 20, ts: T0 - HOUR, cost: 1 });
+  const notifyOffers = { ...offerTrigger, actions: [{ kind: "notify", channels: ["panel"] }] };
+  assert.deepEqual(await check(w, await createTrigger(w, notifyOffers)), ["A"]);
+  assert.deepEqual(await check(w, await createTrigger(w, spendTrigger(w))), ["Push"]);
   const seen = (await buyer.call(TRIGGER_ROUTES.history, {})).items;
   assert.deepEqual(seen.map((r) => r.label), ["Push"]);
   const all = (await w.api.call(TRIGGER_ROUTES.history, {})).items;

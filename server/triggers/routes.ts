@@ -117,7 +117,7 @@ export const triggerCallRoutes = [
   implement(NOTIFICATION_ROUTES.read, (c, { body }) => {
     const db = c.var.deps.db;
     const viewer = notificationsFor(db, userOf(c));
-    markRead(db, { ...viewer, ids: body.ids, now: triggerNow(db) });
+    markRead(db, { ...viewer, ids: body.ids, upTo: body.upTo, now: triggerNow(db) });
     return listNotifications(db, { limit: 50, ...viewer });
   }),
 ];

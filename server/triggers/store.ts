@@ -150,14 +150,23 @@ function shownTo(viewer: NotificationViewer): { where: string; params: number[] 
   return { where: `(n.trigger_id IS NULL OR n.trigger_id NOT IN (${list}))`, params: hidden };
 }
 
-/** The user's read marks beside each notification: one primary-key look-up a row. */
-const WITH_READS =
-  "notifications n LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = ?";
+/**
+ * The viewer's row and their read mark beside each notification: one primary-key look-up a
+ * row. Its first placeholder is the viewer's id.
+ */
+const WITH_READS = `notifications n JOIN users u ON u.id = ?
+  LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = u.id`;
+
+/**
+ * Read by the viewer: they marked it, or it was raised before they were created (a new user's
+ * badge does not count the alerts from before they joined; decision 181).
+ */
+const READ = "(r.user_id IS NOT NULL OR n.ts < u.created_at)";
 
 /**
  * The newest notifications the viewer is shown, each read or not by them, and
  * how many of all those shown they have not read (each user reads for
- * themselves; a new notification is unread for everyone).
+ * themselves; a new notification is unread for every user there is).
  */
 export function listNotifications(
   db: Db,
@@ -165,8 +174,9 @@ export function listNotifications(
 ): { items: Notification[]; unread: number } {
   const shown = shownTo(query);
   const items = db.prepare(
-    `SELECT n.id, n.ts, n.trigger_id, n.title, n.body, n.profit, r.read_at FROM ${WITH_READS}
-     WHERE ${shown.where} ORDER BY n.id DESC LIMIT ?`,
+    `SELECT n.id, n.ts, n.trigger_id, n.title, n.body, n.profit,
+       CASE WHEN ${READ} THEN 1 ELSE 0 END AS seen
+     FROM ${WITH_READS} WHERE ${shown.where} ORDER BY n.id DESC LIMIT ?`,
   ).all(query.userId, ...shown.params, query.limit)
     .map((r) => ({
       id: Number(r.id),
@@ -174,31 +184,43 @@ export function listNotifications(
       triggerId: r.trigger_id === null ? null : Number(r.trigger_id),
       title: String(r.title),
       body: query.hideProfit && r.profit === 1 ? HIDDEN : String(r.body),
-      read: r.read_at !== null,
+      read: Number(r.seen) === 1,
     }));
   const unread = Number(
     db.prepare(
-      `SELECT count(*) AS n FROM ${WITH_READS} WHERE r.user_id IS NULL AND ${shown.where}`,
+      `SELECT count(*) AS n FROM ${WITH_READS} WHERE NOT ${READ} AND ${shown.where}`,
     ).get(query.userId, ...shown.params)!.n,
   );
   return { items, unread };
 }
 
 /**
- * Marks notifications read for the viewer alone (`ids`, or all): only those
- * they are shown, so "all" clears exactly what `listNotifications` counts unread.
+ * Marks notifications read for the viewer alone: the `ids`, or all up to
+ * `upTo` (the newest the panel showed: one that arrived since stays unread),
+ * or all when neither is given. Rows go only to those they are shown and that
+ * were raised since they were created (the older ones are read for them
+ * already), so "all" clears exactly what `listNotifications` counts unread.
  */
 export function markRead(
   db: Db,
-  mark: NotificationViewer & { ids?: number[]; now: number },
+  mark: NotificationViewer & { ids?: number[]; upTo?: number; now: number },
 ): void {
   const shown = shownTo(mark);
-  const picked = mark.ids ? "AND n.id IN (SELECT value FROM json_each(?))" : "";
-  const params = mark.ids ? [JSON.stringify(mark.ids)] : [];
+  let picked = "";
+  const params: (number | string)[] = [];
+  if (mark.ids) {
+    picked += " AND n.id IN (SELECT value FROM json_each(?))";
+    params.push(JSON.stringify(mark.ids));
+  }
+  if (mark.upTo !== undefined) {
+    picked += " AND n.id <= ?";
+    params.push(mark.upTo);
+  }
   db.prepare(
     `INSERT OR IGNORE INTO notification_reads (notification_id, user_id, read_at)
-     SELECT n.id, ?, ? FROM notifications n WHERE ${shown.where} ${picked}`,
-  ).run(mark.userId, mark.now, ...shown.params, ...params);
+     SELECT n.id, u.id, ? FROM notifications n JOIN users u ON u.id = ?
+     WHERE n.ts >= u.created_at AND ${shown.where}${picked}`,
+  ).run(mark.now, mark.userId, ...shown.params, ...params);
 }
 
 /** The stored channel settings (defaults until saved). */

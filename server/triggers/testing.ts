@@ -37,10 +37,20 @@ export type World = {
   sourceId: number;
 };
 
-/** A fresh app with entities and a clock at T0. */
+/**
+ * Dates the creation of every user there is before T0. Users are created by the real clock and a
+ * world's triggers run on one from T0, in the past; a notification raised before a user was
+ * created is read for them (decision 181), so without this they would read them all.
+ */
+export function predateUsers(app: TestApp): void {
+  app.deps.db.prepare("UPDATE users SET created_at = ?").run(T0 - 24 * HOUR);
+}
+
+/** A fresh app with entities, an admin there since before T0 and a clock at T0. */
 export async function world(): Promise<World> {
   const app = testApp();
   await app.addUser("root", "super-admin");
+  predateUsers(app);
   const cookie = await app.signIn("root", TEST_PASSWORD);
   const api = apiAs(app, cookie);
   const clock = { now: T0 };
