@@ -2,12 +2,11 @@
  * The columns each list and the report can show, by the names a saved column
  * set (Settings → Columns, decision 087) stores. The entity lists' column keys
  * are typed by this table, and the server refuses a set that names a column
- * its list does not have (decision 182). Columns that depend on stored data —
- * the report's event types, the click log's stored click columns — are added
- * by the server from the same definitions the answers use.
+ * its list does not have (decision 182). The report's event type columns depend
+ * on stored settings: the server adds them from the same definitions the report uses.
  */
 import { METRICS } from "./report.ts";
-import { ConversionItem, FormulaColumn } from "./report_query.ts";
+import { FormulaColumn } from "./report_query.ts";
 import { eventColumns, NUMERIC_EVENTS, numericEventColumn } from "./conversion_events.ts";
 import { Stats } from "./stats.ts";
 import type { ColumnSet } from "./settings.ts";
@@ -17,6 +16,21 @@ type ColumnList = ColumnSet["list"];
 
 /** The entity lists: the lists of `ColumnList` that are not the report, conversions or click log. */
 export type EntityColumnList = Exclude<ColumnList, "report" | "conversions" | "clicklog">;
+
+/**
+ * The lists whose screens show a saved set's columns (their Columns menu): the
+ * entity lists and the report. The conversions list and the click log have no
+ * column choice, so the panel offers no set for them (a set would change nothing).
+ */
+export const LISTS_WITH_SETS: readonly ColumnList[] = [
+  "campaigns",
+  "offers",
+  "landings",
+  "affiliate-networks",
+  "traffic-sources",
+  "rotations",
+  "report",
+];
 
 /** The columns every entity list starts with: id, name, group. */
 export const ENTITY_BASE_COLUMNS = ["id", "name", "group"] as const;
@@ -63,10 +77,3 @@ export function eventTypeColumns(types: readonly { name: string }[]): string[] {
 export function isFormulaColumnName(name: string): boolean {
   return FormulaColumn.shape.name.safeParse(name).success;
 }
-
-/**
- * The conversions list's own columns: the fields of a conversion, apart from
- * its click (whose columns are the click log's) and its change history.
- */
-export const CONVERSION_COLUMNS: readonly string[] = Object.keys(ConversionItem.shape)
-  .filter((key) => key !== "click" && key !== "changes");

@@ -7,6 +7,7 @@
 import { useState } from "react";
 import { z } from "zod";
 import { ColumnList, type ColumnSet, type SettingsValue } from "../../contracts/settings.ts";
+import { LISTS_WITH_SETS } from "../../contracts/list_columns.ts";
 import { errorsUnder, type FieldErrors } from "../ui/form_errors.ts";
 import { formFields } from "../ui/form_kit.ts";
 import { FormContext } from "../ui/form_state.ts";
@@ -192,7 +193,8 @@ export function ColumnsSettings() {
             <Adding.SelectField
               path="list"
               label="List"
-              options={order.map((l) => [l, LIST_LABELS[l]] as const)}
+              // Only lists whose screen shows a set: conversions and the click log choose no columns.
+              options={LISTS_WITH_SETS.map((l) => [l, LIST_LABELS[l]] as const)}
             />
             <Adding.TextField path="name" label="Set name" />
             <Adding.TextField

@@ -147,6 +147,20 @@ Deno.test({
         const { context, page } = await openCampaigns(browser, server);
         await page.goto(`${server.url}/panel/settings/columns`);
         await page.locator("tbody tr").filter({ hasText: "Campaigns" }).waitFor();
+        // Sets only for lists that show them: conversions and the click log choose no columns.
+        const lists = await page.getByRole("combobox", { name: "List", exact: true }).locator(
+          "option",
+        )
+          .allTextContents();
+        assert.deepEqual(lists, [
+          "Campaigns",
+          "Offers",
+          "Landers",
+          "Aff. networks",
+          "Traffic sources",
+          "Rotations",
+          "Report",
+        ]);
         await page.getByLabel("Set name").fill("Typo");
         await page.getByLabel("Columns (comma separated)").fill("name, clicks, nonsense");
         await page.getByRole("button", { name: "Add set" }).click();
