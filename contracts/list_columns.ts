@@ -17,21 +17,6 @@ type ColumnList = ColumnSet["list"];
 /** The entity lists: the lists of `ColumnList` that are not the report, conversions or click log. */
 export type EntityColumnList = Exclude<ColumnList, "report" | "conversions" | "clicklog">;
 
-/**
- * The lists whose screens show a saved set's columns (their Columns menu): the
- * entity lists and the report. The conversions list and the click log have no
- * column choice, so the panel offers no set for them (a set would change nothing).
- */
-export const LISTS_WITH_SETS: readonly ColumnList[] = [
-  "campaigns",
-  "offers",
-  "landings",
-  "affiliate-networks",
-  "traffic-sources",
-  "rotations",
-  "report",
-];
-
 /** The columns every entity list starts with: id, name, group. */
 export const ENTITY_BASE_COLUMNS = ["id", "name", "group"] as const;
 
@@ -44,6 +29,16 @@ export const ENTITY_OWN_COLUMNS = {
   "traffic-sources": ["tokens", "postback"],
   rotations: ["rules", "paths"],
 } as const satisfies Record<EntityColumnList, readonly string[]>;
+
+/**
+ * The lists whose screens show a saved set's columns (their Columns menu): the
+ * entity lists and the report. The conversions list and the click log have no
+ * column choice, so the panel offers no set for them (a set would change nothing).
+ */
+export const LISTS_WITH_SETS: readonly ColumnList[] = [
+  ...Object.keys(ENTITY_OWN_COLUMNS) as EntityColumnList[],
+  "report",
+];
 
 /** An entity list's own column key (any string for lists that save no column sets). */
 export type OwnColumnKey<L extends string> = L extends EntityColumnList
