@@ -26,15 +26,6 @@ import type {
   Target,
 } from "./runtime_types.ts";
 
-export type {
-  CampaignRuntime,
-  LandingRuntime,
-  NetworkRuntime,
-  OfferRuntime,
-  SourceRuntime,
-  Target,
-} from "./runtime_types.ts";
-
 /** How deep campaign → campaign links are followed before giving up (loops end sooner). */
 const MAX_CAMPAIGN_HOPS = 10;
 

@@ -5,7 +5,7 @@
  */
 import { readsFor } from "./pg_reads.ts";
 import { logEvent } from "../log.ts";
-import type { CampaignRuntime } from "./cache.ts";
+import type { CampaignRuntime } from "./runtime_types.ts";
 import { clickIdTime, newClickId } from "./click_id.ts";
 import type { ClickRow } from "./click_store.ts";
 import type { TrackingEngine } from "./engine.ts";

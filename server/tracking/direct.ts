@@ -22,7 +22,7 @@ import {
   type RequestLike,
   serverRequest,
 } from "../net.ts";
-import type { CampaignRuntime } from "./cache.ts";
+import type { CampaignRuntime } from "./runtime_types.ts";
 import { recordClick } from "./click.ts";
 import { readsFor } from "./pg_reads.ts";
 import { type PlainAnswer, toResponse } from "./answer.ts";

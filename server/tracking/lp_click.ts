@@ -7,7 +7,7 @@
 import { forCountry } from "./offer_country.ts";
 import type { Path } from "../../contracts/flow.ts";
 import { FIRST_FLOW_ITEM_ID } from "../rotations/flow_ids.ts";
-import type { CampaignRuntime } from "./cache.ts";
+import type { CampaignRuntime } from "./runtime_types.ts";
 import { isClickId } from "./click_id.ts";
 import type { StoredClick } from "./click_store.ts";
 import type { TrackingEngine } from "./engine.ts";

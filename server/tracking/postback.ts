@@ -11,7 +11,7 @@ import { foldHoursOfClicks } from "../costs/shares.ts";
 import { COUNTED_STATUSES } from "../../contracts/stats.ts";
 import { transaction } from "../db/connection.ts";
 import { HttpError } from "../errors.ts";
-import type { CampaignRuntime, OfferRuntime } from "./cache.ts";
+import type { CampaignRuntime, OfferRuntime } from "./runtime_types.ts";
 import type { StoredClick } from "./click_store.ts";
 import type { TrackingEngine } from "./engine.ts";
 import {

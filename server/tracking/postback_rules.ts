@@ -13,7 +13,7 @@ import { ConversionStatus } from "../../contracts/stats.ts";
 import type { Db } from "../db/connection.ts";
 import { getEventsSettings, getPostbackSettings } from "../settings/sections.ts";
 import { mapStatus } from "./postback_status.ts";
-import type { OfferRuntime } from "./cache.ts";
+import type { OfferRuntime } from "./runtime_types.ts";
 import type { StoredClick } from "./click_store.ts";
 import { isClickId } from "./click_id.ts";
 import type { TrackingEngine } from "./engine.ts";

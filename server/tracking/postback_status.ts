@@ -4,7 +4,7 @@
  */
 import type { ConversionEventType } from "../../contracts/conversion_events.ts";
 import { ConversionStatus } from "../../contracts/stats.ts";
-import type { NetworkRuntime } from "./cache.ts";
+import type { NetworkRuntime } from "./runtime_types.ts";
 
 /** Common network words for Rotor's statuses, after the network's map and the aliases. */
 const COMMON_WORDS: Record<string, ConversionStatus> = {

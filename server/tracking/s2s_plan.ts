@@ -7,7 +7,7 @@
  * sent only when listed, to the event's own URL when it has one (decision 167).
  */
 import type { ConversionStatus } from "../../contracts/stats.ts";
-import type { CampaignRuntime } from "./cache.ts";
+import type { CampaignRuntime } from "./runtime_types.ts";
 import type { StoredClick } from "./click_store.ts";
 import type { TrackingEngine } from "./engine.ts";
 import { storedMacros } from "./macro_values.ts";
