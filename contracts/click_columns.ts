@@ -31,6 +31,7 @@ const LABELS: Readonly<Record<string, string>> = {
   botReason: "Quality reason",
   isUnique: "Unique",
   cost: "Cost",
+  changes: "Cost changes",
   externalId: "External id",
   lpClickTs: "Lander click time",
   userAgent: "User agent",

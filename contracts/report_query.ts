@@ -165,7 +165,10 @@ export const ConversionsQuery = z.object({
 }).refine(inOrder, FROM_NOT_AFTER_TO);
 export type ConversionsQuery = z.infer<typeof ConversionsQuery>;
 
-/** A recorded manual change of a conversion: who, when, before and after. */
+/**
+ * A recorded change of a conversion, or of its click's cost the conversion charged (CPA,
+ * RevShare: field "click cost", by the postback or the admin): who, when, before and after.
+ */
 export const ConversionChange = z.object({
   ts: z.number(),
   username: z.string(),
@@ -199,7 +202,7 @@ export const ConversionItem = z.object({
   landingId: z.number().nullable(),
   landing: z.string(),
   click: z.record(z.string(), Cell),
-  /** Manual changes, oldest first (empty when none). */
+  /** Recorded changes (manual ones, and cost charges), oldest first (empty when none). */
   changes: z.array(ConversionChange).default([]),
 });
 export type ConversionItem = z.infer<typeof ConversionItem>;

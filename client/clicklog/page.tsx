@@ -39,6 +39,7 @@ const FIRST = [
   "botReason",
   "isUnique",
   "cost",
+  "changes",
   "externalId",
 ];
 
@@ -146,6 +147,8 @@ export function Page() {
   const width = (key: string) =>
     key === "id"
       ? 230
+      : key === "changes"
+      ? 440
       : key === "userAgent" || key === "referrer"
       ? 320
       : key === "botReason"

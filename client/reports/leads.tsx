@@ -150,7 +150,7 @@ export interface StatusEdit {
   refresh: number;
 }
 
-/** The conversion's manual changes: who, when, before → after, and the postback's fate. */
+/** The conversion's recorded changes (and cost charges): who, when, before → after, the postback's fate. */
 function ChangeHistory(props: { item: ConversionItem; timeZone: string }) {
   const changes = props.item.changes;
   if (changes.length === 0) return null;

@@ -12,6 +12,31 @@ import { clickIdBound, isClickId } from "../tracking/click_id.ts";
 import { entityFilterSql } from "./filters.ts";
 import { CLICK_JOINS, CLICK_SELECT, clickColumns, clickItem } from "./fields.ts";
 import { withNameColumns, withNames } from "./names.ts";
+import { localStamp } from "../reports/time.ts";
+
+/**
+ * Each click's recorded changes to its money (`/click/update` cost and bot marks, decision 184)
+ * as one text, oldest first, what changed before who and when: "cost 0.2 USD → 0.45 USD
+ * (/click/update from 1.2.3.4, 2026-11-27 09:31:02)"; "" for none.
+ */
+function withChanges(db: Db, items: Record<string, Cell>[], tz: string): Record<string, Cell>[] {
+  const texts = new Map<string, string[]>();
+  if (items.length > 0) {
+    const rows = db.prepare(
+      `SELECT click_id, ts, author, field, before, after FROM click_changes
+       WHERE click_id IN (SELECT value FROM json_each(?)) ORDER BY ts, id`,
+    ).all(JSON.stringify(items.map((i) => String(i.id))));
+    for (const r of rows) {
+      const id = String(r.click_id);
+      const stamp = localStamp(Number(r.ts), tz);
+      const line = `${r.field} ${r.before} → ${r.after} (${r.author}, ${stamp})`;
+      texts.set(id, [...texts.get(id) ?? [], line]);
+    }
+  }
+  return items.map((item) => ({ ...item, changes: texts.get(String(item.id))?.join("; ") ?? "" }));
+}
+
+type Cell = string | number | null;
 
 /** One page of the click log. */
 export function listClicks(db: Db, query: ClicksQuery): ClicksAnswer {
@@ -50,9 +75,13 @@ export function listClicks(db: Db, query: ClicksQuery): ClicksAnswer {
     ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY k.id DESC LIMIT ?`;
   const rows = db.prepare(sql).all(...params, query.limit + 1);
   const more = rows.length > query.limit;
-  const items = withNames(db, rows.slice(0, query.limit).map(clickItem));
+  const items = withChanges(
+    db,
+    withNames(db, rows.slice(0, query.limit).map(clickItem)),
+    query.tz,
+  );
   return {
-    columns: withNameColumns(clickColumns(db)),
+    columns: withNameColumns([...clickColumns(db), "changes"]),
     items,
     nextCursor: more ? String(items[items.length - 1].id) : null,
   };

@@ -77,34 +77,43 @@ export function enterConversion(
   const earlier = engine.db.prepare(
     "SELECT id, status, payout, currency FROM conversions WHERE click_id = ? AND current = 1",
   ).all(entry.clickId);
+  // The entry's own line comes first; its click's cost charge (CPA, RevShare) follows it.
+  const created = (conversionId: number) => {
+    const row = engine.db.prepare("SELECT status, payout, currency FROM conversions WHERE id = ?")
+      .get(conversionId)!;
+    const replaced = earlier.filter((c) =>
+      engine.db.prepare("SELECT current FROM conversions WHERE id = ?").get(c.id)?.current === 0
+    );
+    const before = replaced.map((c) =>
+      `${c.status} ${fromMicros(Number(c.payout))} ${c.currency} (#${c.id})`
+    ).join(", ");
+    engine.db.prepare(
+      `INSERT INTO conversion_changes (conversion_id, ts, user_id, username, field, before, after)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      conversionId,
+      now,
+      by.user.id,
+      by.user.username,
+      before ? "replaced" : "created",
+      before,
+      `${row.status} ${fromMicros(Number(row.payout))} ${row.currency} (${by.source})`,
+    );
+  };
   let result;
   try {
-    result = recordConversion(engine, params, { ip: "", pixel: true, now: time });
+    result = recordConversion(engine, params, {
+      ip: "",
+      pixel: true,
+      now: time,
+      author: { userId: by.user.id, username: by.user.username, at: now },
+      recorded: created,
+    });
   } catch (err) {
     if (err instanceof HttpError) return refused(err.message);
     throw err;
   }
   if (!result.recorded) return { outcome: "duplicate", conversionId: null, status: result.status };
-  const row = engine.db.prepare("SELECT payout, currency FROM conversions WHERE id = ?")
-    .get(result.conversionId)!;
-  const replaced = earlier.filter((c) =>
-    engine.db.prepare("SELECT current FROM conversions WHERE id = ?").get(c.id)?.current === 0
-  );
-  const before = replaced.map((c) =>
-    `${c.status} ${fromMicros(Number(c.payout))} ${c.currency} (#${c.id})`
-  ).join(", ");
-  engine.db.prepare(
-    `INSERT INTO conversion_changes (conversion_id, ts, user_id, username, field, before, after)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    result.conversionId,
-    now,
-    by.user.id,
-    by.user.username,
-    before ? "replaced" : "created",
-    before,
-    `${result.status} ${fromMicros(Number(row.payout))} ${row.currency} (${by.source})`,
-  );
   return { outcome: "recorded", conversionId: result.conversionId, status: result.status };
 }
 

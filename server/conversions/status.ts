@@ -11,7 +11,7 @@ import type { ConversionStatus } from "../../contracts/stats.ts";
 import { type Db, transaction } from "../db/connection.ts";
 import { conflict, notFound } from "../errors.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
-import { chargeAtConversion } from "../tracking/postback.ts";
+import { chargeAtConversion, type CostCharge, noteCharge } from "../tracking/postback.ts";
 import { planS2s } from "../tracking/s2s_plan.ts";
 import type { UserRow } from "../users/store.ts";
 
@@ -54,9 +54,10 @@ function changeOne(
   const click = engine.clicks.find(String(row.click_id));
   const campaign = click?.campaignId == null ? null : engine.cache.campaignById(click.campaignId);
   let outcome = "";
+  let charge: CostCharge | null = null;
   if (click) {
     if (campaign?.costModel === "cpa" || campaign?.costModel === "revshare") {
-      chargeAtConversion(engine, click.id, campaign);
+      charge = chargeAtConversion(engine, click.id, campaign);
     }
     const plan = planS2s(engine, {
       click,
@@ -79,6 +80,11 @@ function changeOne(
     `INSERT INTO conversion_changes (conversion_id, ts, user_id, username, field, before, after,
       postback_outcome) VALUES (?, ?, ?, ?, 'status', ?, ?, ?)`,
   ).run(id, change.now, change.user.id, change.user.username, before, change.status, outcome);
+  noteCharge(db, id, charge, {
+    userId: change.user.id,
+    username: change.user.username,
+    at: change.now,
+  });
   return { id, status: change.status, postbackOutcome: outcome };
 }
 

@@ -79,7 +79,8 @@ export async function clearClicks(
   const now = options.now ?? Date.now();
   const batchSize = options.batchSize ?? CLEAR_BATCH_SIZE;
   const postgres = dialectOf(db) === "postgres";
-  // PostgreSQL: click events have no foreign key to the partitioned clicks, so they go by hand.
+  // PostgreSQL: click events and changes have no foreign key to the partitioned clicks, so they
+  // go by hand.
   const removeEvents = postgres ? eventsRemover(db) : null;
   const counts = { deleted: 0, batches: 0, longestBatchMs: 0 };
   if (postgres) dropOldPartitions(db, plan, now, counts);
@@ -137,14 +138,19 @@ function markCleared(db: Db): (rows: Record<string, unknown>[]) => void {
   };
 }
 
-/** PostgreSQL: deletes the events of a batch of deleted clicks (SQLite's cascade). */
+/** A cleared click's rows in other tables (SQLite's foreign keys cascade; PostgreSQL's have none). */
+const CLICK_CHILDREN = ["click_events", "click_changes"];
+
+/** PostgreSQL: deletes the events and changes of a batch of deleted clicks (SQLite's cascade). */
 function eventsRemover(db: Db): (ids: string[]) => void {
-  const events = db.prepare(
-    `DELETE FROM click_events WHERE click_id IN
-      (SELECT jsonb_array_elements_text(?::text::jsonb) COLLATE "C")`,
+  const children = CLICK_CHILDREN.map((table) =>
+    db.prepare(
+      `DELETE FROM ${table} WHERE click_id IN
+        (SELECT jsonb_array_elements_text(?::text::jsonb) COLLATE "C")`,
+    )
   );
   return (found) => {
-    if (found.length > 0) events.run(JSON.stringify(found));
+    if (found.length > 0) { for (const s of children) s.run(JSON.stringify(found)); }
   };
 }
 
@@ -193,9 +199,11 @@ function dropOldPartitions(
     try {
       transaction(db, () => {
         db.exec(`SET LOCAL lock_timeout = '${PARTITION_LOCK_MS}ms'`);
-        db.prepare(
-          `DELETE FROM click_events WHERE click_id IN (SELECT id FROM ${table} WHERE ${deletable})`,
-        ).run(...args);
+        for (const child of CLICK_CHILDREN) {
+          db.prepare(
+            `DELETE FROM ${child} WHERE click_id IN (SELECT id FROM ${table} WHERE ${deletable})`,
+          ).run(...args);
+        }
         db.exec(`ALTER TABLE clicks DETACH PARTITION ${name}`);
         db.prepare(`INSERT INTO clicks SELECT * FROM ${table} WHERE NOT (${deletable})`)
           .run(...args);

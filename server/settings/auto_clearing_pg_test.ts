@@ -1,7 +1,7 @@
 /**
  * Auto-clearing on PostgreSQL (decision 172): old day partitions of `clicks`
  * are dropped whole, the clicks the plan keeps survive, and the click events
- * of the removed clicks go with them; what is left is what SQLite leaves.
+ * and changes of the removed clicks go with them; what is left is what SQLite leaves.
  */
 import assert from "node:assert/strict";
 import { type Db, openDatabase, openPostgres } from "../db/connection.ts";
@@ -27,6 +27,10 @@ function seed(db: Db): Map<string, string> {
       id,
       ts,
     );
+    db.prepare(
+      `INSERT INTO click_changes (click_id, ts, author, field, before, after)
+       VALUES (?, ?, '/click/update', 'cost', '0 USD', '1 USD')`,
+    ).run(id, ts);
     ids.set(name, id);
   };
   click("a10", 1, 10 * DAY);
@@ -61,7 +65,9 @@ function visible(db: Db, ids: Map<string, string>) {
   const events = db.prepare("SELECT click_id FROM click_events ORDER BY click_id").all().map((r) =>
     names.get(String(r.click_id))
   );
-  return { clicks, events };
+  const changes = db.prepare("SELECT click_id FROM click_changes ORDER BY click_id").all()
+    .map((r) => names.get(String(r.click_id)));
+  return { clicks, events, changes };
 }
 
 function partitionExists(db: Db, day: number): boolean {
@@ -100,8 +106,9 @@ postgresTest(
           "c40",
           "c400",
         ]);
-        // Each click left keeps its event; the removed clicks' events are gone.
+        // Each click left keeps its event and change; the removed clicks' are gone.
         assert.deepEqual(new Set(expected.events), new Set(expected.clicks));
+        assert.deepEqual(new Set(expected.changes), new Set(expected.clicks));
       });
       await t.step(
         "partitions wholly past the cut are gone; newer ones and the cut's day stay",

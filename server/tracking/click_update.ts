@@ -11,7 +11,7 @@
 import { foldHoursOfClicks } from "../costs/shares.ts";
 import { timingSafeEqual } from "node:crypto";
 import { type ClickUpdateAnswer, NUMERIC_EVENTS } from "../../contracts/conversion_events.ts";
-import { transaction } from "../db/connection.ts";
+import { type Db, transaction } from "../db/connection.ts";
 import { fromMicros } from "../money.ts";
 import { forbidden, HttpError, notFound } from "../errors.ts";
 import { getEventsSettings } from "../settings/sections.ts";
@@ -77,12 +77,46 @@ const SET_EVENT = `INSERT INTO click_events (click_id, n, value, ts) VALUES (?, 
 const ADD_EVENT = `INSERT INTO click_events (click_id, n, value, ts) VALUES (?, ?, ?, ?)
   ON CONFLICT (click_id, n) DO UPDATE SET value = value + excluded.value, ts = excluded.ts`;
 
+/** A click's money as its change history shows it: cost with its currency, and the bot mark. */
+type ClickMoney = { cost: string; bot: string };
+
+function moneyOf(db: Db, id: string): ClickMoney {
+  const row = db.prepare("SELECT cost, cost_currency, is_bot FROM clicks WHERE id = ?").get(id)!;
+  return {
+    cost: `${fromMicros(Number(row.cost))} ${row.cost_currency}`,
+    bot: Number(row.is_bot) === 1 ? "bot" : "not a bot",
+  };
+}
+
+/**
+ * Records what changed in a click's money, with who and when (decision 184): every change to
+ * a cost is in a history, as conversions' and cost updates' are.
+ */
+function noteClickChanges(
+  db: Db,
+  id: string,
+  before: ClickMoney,
+  after: ClickMoney,
+  by: { author: string; at: number },
+): void {
+  const insert = db.prepare(
+    `INSERT INTO click_changes (click_id, ts, author, field, before, after)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  for (const field of ["bot", "cost"] as const) {
+    if (before[field] !== after[field]) {
+      insert.run(id, by.at, by.author, field, before[field], after[field]);
+    }
+  }
+}
+
 /** Applies a `/click/update`; 403 on a wrong key, 404 for an unknown click, 400 for bad values. */
 export function updateClick(
   engine: TrackingEngine,
   params: Record<string, string>,
-  now = Date.now(),
+  options: { caller?: string; now?: number } = {},
 ): ClickUpdateAnswer {
+  const now = options.now ?? Date.now();
   const key = getEventsSettings(engine.db).clickUpdateKey;
   if (key !== "" && !sameSecret(params.key ?? "", key)) {
     throw forbidden("Wrong or missing click update key");
@@ -103,6 +137,7 @@ export function updateClick(
     if (update.cost) foldHoursOfClicks(db, [id]);
     for (const [n, value] of update.set) db.prepare(SET_EVENT).run(id, n, value, now);
     for (const [n, value] of update.add) db.prepare(ADD_EVENT).run(id, n, value, now);
+    const was = (update.cost || update.bot) ? moneyOf(db, id) : null;
     if (update.bot) {
       db.prepare(
         `UPDATE clicks SET is_bot = 1, cost = 0, bot_reason = 'marked a bot by /click/update'
@@ -113,6 +148,10 @@ export function updateClick(
     if (update.cost) {
       db.prepare("UPDATE clicks SET cost = cost + ? WHERE id = ? AND is_bot = 0")
         .run(update.cost, id);
+    }
+    if (was) {
+      const author = `/click/update from ${options.caller || "an unknown address"}`;
+      noteClickChanges(db, id, was, moneyOf(db, id), { author, at: now });
     }
     const click = db.prepare("SELECT cost, is_bot FROM clicks WHERE id = ?").get(id)!;
     const events = db.prepare("SELECT n, value FROM click_events WHERE click_id = ? ORDER BY n")

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { ReportQuery } from "../../contracts/report_query.ts";
 import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
+import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
 import { campaignReport, clickIdOf, trackingApp, type TrackingSetup } from "./testing.ts";
 
 function update(s: TrackingSetup, query: string) {
@@ -93,6 +94,28 @@ Deno.test("click update: cost is added and shown in reports and lists; bot=1 fla
     assert.deepEqual(items.map((c) => [c.id, c.isBot, c.cost]), [[b, 1, 0]]);
     assert.match(String(items[0].botReason), /click\/update/);
   });
+  await t.step(
+    "each change to a click's money is in the click log: when, by whom, before → after",
+    async () => {
+      const { items, columns } = await s.api.call(CLICK_ROUTES.list, { query: { tz: "UTC" } });
+      assert.ok(columns.includes("changes"));
+      const changes = (id: string) =>
+        String(items.find((c) => c.id === id)!.changes).split("; ")
+          .map((line) => line.replace(/ from \S+, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\)$/, ")"));
+      assert.deepEqual(changes(a), ["cost 0.012 USD → 0.262 USD (/click/update)"]);
+      // The cost sent after the bot mark changed nothing, so it is no change.
+      assert.deepEqual(changes(b), [
+        "bot not a bot → bot (/click/update)",
+        "cost 0.012 USD → 0 USD (/click/update)",
+      ]);
+      const cookie = await s.app.signIn("root", TEST_PASSWORD);
+      const csv = await s.app.request("/api/clicks?tz=UTC&format=csv", { cookie });
+      assert.match(
+        await csv.text(),
+        /Cost changes[\s\S]*cost 0\.012 USD → 0\.262 USD \(\/click\/update from /,
+      );
+    },
+  );
   await t.step("the rollups hold what the raw rows say", async () => {
     const raw = s.app.deps.db.prepare(
       "SELECT sum(cost) AS cost, sum(is_bot) AS bots FROM clicks",

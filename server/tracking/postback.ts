@@ -9,7 +9,8 @@
  */
 import { foldHoursOfClicks } from "../costs/shares.ts";
 import { COUNTED_STATUSES } from "../../contracts/stats.ts";
-import { transaction } from "../db/connection.ts";
+import { type Db, transaction } from "../db/connection.ts";
+import { fromMicros } from "../money.ts";
 import { HttpError } from "../errors.ts";
 import type { CampaignRuntime, OfferRuntime } from "./runtime_types.ts";
 import type { StoredClick } from "./click_store.ts";
@@ -37,7 +38,16 @@ export type PostbackResult = { recorded: boolean; conversionId: number | null; s
 export function recordConversion(
   engine: TrackingEngine,
   params: PostbackParams,
-  options: { ip: string; pixel?: boolean; clickId?: string; now?: number },
+  options: {
+    ip: string;
+    pixel?: boolean;
+    clickId?: string;
+    now?: number;
+    /** Who records it (a manual entry); absent: the network's postback or the pixel. */
+    author?: ChangeAuthor;
+    /** Runs in the write's transaction once the conversion is in, before its cost is noted. */
+    recorded?: (conversionId: number) => void;
+  },
 ): PostbackResult {
   const now = options.now ?? Date.now();
   // A cost charged below moves the click's contribution: it must already be in the rollups.
@@ -55,7 +65,7 @@ export function recordConversion(
     }
     const click = facts.click!;
     const campaign = click.campaignId === null ? null : engine.cache.campaignById(click.campaignId);
-    return insertConversion(engine, {
+    const { charge, ...inserted } = insertConversion(engine, {
       ...decision.conversion,
       click,
       offer: facts.offer,
@@ -63,6 +73,16 @@ export function recordConversion(
       replaces: decision.replaces,
       now,
     });
+    if (inserted.conversionId !== null) {
+      options.recorded?.(inserted.conversionId);
+      noteCharge(
+        engine.db,
+        inserted.conversionId,
+        charge,
+        options.author ?? { userId: null, username: options.pixel ? "pixel" : "postback", at: now },
+      );
+    }
+    return inserted;
   });
   if (result.recorded) engine.s2s.kick();
   return result;
@@ -76,7 +96,10 @@ type Insert = PlannedConversion & {
   now: number;
 };
 
-function insertConversion(engine: TrackingEngine, c: Insert): PostbackResult {
+function insertConversion(
+  engine: TrackingEngine,
+  c: Insert,
+): PostbackResult & { charge: CostCharge | null } {
   const db = engine.db;
   const upsell = c.offer?.upsell ?? false;
   const onlyTxid = c.replaces === "txid";
@@ -96,7 +119,7 @@ function insertConversion(engine: TrackingEngine, c: Insert): PostbackResult {
     c.event,
     c.eventPayout,
   );
-  if (!inserted) return { recorded: false, conversionId: null, status: c.status };
+  if (!inserted) return { recorded: false, conversionId: null, status: c.status, charge: null };
   const id = Number(inserted.id);
   // Upsells and the "add" policy add up (only the same txid is replaced); otherwise the click
   // keeps one conversion, of each event type (plain conversions are one more "type").
@@ -106,9 +129,9 @@ function insertConversion(engine: TrackingEngine, c: Insert): PostbackResult {
   ).run(c.click.id, id, c.event, onlyTxid ? 1 : 0, c.txid);
   // A bot click the policy caught is never charged, at the click or at conversion.
   const model = c.campaign?.costModel;
-  if (c.campaign && (model === "cpa" || model === "revshare") && !c.click.isBot) {
-    chargeAtConversion(engine, c.click.id, c.campaign);
-  }
+  const charge = c.campaign && (model === "cpa" || model === "revshare") && !c.click.isBot
+    ? chargeAtConversion(engine, c.click.id, c.campaign)
+    : null;
   const plan = planS2s(engine, {
     click: c.click,
     campaign: c.campaign,
@@ -122,7 +145,7 @@ function insertConversion(engine: TrackingEngine, c: Insert): PostbackResult {
       .run(id, plan.url, c.now);
   }
   db.prepare("UPDATE conversions SET postback_outcome = ? WHERE id = ?").run(plan.outcome, id);
-  return { recorded: true, conversionId: id, status: c.status };
+  return { recorded: true, conversionId: id, status: c.status, charge };
 }
 
 const COUNTED = COUNTED_STATUSES.map((s) => `'${s}'`).join(", ");
@@ -137,24 +160,54 @@ export function chargeAtConversion(
   engine: TrackingEngine,
   clickId: string,
   campaign: CampaignRuntime,
-) {
+): CostCharge | null {
+  const db = engine.db;
   // The cost lands on the click as written: a cost update's share of its hour is folded first.
-  foldHoursOfClicks(engine.db, [clickId]);
+  foldHoursOfClicks(db, [clickId]);
+  const was = db.prepare("SELECT cost, cost_currency FROM clicks WHERE id = ?").get(clickId);
+  if (!was) return null;
+  let cost: number;
+  let currency: string;
   if (campaign.costModel === "cpa") {
-    const n = engine.db.prepare(
+    const n = db.prepare(
       `SELECT count(*) AS n FROM conversions
        WHERE click_id = ? AND current = 1 AND status IN (${COUNTED})`,
     ).get(clickId)!.n;
-    engine.db.prepare("UPDATE clicks SET cost = ?, cost_currency = ? WHERE id = ?")
-      .run(Number(n) * campaign.costValue, campaign.costCurrency, clickId);
-    return;
+    cost = Number(n) * campaign.costValue;
+    currency = campaign.costCurrency;
+  } else {
+    const top = db.prepare(
+      `SELECT currency, sum(payout) AS revenue FROM conversions
+       WHERE click_id = ? AND current = 1 AND status IN (${COUNTED})
+       GROUP BY currency ORDER BY revenue DESC LIMIT 1`,
+    ).get(clickId);
+    cost = Math.round((Number(top?.revenue ?? 0) * campaign.costValue) / 100_000_000);
+    currency = top ? String(top.currency) : campaign.costCurrency;
   }
-  const top = engine.db.prepare(
-    `SELECT currency, sum(payout) AS revenue FROM conversions
-     WHERE click_id = ? AND current = 1 AND status IN (${COUNTED})
-     GROUP BY currency ORDER BY revenue DESC LIMIT 1`,
-  ).get(clickId);
-  const cost = Math.round((Number(top?.revenue ?? 0) * campaign.costValue) / 100_000_000);
-  engine.db.prepare("UPDATE clicks SET cost = ?, cost_currency = ? WHERE id = ?")
-    .run(cost, top ? String(top.currency) : campaign.costCurrency, clickId);
+  const before = `${fromMicros(Number(was.cost))} ${was.cost_currency}`;
+  const after = `${fromMicros(cost)} ${currency}`;
+  if (before === after) return null;
+  db.prepare("UPDATE clicks SET cost = ?, cost_currency = ? WHERE id = ?")
+    .run(cost, currency, clickId);
+  return { before, after };
+}
+
+/** A click's cost as a conversion changed it (CPA, RevShare): the amounts as shown. */
+export type CostCharge = { before: string; after: string };
+
+/** Who made a change to money, and when (ms), for the conversion's change history. */
+export type ChangeAuthor = { userId: number | null; username: string; at: number };
+
+/** Records that conversion `conversionId` changed its click's cost (decision 184). */
+export function noteCharge(
+  db: Db,
+  conversionId: number,
+  charge: CostCharge | null,
+  by: ChangeAuthor,
+): void {
+  if (!charge) return;
+  db.prepare(
+    `INSERT INTO conversion_changes (conversion_id, ts, user_id, username, field, before, after)
+     VALUES (?, ?, ?, ?, 'click cost', ?, ?)`,
+  ).run(conversionId, by.at, by.userId, by.username, charge.before, charge.after);
 }

@@ -113,7 +113,7 @@ export const trackingRoutes = new Hono<AppEnv>()
     const params = await clickUpdateParams(c);
     await ownerFlushed(c.var.deps.tracking, params.clickid);
     c.header("Cache-Control", "no-store");
-    return c.json(updateClick(c.var.deps.tracking, params));
+    return c.json(updateClick(c.var.deps.tracking, params, { caller: clientIp(c) }));
   })
   .get("/pixel.gif", async (c) => {
     const params = PostbackQuery.safeParse(c.req.query());
