@@ -32,12 +32,13 @@ export const ENTITY_OWN_COLUMNS = {
 
 /**
  * The lists whose screens show a saved set's columns (their Columns menu): the
- * entity lists and the report. The conversions list and the click log have no
- * column choice, so the panel offers no set for them (a set would change nothing).
+ * entity lists, the report and the click log. The conversions list has no
+ * column choice, so the panel offers no set for it (a set would change nothing).
  */
 export const LISTS_WITH_SETS: readonly ColumnList[] = [
   ...Object.keys(ENTITY_OWN_COLUMNS) as EntityColumnList[],
   "report",
+  "clicklog",
 ];
 
 /** An entity list's own column key (any string for lists that save no column sets). */

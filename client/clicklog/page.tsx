@@ -1,7 +1,8 @@
 /**
  * Click Log (lazy chunk): every stored click of the chosen days (in the
  * user's time zone, the one its times show in), newest first, in a virtualised
- * table, filtered by campaign, offer, traffic source, country, bots or an id;
+ * table whose columns the Columns menu chooses (and saved sets, as on the other
+ * lists), filtered by campaign, offer, traffic source, country, bots or an id;
  * the dates and filters live in the address like the other screens'. Pages of 200 are fetched as the scroll nears the end (the cursor is
  * the last click id), so a million clicks scroll like a hundred: only the
  * rows in view are in the page, and only the pages seen are loaded.
@@ -19,6 +20,8 @@ import { CLICK_ROUTES } from "../../contracts/api/reports.ts";
 import { type ClicksQueryIn, csvUrl, fetchClicks } from "../reports/api.ts";
 import { useDates } from "../reports/page.tsx";
 import { clickColumnLabel, NAMED_ID_COLUMNS } from "../../contracts/click_columns.ts";
+import { ColumnChooser } from "../ui/column_chooser.tsx";
+import { useColumnPrefs } from "../ui/use_column_prefs.ts";
 
 type Cell = string | number | null;
 const ROW = 30;
@@ -121,10 +124,18 @@ export function Page() {
     query.campaignId || query.offerId || query.trafficSourceId || query.country || query.bot ||
       query.search,
   );
-  const shown = [
+  const ordered = [
     ...FIRST.filter((c) => columns.includes(c)),
     ...columns.filter((c) => !FIRST.includes(c) && !NAME_COLUMNS.has(c)),
   ];
+  // The Columns menu (and Settings → Columns' sets): the click id always shows.
+  const { hidden, chooser } = useColumnPrefs({
+    list: "clicklog",
+    known: ordered,
+    hiddenByDefault: [],
+    pinned: "id",
+  });
+  const shown = ordered.filter((c) => !hidden.includes(c));
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -188,6 +199,10 @@ export function Page() {
           onChange={(search) => setFilters({ search })}
         />
         <span className="report__spacer" />
+        <ColumnChooser
+          columns={ordered.map((k) => ({ key: k, label: clickColumnLabel(k) }))}
+          {...chooser}
+        />
         <a className="btn btn--small" download href={csvUrl(CLICK_ROUTES.list, query)}>
           Export CSV
         </a>

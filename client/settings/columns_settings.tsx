@@ -193,7 +193,7 @@ export function ColumnsSettings() {
             <Adding.SelectField
               path="list"
               label="List"
-              // Only lists whose screen shows a set: conversions and the click log choose no columns.
+              // Only lists whose screen shows a set: the conversions list chooses no columns.
               options={LISTS_WITH_SETS.map((l) => [l, LIST_LABELS[l]] as const)}
             />
             <Adding.TextField path="name" label="Set name" />

@@ -1,5 +1,8 @@
 /** A button that opens a small panel below it; Escape or a click outside closes it. */
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+
+/** The least room kept between an open panel and the window's edge (px). */
+const EDGE = 8;
 
 /** Props of `Popover`. */
 export interface PopoverProps {
@@ -15,7 +18,22 @@ export interface PopoverProps {
 export function Popover(props: PopoverProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const id = useId();
+  // A panel aligned to its button can reach past the window on a phone: it is moved back in.
+  useLayoutEffect(() => {
+    const el = panel.current;
+    if (!open || !el) return;
+    el.style.transform = "";
+    const { left, right } = el.getBoundingClientRect();
+    const room = document.documentElement.clientWidth - EDGE;
+    const shift = left < EDGE
+      ? EDGE - left
+      : right > room
+      ? Math.max(room - right, EDGE - left)
+      : 0;
+    if (shift !== 0) el.style.transform = `translateX(${shift}px)`;
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     const outside = (event: PointerEvent) => {
@@ -45,7 +63,11 @@ export function Popover(props: PopoverProps) {
         <span className="caret" aria-hidden="true" />
       </button>
       {open && (
-        <div id={id} className={`popover__panel popover__panel--${props.align ?? "start"}`}>
+        <div
+          ref={panel}
+          id={id}
+          className={`popover__panel popover__panel--${props.align ?? "start"}`}
+        >
           {props.children(() => setOpen(false))}
         </div>
       )}

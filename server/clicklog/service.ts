@@ -38,6 +38,11 @@ function withChanges(db: Db, items: Record<string, Cell>[], tz: string): Record<
 
 type Cell = string | number | null;
 
+/** The click log's columns, in order: the stored ones, names beside ids, and the changes. */
+export function clickLogColumns(db: Db): string[] {
+  return withNameColumns([...clickColumns(db), "changes"]);
+}
+
 /** One page of the click log. */
 export function listClicks(db: Db, query: ClicksQuery): ClicksAnswer {
   const where: string[] = [];
@@ -81,7 +86,7 @@ export function listClicks(db: Db, query: ClicksQuery): ClicksAnswer {
     query.tz,
   );
   return {
-    columns: withNameColumns([...clickColumns(db), "changes"]),
+    columns: clickLogColumns(db),
     items,
     nextCursor: more ? String(items[items.length - 1].id) : null,
   };

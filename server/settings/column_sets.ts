@@ -2,7 +2,7 @@
  * Saved column sets are checked before they are stored (decision 182): a set
  * is for a list whose screen shows it (`LISTS_WITH_SETS`), and each column it
  * names must be one its list can show (`contracts/list_columns.ts`, plus the
- * report's event types). What the user's stored sets already hold is let
+ * report's event types; the click log's from its stored table). What the user's stored sets already hold is let
  * through — a name in a set of the same list, a set of a list without column
  * choice kept by its name — so a set saved before the check, or a column gone
  * since (an event type removed), never blocks saving another set; reads stay
@@ -19,6 +19,7 @@ import {
 import type { ColumnSet } from "../../contracts/settings.ts";
 import type { Db } from "../db/connection.ts";
 import { getEventsSettings } from "./sections.ts";
+import { clickLogColumns } from "../clicklog/service.ts";
 
 type List = ColumnSet["list"];
 type Issue = { path: PropertyKey[]; message: string };
@@ -35,10 +36,15 @@ const LIST_NAMES: Record<List, string> = {
   clicklog: "the click log",
 };
 
-/** Whether a list can show a column; the report's event types are read once, when needed. */
+/**
+ * Whether a list can show a column; the report's event types and the click log's columns (the
+ * stored table's) are read once, when needed.
+ */
 function columnsOf(db: Db): (list: List, name: string) => boolean {
   let report: Set<string> | undefined;
+  let clicks: Set<string> | undefined;
   return (list, name) => {
+    if (list === "clicklog") return (clicks ??= new Set(clickLogColumns(db))).has(name);
     if (list !== "report") return entityListColumns(list as EntityColumnList).includes(name);
     report ??= new Set([...REPORT_COLUMNS, ...eventTypeColumns(getEventsSettings(db).types)]);
     return report.has(name) || isFormulaColumnName(name);

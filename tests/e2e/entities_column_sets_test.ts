@@ -147,7 +147,7 @@ Deno.test({
         const { context, page } = await openCampaigns(browser, server);
         await page.goto(`${server.url}/panel/settings/columns`);
         await page.locator("tbody tr").filter({ hasText: "Campaigns" }).waitFor();
-        // Sets only for lists that show them: conversions and the click log choose no columns.
+        // Sets only for lists that show them: the conversions list chooses no columns.
         const lists = await page.getByRole("combobox", { name: "List", exact: true }).locator(
           "option",
         )
@@ -160,6 +160,7 @@ Deno.test({
           "Traffic sources",
           "Rotations",
           "Report",
+          "Click log",
         ]);
         await page.getByLabel("Set name").fill("Typo");
         await page.getByLabel("Columns (comma separated)").fill("name, clicks, nonsense");
