@@ -1,7 +1,8 @@
 /**
  * `deno task bench click` (issue 5 item 7): one run, this machine. The server
  * is pinned to core 0 (`taskset -c 0`), wrk to core 1 (`-t1 -c64`, warm-up,
- * then 10 s). First a bare Hono route answering 302, then Rotor's `/c/:key`
+ * then 10 s). A bare Hono route answering 302 before and after (the ratio is to
+ * the mean of the two: the machine's speed drifts), Rotor's `/c/:key` between
  * on a campaign with a 3-rule flow, enrichment on, varied real user agents and
  * client IPs, durable (group-committed) writes. Prints both rates, the ratio,
  * Rotor's p50/p99, the server's CPU time per click and the bytes on disk per
@@ -235,9 +236,15 @@ export const bench = {
     }
     const at = flags.indexOf("--sustained");
     const seconds = flags.includes("--soak") ? 600 : at >= 0 ? Number(flags[at + 1] ?? 60) : 0;
-    const bare = await spawnServer(join(ROOT, "tests/bench/bare_302.ts"), { cpu: "0" });
-    const bareResult = await runWrk(`${bare.url}/c/x`, { seconds: 10 });
-    await stopServer(bare);
+    // The baseline is measured before Rotor's runs and again after them: this VM's speed drifts
+    // by tens of percent over minutes, and the mean of the two brackets the runs in between.
+    const bareRun = async () => {
+      const bare = await spawnServer(join(ROOT, "tests/bench/bare_302.ts"), { cpu: "0" });
+      const result = await runWrk(`${bare.url}/c/x`, { seconds: 10 });
+      await stopServer(bare);
+      return result;
+    };
+    const bareBefore = await bareRun();
 
     const dataDir = await Deno.makeTempDir({ prefix: "rotor-bench-" });
     const rotor = await spawnServer(join(ROOT, "server/main.ts"), {
@@ -298,6 +305,14 @@ export const bench = {
       single = await runWrk(url, { seconds: 10, script, connections: 1 });
     }
     await stopServer(rotor);
+    const bareAfter = await bareRun();
+    const bareResult: WrkResult = {
+      ...bareBefore,
+      rate: (bareBefore.rate + bareAfter.rate) / 2,
+      p50Ms: (bareBefore.p50Ms + bareAfter.p50Ms) / 2,
+      p99Ms: (bareBefore.p99Ms + bareAfter.p99Ms) / 2,
+      errors: bareBefore.errors + bareAfter.errors,
+    };
 
     const db = new DatabaseSync(join(dataDir, "rotor.db"));
     db.exec("PRAGMA wal_checkpoint(TRUNCATE); VACUUM");
@@ -317,11 +332,17 @@ export const bench = {
     await Deno.remove(dataDir, { recursive: true });
     await Deno.remove(script);
 
-    show("bare Hono 302", bareResult);
+    show("bare Hono 302, before", bareBefore);
+    show("bare Hono 302, after", bareAfter);
+    show("bare Hono 302 (mean)", bareResult);
     show(seconds ? `Rotor (${seconds} s mean)` : "Rotor /c/:key", rotorResult);
     if (direct) show("Rotor /rt/:key (script)", direct);
     if (single) show("Rotor, 1 connection", single);
-    console.log(`ratio                  ${(rotorResult.rate / bareResult.rate).toFixed(2)}`);
+    console.log(
+      `ratio                  ${(rotorResult.rate / bareResult.rate).toFixed(2)} (to the mean; ` +
+        `${(rotorResult.rate / bareBefore.rate).toFixed(2)} to the run before, ` +
+        `${(rotorResult.rate / bareAfter.rate).toFixed(2)} to the one after)`,
+    );
     if (direct) {
       console.log(
         `direct / redirect      ${(direct.rate / rotorResult.rate).toFixed(2)} (≥ 0.8 wanted)`,
