@@ -4,7 +4,7 @@
  * before and after; a click nobody changed shows nothing.
  */
 import assert from "node:assert/strict";
-import { browserTest, signIn } from "../helpers/browser.ts";
+import { browserTest, clickLogPage } from "../helpers/browser.ts";
 import { directCampaign } from "../helpers/panel.ts";
 
 browserTest(
@@ -25,15 +25,7 @@ browserTest(
     const update = await fetch(`${server.url}/click/update?clickid=${ids[0]}&cost=0.75`);
     assert.equal(update.status, 200, await update.text());
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, server);
-    await page.goto(`${server.url}/panel/clicklog`);
-    await page.waitForFunction(
-      () => document.querySelectorAll(".clicklog__row").length === 2,
-      null,
-      { timeout: 20_000 },
-    );
+    const { context, page } = await clickLogPage(browser, server, 2);
     const header = page.getByRole("columnheader", { name: "Cost changes" });
     await header.scrollIntoViewIfNeeded();
     assert.ok(await header.isVisible());

@@ -5,7 +5,7 @@
  * the window.
  */
 import assert from "node:assert/strict";
-import { browserTest, signIn } from "../helpers/browser.ts";
+import { browserTest, clickLogPage } from "../helpers/browser.ts";
 import { directCampaign } from "../helpers/panel.ts";
 
 browserTest(
@@ -19,12 +19,8 @@ browserTest(
     await res.body?.cancel();
     assert.equal(res.status, 302);
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, server);
-    await page.goto(`${server.url}/panel/clicklog`);
+    const { context, page } = await clickLogPage(browser, server, 1);
     const rows = page.locator(".clicklog__row");
-    await rows.first().waitFor({ timeout: 20_000 });
     const heads = () => page.getByRole("columnheader").allTextContents();
     assert.ok((await heads()).includes("Offer"));
 

@@ -3,7 +3,7 @@
  * a flagged click shows why, whole, beside the bot flag; a person's shows nothing.
  */
 import assert from "node:assert/strict";
-import { browserTest, signIn } from "../helpers/browser.ts";
+import { browserTest, clickLogPage } from "../helpers/browser.ts";
 import { directCampaign } from "../helpers/panel.ts";
 
 const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/537.36";
@@ -25,17 +25,7 @@ browserTest(
     await click({ "user-agent": BROWSER_UA });
     await click({ "user-agent": BROWSER_UA, "accept-language": "en-US,en;q=0.9" });
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, server);
-    await page.goto(`${server.url}/panel/clicklog`);
-    await page.waitForFunction(
-      () => document.querySelectorAll(".clicklog__row").length === 2,
-      null,
-      {
-        timeout: 20_000,
-      },
-    );
+    const { context, page } = await clickLogPage(browser, server, 2);
     const header = page.getByRole("columnheader", { name: "Quality reason" });
     await header.scrollIntoViewIfNeeded();
     assert.ok(await header.isVisible());

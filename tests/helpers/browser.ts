@@ -65,3 +65,25 @@ export function browserTest(name: string, fn: (ctx: BrowserTestContext) => Promi
     },
   });
 }
+
+/**
+ * A signed-in page (own context, 1440 × 900 unless told) on the click log,
+ * once it lists `rows` clicks.
+ */
+export async function clickLogPage(
+  browser: Browser,
+  server: RunningServer,
+  rows: number,
+  width = 1440,
+) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, server);
+  await page.goto(`${server.url}/panel/clicklog`);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll(".clicklog__row").length === n,
+    rows,
+    { timeout: 20_000 },
+  );
+  return { context, page };
+}
