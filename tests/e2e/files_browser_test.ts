@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { startServer } from "../helpers/server.ts";
 import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 Deno.test({
   name: "browser: a lander file is created, edited, renamed and served at /lp/files/",
@@ -21,8 +22,15 @@ Deno.test({
       const tree = page.getByRole("tree", { name: "Files" });
 
       await t.step("create a folder", async () => {
-        await page.getByRole("button", { name: "New folder" }).click();
-        await page.getByLabel("Folder name").fill("quiz");
+        // The page is ready once its tree is in. A click that lands while the page is still
+        // settling after sign-in is tried again (once seen in CI with both cores loaded).
+        await tree.waitFor({ timeout: 60_000 });
+        const field = page.getByLabel("Folder name");
+        await waitFor(async () => {
+          await page.getByRole("button", { name: "New folder" }).click();
+          return await field.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+        }, { message: "the folder form never opened" });
+        await field.fill("quiz");
         await page.getByRole("button", { name: "Create" }).click();
         await tree.getByRole("treeitem", { name: "quiz" }).waitFor();
       });

@@ -30,6 +30,7 @@ export const ON_POSTGRES = [
   "server/campaigns/campaigns_test.ts",
   "server/clicklog/filters_test.ts",
   "server/clicklog/names_test.ts",
+  "server/conversions/charge_history_test.ts",
   "server/conversions/entry_test.ts",
   "server/conversions/status_test.ts",
   "server/costs/cost_update_test.ts",
