@@ -6,6 +6,7 @@ import { TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
 import type { ChannelSettings } from "../../contracts/trigger.ts";
 import { idOf } from "../entities/testing.ts";
 import { sign, SIGNATURE_HEADER } from "./notify.ts";
+import { isPlaceholderUrl } from "./check.ts";
 import {
   check,
   createTrigger,
@@ -253,4 +254,28 @@ Deno.test("trigger URL checks: a page that answers 5xx, or lacks the text, is do
   } finally {
     await site.close();
   }
+});
+
+Deno.test("trigger URL checks: pages on placeholder names (example.com, .test, .invalid) are not checked", async () => {
+  const w = await world();
+  const ids = [];
+  for (const url of ["https://offers.example.com/keto?c={clickid}", "https://shop.test/buy"]) {
+    ids.push(idOf(await w.api.post("/api/offers", buildOffer({ name: url, url }))));
+  }
+  const placeholders = await createTrigger(w, {
+    name: "Placeholders down",
+    scope: { type: "offer", ids },
+    conditions: [{ kind: "urlDown" }],
+    actions: [{ kind: "notify", channels: ["panel"] }],
+  });
+  assert.deepEqual(
+    await check(w, placeholders),
+    [],
+    "no wolf cried for an address that never lives",
+  );
+  assert.equal(isPlaceholderUrl("https://lp.example.com/1/?c={clickid}"), true);
+  assert.equal(isPlaceholderUrl("https://bad.invalid"), true);
+  assert.equal(isPlaceholderUrl("https://myexample.com/"), false);
+  assert.equal(isPlaceholderUrl("https://example.com.evil.net/"), false);
+  assert.equal(isPlaceholderUrl("https://offers.examples.org/"), false);
 });

@@ -49,7 +49,26 @@ export function loadTrigger(db: Db, id: number): { name: string; trigger: Trigge
   return { name: String(values.name), trigger: triggerDef.create.parse(values) as TriggerInput };
 }
 
-/** URL checks of the scope's offers and landers (hosted landers are ours: skipped). */
+/**
+ * Names reserved for documentation and tests (RFC 2606, RFC 6761): `example.com`, `.net`,
+ * `.org` and their subdomains, and the `.example`, `.invalid` and `.test` names. No live page
+ * is ever there, so a URL check of one can only cry wolf (the demo's offers use them).
+ */
+const PLACEHOLDER_HOST = /(^|\.)(example\.(com|net|org)|example|invalid|test)\.?$/i;
+
+/** Whether a page's address is on a placeholder name (not checked). */
+export function isPlaceholderUrl(url: string): boolean {
+  try {
+    return PLACEHOLDER_HOST.test(new URL(url.replace(MACRO, "")).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * URL checks of the scope's offers and landers (hosted landers are ours, and pages on
+ * placeholder names are never live: both skipped).
+ */
 async function checkUrls(db: Db, trigger: TriggerInput): Promise<UrlResults> {
   const results: UrlResults = new Map();
   const conditions = trigger.conditions.filter((c) => c.kind === "urlDown");
@@ -66,7 +85,7 @@ async function checkUrls(db: Db, trigger: TriggerInput): Promise<UrlResults> {
     for (const id of ids) {
       const row = db.prepare(`SELECT name, url FROM ${table} WHERE id = ?`).get(id)!;
       const url = String(row.url);
-      if (url.startsWith("/")) continue;
+      if (url.startsWith("/") || isPlaceholderUrl(url)) continue;
       pages.push({ key: subjectKey(scopeType, id), label: String(row.name), url });
     }
   }

@@ -56,8 +56,7 @@ Deno.test({
       });
 
       await t.step("a check fires it: history, and the notification in the header", async () => {
-        // The install's default alerts may have notified already (their URL checks cannot
-        // reach the offers' example hosts from here): count from what is unread now.
+        // The install's default alerts may have notified already: count from what is unread now.
         const unread = async () =>
           Number((await panel.call("GET", "/api/notifications")).unread as number);
         const before = await unread();
