@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { startServer } from "../helpers/server.ts";
+import { ADMIN_PASSWORD, startServer } from "../helpers/server.ts";
+import { PanelClient } from "../../server/tracking/simulate/setup.ts";
 import { launchBrowser, signIn } from "../helpers/browser.ts";
 
 type Check = { name: string; path: string; check: (page: Page, width: number) => Promise<void> };
@@ -50,7 +51,7 @@ const CHECKS: Check[] = [
   },
   {
     name: "a wide table scrolls in its box, the page never sideways",
-    path: "/triggers/edit/3",
+    path: "/triggers/edit/{watch}",
     async check(page) {
       await page.getByRole("heading", { name: "History" }).waitFor();
       await page.locator(".table-wrap tbody tr").first().waitFor();
@@ -134,7 +135,7 @@ const CHECKS: Check[] = [
   },
   {
     name: "buttons in a form's cards are as wide as their labels",
-    path: "/triggers/edit/3",
+    path: "/triggers/edit/{watch}",
     async check(page) {
       for (const name of ["Add condition", "Add formula", "Add action", "Run dry run"]) {
         const button = page.getByRole("button", { name, exact: true });
@@ -210,6 +211,23 @@ Deno.test({
     const server = await startServer({ args: ["--seed"] });
     const browser = await launchBrowser();
     try {
+      // A trigger that fires on the demo's clicks, so its history has rows to lay out.
+      const panel = new PanelClient(server.url);
+      await panel.signIn("admin", ADMIN_PASSWORD);
+      const watch = await panel.call("POST", "/api/triggers", {
+        name: "Clicks watch",
+        scope: { type: "campaign", ids: [] },
+        conditions: [{
+          kind: "metric",
+          metric: "clicks",
+          window: { amount: 7, unit: "days" },
+          op: ">=",
+          value: 1,
+        }],
+        actions: [{ kind: "notify", channels: ["panel"] }],
+      });
+      const fired = await panel.call("POST", `/api/triggers/${watch.id}/check`, {});
+      assert.ok((fired.fired as unknown[]).length > 0, "the demo's campaigns have clicks");
       for (const width of [1440, 390]) {
         const context = await browser.newContext({
           viewport: { width, height: width > 800 ? 900 : 844 },
@@ -218,7 +236,7 @@ Deno.test({
         await signIn(page, server);
         for (const { name, path, check } of CHECKS) {
           await t.step(`${width}px ${path}: ${name}`, async () => {
-            await page.goto(`${server.url}/panel${path}`);
+            await page.goto(`${server.url}/panel${path.replace("{watch}", String(watch.id))}`);
             await page.waitForLoadState("networkidle");
             await check(page, width);
           });
