@@ -7,6 +7,7 @@
  * a fresh browser shows first.
  */
 import assert from "node:assert/strict";
+import { waitFor } from "../helpers/wait.ts";
 import type { Browser, Page } from "playwright-core";
 import { startServer } from "../helpers/server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
@@ -131,8 +132,15 @@ Deno.test({
         const row = page.locator("tbody tr").filter({ hasText: "Campaigns" });
         await row.waitFor();
         assert.match(await row.innerText(), /Campaigns\s+Lean\s+id, name, clicks.*epc/);
-        await row.getByRole("button", { name: "Edit" }).click();
-        await row.getByLabel("Name of Campaigns set 1").fill("Lean buyer");
+        // A click while the screen still settles after load can be lost: open it until it shows.
+        const name = row.getByLabel("Name of Campaigns set 1");
+        await waitFor(async () => {
+          if (await name.isVisible()) return true;
+          const edit = row.getByRole("button", { name: "Edit" });
+          if (await edit.isVisible()) await edit.click();
+          return await name.waitFor({ timeout: 5_000 }).then(() => true, () => false);
+        }, { message: "the set's row to open for editing" });
+        await name.fill("Lean buyer");
         await row.getByLabel("Default for Campaigns:").check();
         await page.getByRole("button", { name: "Save" }).click();
         await page.getByText("Settings saved").waitFor();
