@@ -244,6 +244,11 @@ export const ClicksQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
   format: z.enum(["json", "csv"]).default("json"),
+  /**
+   * CSV: the columns to export, comma-separated, in order (the panel sends those its
+   * Columns menu shows); each named id brings its name column. All when absent.
+   */
+  columns: z.string().max(2000).optional().transform((s) => s?.split(",").filter(Boolean)),
 }).refine(inOrder, FROM_NOT_AFTER_TO);
 export type ClicksQuery = z.infer<typeof ClicksQuery>;
 

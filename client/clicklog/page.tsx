@@ -203,7 +203,11 @@ export function Page() {
           columns={ordered.map((k) => ({ key: k, label: clickColumnLabel(k) }))}
           {...chooser}
         />
-        <a className="btn btn--small" download href={csvUrl(CLICK_ROUTES.list, query)}>
+        <a
+          className="btn btn--small"
+          download
+          href={csvUrl(CLICK_ROUTES.list, { ...query, columns: shown.join(",") })}
+        >
           Export CSV
         </a>
       </div>

@@ -89,3 +89,35 @@ Deno.test("conversions and leads: offer and lander names the user may not read s
     assert.doesNotMatch(csv, /Keto Diet US|PropellerAds/, path);
   }
 });
+
+Deno.test("click log CSV: only the columns asked for (the panel's shown ones), in their order; an unknown one is refused", async (t) => {
+  const s = await trackingApp();
+  const id = clickIdOf(await s.click());
+  const cookie = await s.app.signIn("root", TEST_PASSWORD);
+  const csv = (columns: string) =>
+    s.app.request(`/api/clicks?format=csv&tz=UTC&columns=${columns}`, { cookie });
+
+  await t.step("the chosen columns, a named id with its name beside it", async () => {
+    const res = await csv("ip,id,offerId");
+    assert.equal(res.status, 200);
+    const [header, ...rows] = (await res.text()).trim().split("\r\n");
+    assert.deepEqual(header.split(","), ["IP", "Click id", "Offer id", "Offer"]);
+    const row = rows.find((line) => line.includes(`,${id},`))!.split(",");
+    assert.deepEqual(row.slice(1), [id, String(s.offerIds[0]), "Keto Diet US"]);
+  });
+
+  await t.step("a name the click log has not: 400 naming it", async () => {
+    const res = await csv("id,profit,offerName");
+    assert.equal(res.status, 400);
+    const body = await res.json();
+    assert.match(body.error.message, /columns: not a click log column: profit, offerName/);
+  });
+
+  await t.step("no list: every column, as before", async () => {
+    const res = await s.app.request("/api/clicks?format=csv&tz=UTC", { cookie });
+    const header = (await res.text()).split("\r\n")[0].split(",");
+    for (const label of ["Click id", "IP", "Campaign", "Campaign id", "User agent"]) {
+      assert.ok(header.includes(label), label);
+    }
+  });
+});

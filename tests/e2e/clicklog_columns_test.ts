@@ -1,8 +1,8 @@
 /**
  * The click log's Columns menu: a column unticked leaves the table and stays
  * gone after a reload (this browser's choice); a set saved from the menu is
- * in Settings → Columns under "Click log"; on a phone the menu opens inside
- * the window.
+ * in Settings → Columns under "Click log"; Export CSV writes the shown
+ * columns; on a phone the menu opens inside the window.
  */
 import assert from "node:assert/strict";
 import { browserTest, clickLogPage } from "../helpers/browser.ts";
@@ -42,6 +42,15 @@ browserTest(
     await rows.first().waitFor({ timeout: 20_000 });
     assert.ok(!(await heads()).includes("Offer"), "the choice outlives a reload");
     assert.ok((await heads()).includes("Campaign"));
+
+    // Export CSV writes the columns the table shows, in its order.
+    const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+    const csv = await page.evaluate((url) => fetch(url!).then((r) => r.text()), href);
+    const header = csv.split("\r\n")[0].split(",");
+    const table = await heads();
+    assert.equal(header[0], table[0]);
+    assert.ok(!header.includes("Offer") && !header.includes("Offer id"), header.join(","));
+    assert.ok(header.includes("Campaign") && header.includes("Campaign id"), header.join(","));
 
     await menu.click();
     await page.getByLabel("Column set name").fill("No offer");

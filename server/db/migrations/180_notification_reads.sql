@@ -9,8 +9,8 @@ CREATE TABLE notification_reads (
 ) STRICT, WITHOUT ROWID;
 
 -- Who read a notification before was not kept, only that someone did: it stays read for every user
--- there is now (their badges do not light up again with old alerts). Users added later see the old
--- notifications unread, as they see every notification from before they joined.
+-- there is now (their badges do not light up again with old alerts). Users added later count every
+-- notification from before they were created as read (decision 181: no row needed).
 INSERT INTO notification_reads (notification_id, user_id, read_at)
   SELECT n.id, u.id, n.read_at FROM notifications n CROSS JOIN users u
   WHERE n.read_at IS NOT NULL;

@@ -8,7 +8,8 @@ CREATE TABLE notification_reads (
 );
 
 -- Who read a notification before was not kept, only that someone did: it stays read for every user
--- there is now. Users added later see the old notifications unread.
+-- there is now. Users added later count every notification from before they were created as
+-- read (decision 181: no row needed).
 INSERT INTO notification_reads (notification_id, user_id, read_at)
   SELECT n.id, u.id, n.read_at FROM notifications n CROSS JOIN users u
   WHERE n.read_at IS NOT NULL;
