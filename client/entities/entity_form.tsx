@@ -46,6 +46,8 @@ export interface FormConfig<R extends ResourceName> {
   /** Shown beside the form once the item exists (a campaign's tracking link). */
   /** Beside the form: given the saved entity when editing, nothing before the first save. */
   Aside?: ComponentType<{ entity?: EntityOf<R> }>;
+  /** Under the form when editing: the entity's history (an offer's payout changes). */
+  History?: ComponentType<{ id: number }>;
   /** A different contract per action (users: the password is optional on edit). */
   schemaFor?: (action: CrudAction) => z.ZodObject;
   /** Overrides the save call (users clone through their own route). */
@@ -166,6 +168,7 @@ function FormBody<R extends ResourceName>(
   const listed = Object.entries(errors);
   const Fields = config.Fields;
   const Aside = config.Aside;
+  const History = config.History;
   return (
     <FormContext.Provider value={{ values, set, errors, schema, readOnly }}>
       <form
@@ -209,6 +212,7 @@ function FormBody<R extends ResourceName>(
           </div>
         )}
       </form>
+      {History && action.type === "edit" && <History id={action.id} />}
       {guard.dialog}
     </FormContext.Provider>
   );

@@ -1,7 +1,8 @@
 /**
  * The entity routes of DESIGN §5 (decision 171): list, create, mass edit, get,
- * change, archive, restore and clone, declared per entity type by one
- * generator, so each entity's calls are typed by its own schemas.
+ * change, archive, restore, clone and the money changes (decision 185),
+ * declared per entity type by one generator, so each entity's calls are typed
+ * by its own schemas.
  */
 import { z } from "zod";
 import { route } from "../route.ts";
@@ -20,6 +21,7 @@ import {
   AffiliateNetworkPatch,
 } from "../affiliate_network.ts";
 import { Trigger, TriggerInput, TriggerPatch } from "../trigger.ts";
+import { EntityChangesAnswer } from "../entity_changes.ts";
 
 /** A warning answered beside an entity whose save still succeeded (field and message). */
 export const SaveWarning = z.object({ path: z.string(), message: z.string() });
@@ -40,7 +42,7 @@ export type EntitySchemas<P extends string, Item extends z.ZodObject, In extends
   patch: Body;
 };
 
-/** The eight shared routes of one entity type, typed by its schemas. */
+/** The nine shared routes of one entity type, typed by its schemas. */
 export function entityRoutes<
   const P extends string,
   Item extends z.ZodObject,
@@ -115,6 +117,14 @@ export function entityRoutes<
       summary: `Restore an archived ${noun}`,
       access: write,
       answer: e.item,
+    }),
+    changes: route({
+      method: "get",
+      path: `${base}/{id}/changes`,
+      tag,
+      summary: `Changes to a ${noun}'s money settings (payout, cost): who, when, before and after`,
+      access: read,
+      answer: EntityChangesAnswer,
     }),
     clone: route({
       method: "post",

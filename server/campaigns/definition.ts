@@ -43,6 +43,7 @@ export const campaignDef: EntityDef<Campaign, CampaignInput> = {
       ? [{ path: "destination.campaignId", message: "a campaign cannot send traffic to itself" }]
       : [];
   },
+  moneyFields: ["costModel", "costValue", "costCurrency"],
   stats: { key: "c.campaign_id" },
   // An inline flow's rules and paths get stable ids (decision 123) inside the write's transaction.
   afterWrite: (db, id, values) =>

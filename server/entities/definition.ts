@@ -60,6 +60,11 @@ export type EntityDef<E = Values, I = Values> = {
   refs?(values: I): Ref[];
   /** How clicks are keyed to this entity (`key` is an SQL expression over `c`, clicks). */
   stats?: { key: string; join?: string };
+  /**
+   * Fields that set money for what comes after (an offer's payout, a campaign's cost): every
+   * change to one is recorded with who, when, before and after (`entity_changes`, decision 185).
+   */
+  moneyFields?: readonly string[];
   /** Extra columns `search` looks in, besides the name and the id. */
   searchColumns?: string[];
   /** Fills server-made fields on create and clone (a campaign's key). */

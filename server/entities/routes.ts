@@ -11,6 +11,7 @@ import { type AppEnv, userOf } from "../context.ts";
 import { implement, type Implemented } from "../route.ts";
 import type { EntityDef, Values } from "./definition.ts";
 import { listEntities } from "./list.ts";
+import { moneyChanges } from "./changes.ts";
 import {
   archiveEntity,
   cloneEntity,
@@ -55,12 +56,16 @@ export function declaredEntityRoutes<D extends EntityRoutes>(
     }),
     implement(decls.mass, (c, { body }) => {
       for (const id of body.ids) authorise(c, id, body.patch);
-      return { items: massPatchEntities(c.var.deps.db, def, body) };
+      return { items: massPatchEntities(c.var.deps.db, def, body, userOf(c).username) };
     }),
     implement(decls.get, (c, { params }) => getEntity(c.var.deps.db, def, params.id)),
     implement(decls.patch, (c, { params, body }) => {
       authorise(c, params.id, body);
-      return answer(def, patchEntity(c.var.deps.db, def, params.id, body));
+      return answer(def, patchEntity(c.var.deps.db, def, params.id, body, userOf(c).username));
+    }),
+    implement(decls.changes, (c, { params }) => {
+      getEntity(c.var.deps.db, def, params.id);
+      return { items: moneyChanges(c.var.deps.db, def, params.id) };
     }),
     implement(decls.archive, (c, { params }) => archiveEntity(c.var.deps.db, def, params.id)),
     implement(decls.restore, (c, { params }) => {

@@ -9,6 +9,7 @@ import { HttpError, notFound, validationError } from "../errors.ts";
 import { type EntityDef, TABLE_LABELS, type Values } from "./definition.ts";
 import { assertUnused, checkRefs, saveRefs } from "./refs.ts";
 import { insertRow, selectById, setArchived, updateRow } from "./store.ts";
+import { recordMoneyChanges } from "./changes.ts";
 
 const COPY_SUFFIX = " (copy)";
 
@@ -71,6 +72,7 @@ function applyPatch<E extends Values, I extends Values>(
   def: EntityDef<E, I>,
   id: number,
   patch: Values,
+  author: string,
 ): E {
   const existing = getEntity(db, def, id);
   // The merged entity must still satisfy the whole create contract.
@@ -80,17 +82,23 @@ function applyPatch<E extends Values, I extends Values>(
   updateRow(def, db, id, merged.data);
   saveRefs(db, def, id, merged.data);
   def.afterWrite?.(db, id, merged.data);
-  return getEntity(db, def, id);
+  const saved = getEntity(db, def, id);
+  recordMoneyChanges(db, def, id, { before: existing, after: saved }, { author, at: Date.now() });
+  return saved;
 }
 
-/** Applies a validated patch to entity `id`. */
+/**
+ * Applies a validated patch to entity `id`; `author` (a user's name, a trigger) is on record
+ * beside each money field it changes.
+ */
 export function patchEntity<E extends Values, I extends Values>(
   db: Db,
   def: EntityDef<E, I>,
   id: number,
   patch: Values,
+  author: string,
 ): E {
-  return committed(db, () => applyPatch(db, def, id, patch));
+  return committed(db, () => applyPatch(db, def, id, patch, author));
 }
 
 /** Applies one patch to many entities: all of them change, or none. */
@@ -98,11 +106,12 @@ export function massPatchEntities<E extends Values, I extends Values>(
   db: Db,
   def: EntityDef<E, I>,
   input: { ids: number[]; patch: Values },
+  author: string,
 ): E[] {
   return committed(db, () =>
     [...new Set(input.ids)].map((id) => {
       try {
-        return applyPatch(db, def, id, input.patch);
+        return applyPatch(db, def, id, input.patch, author);
       } catch (err) {
         if (!(err instanceof HttpError) || err.status === 404) throw err;
         throw new HttpError(

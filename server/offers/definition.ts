@@ -39,6 +39,7 @@ export const offerDef: EntityDef<Offer, OfferInput> = {
     id !== undefined && values.capFallbackOfferId === id
       ? [{ path: "capFallbackOfferId", message: "an offer cannot fall back to itself" }]
       : [],
+  moneyFields: ["payoutMode", "payout", "currency"],
   stats: { key: "c.offer_id" },
   searchColumns: ["url"],
 };

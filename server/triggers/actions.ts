@@ -60,13 +60,13 @@ function flowValues(owner: Flowed, flow: Flow): Values {
 }
 
 /** Writes `after` over `owner`'s flow; the change it made. */
-function writeFlow(db: Db, owner: Flowed, flow: Flow): ActionChange {
+function writeFlow(db: Db, owner: Flowed, flow: Flow, author: string): ActionChange {
   const def = DEFS[owner.table];
   const after = flowValues(owner, flow);
   const pick = (values: Values) =>
     Object.fromEntries(Object.keys(after).map((k) => [k, values[k]]));
   const before = pick(getEntity(db, def, owner.id));
-  patchEntity(db, def, owner.id, after);
+  patchEntity(db, def, owner.id, after, author);
   const saved = pick(getEntity(db, def, owner.id));
   return { table: owner.table, id: owner.id, label: owner.name, before, after: saved };
 }
@@ -84,12 +84,13 @@ export function runAction(
 ): ActionChange[] {
   const { type, value } = subjectId(fire.subject);
   const scope = fire.trigger.scope;
+  const author = `trigger "${fire.trigger.name}"`;
   switch (action.kind) {
     case "pauseCampaign": {
       const id = type === "campaign" ? Number(value) : scope.campaignId!;
       const c = getEntity(db, campaignDef, id);
       if (c.status === "paused") return [];
-      patchEntity(db, campaignDef, id, { status: "paused" });
+      patchEntity(db, campaignDef, id, { status: "paused" }, author);
       return [{
         table: "campaigns",
         id,
@@ -103,7 +104,7 @@ export function runAction(
       const item = { type, id: Number(value) } as const;
       return allFlows(db).flatMap((owner) => {
         const flow = withoutItem(owner.flow, item);
-        return flow ? [writeFlow(db, owner, flow)] : [];
+        return flow ? [writeFlow(db, owner, flow, author)] : [];
       });
     }
     case "setPathWeight": {
@@ -115,7 +116,7 @@ export function runAction(
       if (!flow) {
         throw new HttpError(409, "NO_PATH", `${owner.name} has no path ${action.path} there`);
       }
-      return [writeFlow(db, owner, flow)];
+      return [writeFlow(db, owner, flow, author)];
     }
     case "blockToken": {
       const owner = campaignFlow(db, scope.campaignId!);
@@ -127,7 +128,7 @@ export function runAction(
         value,
         offerId: action.offerId,
       });
-      return flow ? [writeFlow(db, owner, flow)] : [];
+      return flow ? [writeFlow(db, owner, flow, author)] : [];
     }
   }
 }
@@ -136,7 +137,7 @@ export function runAction(
  * Puts back what a record's changes replaced. Refuses (409, nothing changed)
  * when an entity was changed since, so an undo never overwrites later work.
  */
-export function undoChanges(db: Db, changes: readonly ActionChange[]): void {
+export function undoChanges(db: Db, changes: readonly ActionChange[], author: string): void {
   for (const change of changes) {
     const current = getEntity(db, DEFS[change.table], change.id);
     for (const [field, value] of Object.entries(change.after)) {
@@ -149,5 +150,7 @@ export function undoChanges(db: Db, changes: readonly ActionChange[]): void {
       }
     }
   }
-  for (const change of changes) patchEntity(db, DEFS[change.table], change.id, change.before);
+  for (const change of changes) {
+    patchEntity(db, DEFS[change.table], change.id, change.before, author);
+  }
 }

@@ -95,7 +95,7 @@ export const triggerCallRoutes = [
     for (const change of record.changes) {
       assertAccess(user, change.table === "campaigns" ? "campaign" : "rotation", "write");
     }
-    undoChanges(db, record.changes);
+    undoChanges(db, record.changes, user.username);
     markUndone(db, id, { userId: user.id, now: triggerNow(db) });
     return foundRecord(db, id, user.hideProfit);
   }),

@@ -84,7 +84,7 @@ Deno.test("trigger scheduler: checks each interval, fires once per cooldown, acr
     assert.equal(fires(p.db, id), 2, "fired once more after the cooldown");
     other.stop();
 
-    patchEntity(p.db, triggerDef, id, { enabled: false });
+    patchEntity(p.db, triggerDef, id, { enabled: false }, "test");
     p.clock.now = T0 + 200 * MIN;
     assert.deepEqual(await runDueTriggers(p), [], "a switched-off trigger is not checked");
     p.stop();

@@ -1,7 +1,8 @@
 /**
  * Issue 4 in a real Chromium against the real server: an operator sets up a
  * campaign from nothing through the forms (traffic source, network, offer,
- * lander, a campaign with a two-rule flow), clones it, and mass-edits offers.
+ * lander, a campaign with a two-rule flow), clones it, and mass-edits offers;
+ * an offer's payout change shows under its form.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -68,6 +69,18 @@ Deno.test({
         const saved = await api("GET", `/api/offers/${ids.offer}`);
         assert.equal(saved.body.payout, 12.5);
         assert.equal(saved.body.affiliateNetworkId, ids.network);
+      });
+
+      await t.step("the offer's payout changed: on record under its form", async () => {
+        const history = page.getByRole("region", { name: "Payout changes" });
+        await history.getByText("No changes since it was created.").waitFor({ timeout: 20_000 });
+        await page.getByRole("spinbutton", { name: "Payout", exact: true }).fill("14");
+        await page.getByRole("button", { name: "Save", exact: true }).click();
+        const row = history.locator("tbody tr").filter({ hasText: "Payout" });
+        await row.waitFor({ timeout: 20_000 });
+        const cells = await row.locator("td").allTextContents();
+        assert.deepEqual(cells.slice(1), ["admin", "Payout", "12.50", "14.00"]);
+        assert.match(cells[0], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
       });
 
       await t.step("a lander", async () => {

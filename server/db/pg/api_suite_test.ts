@@ -44,6 +44,7 @@ export const ON_POSTGRES = [
   "server/domains/export_test.ts",
   "server/entities/entities_test.ts",
   "server/entities/list_test.ts",
+  "server/entities/money_changes_test.ts",
   "server/entities/refs_test.ts",
   "server/files/files_test.ts",
   "server/files/paths_test.ts",
