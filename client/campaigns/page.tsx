@@ -7,7 +7,7 @@ import {
 } from "../../contracts/campaign.ts";
 import type { Destination } from "../../contracts/campaign.ts";
 import { type PatchOf, useOptions } from "../entities/entity_api.ts";
-import { MoneyChanges } from "../entities/money_changes.tsx";
+import { moneyHistory } from "../entities/money_changes.tsx";
 import type { FormConfig } from "../entities/entity_form.tsx";
 import type { ListConfig } from "../entities/entity_list.tsx";
 import { formatPrice } from "../ui/format.ts";
@@ -102,14 +102,11 @@ const form: FormConfig<"campaigns"> = {
   blanks: { name: "", timeZone: "", destination: { type: "flow", flow: newFlow() } },
   Fields: CampaignFields,
   Aside: TrackingLink,
-  History: ({ id }) => (
-    <MoneyChanges
-      resource="campaigns"
-      id={id}
-      title="Cost changes"
-      labels={{ costModel: "Cost model", costValue: "Cost", costCurrency: "Cost currency" }}
-    />
-  ),
+  History: moneyHistory("campaigns", "Cost changes", {
+    costModel: "Cost model",
+    costValue: "Cost",
+    costCurrency: "Cost currency",
+  }),
 };
 
 const upper = (v: unknown) => String(v);

@@ -2,6 +2,7 @@
  * The money an offer or a campaign sets, as it changed (decision 185): when, who, the
  * field, before and after. Under the edit form; refreshed with the entity after a save.
  */
+import type { ComponentType } from "react";
 import useSWR from "swr";
 import { ENTITY_ROUTES } from "../../contracts/api/entities.ts";
 import { routeUrl } from "../../contracts/route.ts";
@@ -54,4 +55,13 @@ export function MoneyChanges(
       </DataState>
     </section>
   );
+}
+
+/** The `History` of an entity form: `resource`'s money changes under `title`. */
+export function moneyHistory(
+  resource: WithMoney,
+  title: string,
+  labels: Record<string, string>,
+): ComponentType<{ id: number }> {
+  return ({ id }) => <MoneyChanges resource={resource} id={id} title={title} labels={labels} />;
 }

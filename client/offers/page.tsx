@@ -10,7 +10,7 @@ import type { ListConfig } from "../entities/entity_list.tsx";
 import { formatPrice } from "../ui/format.ts";
 import { GroupField } from "../ui/form_controls.tsx";
 import { MassEditModal } from "../entities/mass_edit.tsx";
-import { MoneyChanges } from "../entities/money_changes.tsx";
+import { moneyHistory } from "../entities/money_changes.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
 import { UrlCopyLink } from "../entities/row_actions.tsx";
 import { formFields } from "../ui/form_kit.ts";
@@ -161,14 +161,11 @@ const form: FormConfig<"offers"> = {
   schema: OfferInput,
   blanks: { name: "", url: "" },
   Fields: OfferFields,
-  History: ({ id }) => (
-    <MoneyChanges
-      resource="offers"
-      id={id}
-      title="Payout changes"
-      labels={{ payoutMode: "Payout mode", payout: "Payout", currency: "Currency" }}
-    />
-  ),
+  History: moneyHistory("offers", "Payout changes", {
+    payoutMode: "Payout mode",
+    payout: "Payout",
+    currency: "Currency",
+  }),
 };
 
 /** The list and the create / edit / clone form. */
