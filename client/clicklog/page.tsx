@@ -22,9 +22,12 @@ import { useDates } from "../reports/page.tsx";
 import { clickColumnLabel, NAMED_ID_COLUMNS } from "../../contracts/click_columns.ts";
 import { ColumnChooser } from "../ui/column_chooser.tsx";
 import { useColumnPrefs } from "../ui/use_column_prefs.ts";
+import { useRowHeight } from "../app/beta_flags.ts";
 
 type Cell = string | number | null;
 const ROW = 30;
+/** With Compact tables on (Settings → Beta). */
+const COMPACT_ROW = 22;
 const FIRST = [
   "ts",
   "id",
@@ -137,12 +140,14 @@ export function Page() {
   });
   const shown = ordered.filter((c) => !hidden.includes(c));
   const scroller = useRef<HTMLDivElement>(null);
+  const rowHeight = useRowHeight(ROW, COMPACT_ROW);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW,
+    estimateSize: () => rowHeight,
     overscan: VIRTUAL_OVERSCAN,
   });
+  useEffect(() => virtualizer.measure(), [rowHeight]);
   const visible = virtualizer.getVirtualItems();
   const last = visible[visible.length - 1]?.index ?? 0;
   useEffect(() => {
@@ -242,7 +247,7 @@ export function Page() {
                   key={row.key}
                   role="row"
                   className={`clicklog__row${row.index % 2 ? " clicklog__row--odd" : ""}`}
-                  style={{ transform: `translateY(${row.start}px)`, height: ROW }}
+                  style={{ transform: `translateY(${row.start}px)`, height: rowHeight }}
                 >
                   {shown.map((k) => (
                     <span

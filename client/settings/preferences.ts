@@ -6,21 +6,16 @@
  * written back, so the server's copy never undoes it on the next load.
  */
 import { useEffect } from "react";
-import { type BetaSettings, UiSettings } from "../../contracts/settings.ts";
+import { UiSettings } from "../../contracts/settings.ts";
 import { SETTINGS_ROUTES as SECTIONS } from "../../contracts/api/settings.ts";
 import type { z } from "zod";
 import { call } from "../app/api.ts";
 import { setAppearance } from "../app/appearance_apply.ts";
 import { themeStore, toggleTheme } from "../app/theme.ts";
-import { createExternalStore } from "../app/external_store.ts";
+import { type BetaFlags, betaStore } from "../app/beta_flags.ts";
 import { feedPanelSettings } from "../app/panel_settings.ts";
 
 type Ui = z.infer<typeof UiSettings>;
-type Flags = z.infer<typeof BetaSettings>["flags"];
-
-/** The beta flags in force, observable. */
-export const betaStore = createExternalStore<Flags>({});
-
 const DEFAULT_UI = JSON.stringify(UiSettings.parse({}));
 
 /** Puts the UI section into effect (a never-saved section leaves this browser's choices alone). */
@@ -31,7 +26,7 @@ export function applyUi(ui: Ui): void {
 }
 
 /** Puts beta flags on `<html>` (`data-beta-compact-tables`) and in `betaStore`. */
-export function applyBetaFlags(flags: Flags): void {
+export function applyBetaFlags(flags: BetaFlags): void {
   betaStore.set(flags);
   const root = document.documentElement;
   for (const [flag, on] of Object.entries(flags)) {

@@ -3,14 +3,16 @@
  * with sortable columns, selectable rows, a totals row, and the debug
  * settings' colorization and vertical borders. Only rows in view are in the DOM.
  */
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { ColorizationMode } from "../app/debug_settings.ts";
 import { VIRTUAL_OVERSCAN } from "../app/helpers.ts";
 import type { Tone } from "./format.ts";
+import { useRowHeight } from "../app/beta_flags.ts";
 
-/** Height of one body row, px. */
-export const ROW_HEIGHT = 32;
+/** Height of one body row, px, and with Compact tables on (Settings → Beta). */
+const ROW_HEIGHT = 32;
+const COMPACT_ROW_HEIGHT = 24;
 const HEAD_HEIGHT = 34;
 
 /** One column of a table. */
@@ -58,13 +60,16 @@ function ariaSort(column: { sort?: string }, sort: { key: string; order: string 
 /** The table. */
 export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
+  const rowHeight = useRowHeight(ROW_HEIGHT, COMPACT_ROW_HEIGHT);
   const virtualizer = useVirtualizer({
     count: props.items.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: VIRTUAL_OVERSCAN,
     scrollMargin: HEAD_HEIGHT,
   });
+  // Compact tables switched on or off: the rows' cached sizes are the old height.
+  useEffect(() => virtualizer.measure(), [rowHeight]);
   const track = (c: TableColumn<T>) =>
     c.minWidth === undefined ? `${c.width}px` : `minmax(${c.minWidth}px, ${c.width}px)`;
   const template = `36px ${props.columns.map(track).join(" ")} minmax(0, 1fr)`;
@@ -160,7 +165,7 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
                 }`}
                 style={{
                   gridTemplateColumns: template,
-                  height: ROW_HEIGHT,
+                  height: rowHeight,
                   transform: `translateY(${row.start - HEAD_HEIGHT}px)`,
                 }}
               >
@@ -199,7 +204,7 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
               className="dtable__row"
               role="row"
               aria-rowindex={props.items.length + 2}
-              style={{ gridTemplateColumns: template, height: ROW_HEIGHT }}
+              style={{ gridTemplateColumns: template, height: rowHeight }}
             >
               <div className="dtable__cell" role="cell" />
               {props.columns.map((column) => (
