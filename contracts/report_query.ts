@@ -158,6 +158,8 @@ export const ConversionsQuery = z.object({
   ...entityFilters,
   status: ConversionStatus.optional(),
   search: z.string().trim().max(255).optional(),
+  /** The report's filters (JSON), over each conversion's click: the leads of a filtered report. */
+  filters: json(z.array(ReportFilter).max(30)).default([]),
   ...dateRange,
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),

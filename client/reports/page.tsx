@@ -126,13 +126,7 @@ export function Page() {
   const groupBy = (params.get("groupBy") ?? "day").split(",").filter((d) =>
     DIMENSION_BY_NAME.has(d)
   ).slice(0, 3);
-  const filters = useMemo(() => {
-    try {
-      return JSON.parse(params.get("filters") ?? "[]") as ReportFilter[];
-    } catch {
-      return [];
-    }
-  }, [params]);
+  const filters = useFiltersParam(params);
   const attribution = params.get("attribution") === "click" ? "click" : "conversion";
   const sort = params.get("sort") ?? "clicks";
   const order = params.get("order") === "asc" ? "asc" : "desc";
@@ -178,7 +172,12 @@ export function Page() {
         actions={
           <>
             <EditSubject />
-            <Link className="btn" to={`/report/leads/${subjectType}/${subjectIds}`}>Leads</Link>
+            <Link
+              className="btn"
+              to={`/report/leads/${subjectType}/${subjectIds}${carried(params)}`}
+            >
+              Leads
+            </Link>
             {subjectType === "campaign" && (
               <ReportCostAction
                 scope={{
@@ -275,23 +274,49 @@ export function Page() {
   );
 }
 
-/** The leads report of one or more subjects. */
+/** The report's filters in the address (`filters`, JSON); none when it is not a list. */
+function useFiltersParam(params: URLSearchParams): ReportFilter[] {
+  return useMemo(() => {
+    try {
+      const parsed = JSON.parse(params.get("filters") ?? "[]");
+      return Array.isArray(parsed) ? parsed as ReportFilter[] : [];
+    } catch {
+      return [];
+    }
+  }, [params]);
+}
+
+/**
+ * The address's query, passed between a report and its leads: the leads take its days and
+ * filters, and the way back finds the report as it was (grouping, sort).
+ */
+function carried(params: URLSearchParams): string {
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The leads report of one or more subjects: the report's days and filters. */
 export function LeadsPage() {
   const { subjectType, subjectIds } = useSubjectParams();
   const handle = useRouteHandle();
-  const { timeZone, range, picker } = useDates();
+  const { timeZone, range, picker, params, setParams } = useDates();
+  const filters = useFiltersParam(params);
   const query: ConversionsQueryIn = {
     subjectType,
     subjectIds,
     from: range.from,
     to: range.to,
     tz: timeZone,
+    filters: filters.length ? JSON.stringify(filters) : undefined,
   };
+  const back = carried(params);
   return (
     <div className="page">
       <PageHeader
         title={handle.title}
-        actions={<Link className="btn" to={`/report/${subjectType}/${subjectIds}`}>Report</Link>}
+        actions={
+          <Link className="btn" to={`/report/${subjectType}/${subjectIds}${back}`}>Report</Link>
+        }
       >
         <Subject />
       </PageHeader>
@@ -302,6 +327,15 @@ export function LeadsPage() {
           Export CSV
         </a>
       </div>
+      <ReportFilters
+        filters={filters}
+        onChange={(f) =>
+          setParams((p) => {
+            if (f.length) p.set("filters", JSON.stringify(f));
+            else p.delete("filters");
+            return p;
+          })}
+      />
       <LeadsTable route={REPORT_ROUTES.leads} query={query} timeZone={timeZone} />
     </div>
   );

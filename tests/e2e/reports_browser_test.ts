@@ -1,8 +1,8 @@
 /**
  * Reports in a real Chromium against the real server (issue 6): real clicks
  * sent to /c/<key>, a campaign's report drilled into country then offer, the
- * range changed, the CSV export's totals compared with the screen, and the
- * click log showing a click sent a moment ago.
+ * range changed, the CSV export's totals compared with the screen, its Leads
+ * keeping its days and filters, and the click log showing a click sent a moment ago.
  */
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
@@ -84,6 +84,29 @@ Deno.test({
           await context.close();
         },
       );
+
+      await t.step("Leads keeps the report's days and filters, and Report comes back", async () => {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await signIn(page, server);
+        const filters = JSON.stringify([{ dim: "country", op: "is", values: ["US"] }]);
+        await page.goto(
+          `${server.url}/panel/report/campaign/${campaign.id}?range=last7&groupBy=offer&filters=${
+            encodeURIComponent(filters)
+          }`,
+        );
+        await page.getByRole("table", { name: "Report" }).waitFor();
+        await page.getByRole("link", { name: "Leads", exact: true }).click();
+        await page.waitForURL(/\/report\/leads\/campaign\//);
+        const url = new URL(page.url());
+        assert.equal(url.searchParams.get("range"), "last7");
+        assert.equal(url.searchParams.get("filters"), filters);
+        await page.locator(".report__filters .chip").filter({ hasText: "US" }).waitFor();
+        await page.getByRole("link", { name: "Report", exact: true }).click();
+        await page.waitForURL(/groupBy=offer/);
+        assert.equal(new URL(page.url()).searchParams.get("filters"), filters);
+        await context.close();
+      });
 
       await t.step("click log: a click sent a moment ago is listed", async () => {
         const fresh = await click(server.url, campaign.key, "8.8.8.8");

@@ -57,6 +57,7 @@ export const ON_POSTGRES = [
   "server/panel/static_test.ts",
   "server/reports/across_test.ts",
   "server/reports/attribution_test.ts",
+  "server/reports/leads_filters_test.ts",
   "server/reports/pieces_test.ts",
   "server/reports/report_test.ts",
   "server/reports/revenue_split_test.ts",
