@@ -31,6 +31,14 @@ export type SignInInput = z.infer<typeof SignInInput>;
 export const RoleAnswer = z.object({ id: z.string(), role: WireRole, username: z.string() });
 export type RoleAnswer = z.infer<typeof RoleAnswer>;
 
+/**
+ * `GET /api/user/session`: who is signed in, or `null` when no one is: the sign-in page's
+ * check, which answers a signed-out visitor without an error status (the role call's 403 would
+ * be logged by the browser on every visit).
+ */
+export const SessionAnswer = z.object({ user: RoleAnswer.nullable() });
+export type SessionAnswer = z.infer<typeof SessionAnswer>;
+
 /** `GET /api/user/{id}/hide_profit`. */
 export const HideProfitAnswer = z.object({ hideProfit: z.boolean() });
 export type HideProfitAnswer = z.infer<typeof HideProfitAnswer>;

@@ -301,6 +301,13 @@ const Secret = z.string().max(500);
 /** What the API answers in place of a stored secret; sent back, it keeps the secret. */
 export const SECRET_MASK = "********";
 
+/** What a bad SMTP port says, whatever is wrong with it (zod's own words name no range). */
+const PORT_MESSAGE = "must be a port from 1 to 65535";
+
+/** A TCP port, with the one message for every way it can be wrong. */
+const Port = z.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE)
+  .max(65535, PORT_MESSAGE);
+
 /**
  * Where notifications go, and which internal addresses outgoing calls may
  * reach (`allowlist`, CIDRs; empty: public addresses only). Secrets are never
@@ -319,7 +326,7 @@ export const ChannelSettings = z.object({
   }).default({ apiBase: "https://api.telegram.org", botToken: "", chatId: "" }),
   email: z.object({
     host: z.string().trim().max(255).default(""),
-    port: z.number().int().min(1).max(65535).default(587),
+    port: Port.default(587),
     tls: z.enum(["none", "starttls", "tls"]).default("starttls"),
     user: z.string().max(255).default(""),
     password: Secret.default(""),

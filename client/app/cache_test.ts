@@ -13,7 +13,7 @@ import {
   monitorObserverStore,
   UPDATE_CACHE_KEY,
 } from "./update_check.ts";
-import { memoryStore } from "./storage.ts";
+import { memoryStore, readJson } from "./storage.ts";
 
 Deno.test("cache: a record expires one hour ahead, in seconds", () => {
   assert.equal(nowSeconds(1_700_000_000_999), 1_700_000_000);
@@ -77,6 +77,30 @@ Deno.test("update check: availability is cached one hour with updatedAt", async 
   await checkForUpdates({ store, now: 1000 + 3_600_001, fetchAnswer, force: true });
   assert.equal(calls, 3);
   assert.equal(monitorObserverStore.get(), true);
+});
+
+Deno.test("update check: checks off (no manifest) stays off when read from the cache", async () => {
+  const store = memoryStore();
+  let calls = 0;
+  const fetchAnswer = () => {
+    calls++;
+    return Promise.resolve({
+      is_available_updates: false,
+      current_version: "1",
+      latest_version: "1",
+      notes: "",
+      checks_enabled: false,
+    });
+  };
+  const off = { status: "value", available: false, checksEnabled: false };
+  assert.deepEqual(await checkForUpdates({ store, now: 1000, fetchAnswer }), off);
+  assert.deepEqual(await checkForUpdates({ store, now: 2000, fetchAnswer }), off);
+  assert.equal(calls, 1, "the second answer came from the cache");
+  assert.deepEqual(freshRecord(readJson(store, UPDATE_CACHE_KEY), 2000), {
+    value: false,
+    updatedAt: 1000,
+    checksEnabled: false,
+  });
 });
 
 Deno.test("update check: a failure is logged, becomes an error and disables the monitor observer", async () => {

@@ -2,7 +2,7 @@
 import { type LoaderFunctionArgs, redirect } from "react-router";
 import { BASE_PATH } from "./base_path.ts";
 import { decideSignInPage, signInHref, type Target } from "./guard.ts";
-import { checkSession, licenceNoticeStore, runGuard } from "./session.ts";
+import { checkSignedIn, licenceNoticeStore, runGuard } from "./session.ts";
 
 /** The requested address relative to the base path. */
 export function targetOf(request: Request): Target {
@@ -25,9 +25,12 @@ export async function guardLoader({ request }: LoaderFunctionArgs) {
   throw redirect("/login");
 }
 
-/** A signed-in user who opens sign-in goes to campaigns; a lapsed licence shows its message. */
+/**
+ * A signed-in user who opens sign-in goes to campaigns; a lapsed licence shows its message.
+ * Its check answers a signed-out visitor without an error status (no 403 on every visit).
+ */
 export async function loginLoader() {
-  const session = await checkSession();
+  const session = await checkSignedIn();
   const next = decideSignInPage(session);
   if (next === "to-campaigns") throw redirect("/campaigns");
   licenceNoticeStore.set(

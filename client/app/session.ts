@@ -1,6 +1,6 @@
 /**
- * The session flows that call the server: session check, demo sign-in, sign-in, logout and
- * the guard run. The rules they follow are in `guard.ts`.
+ * The session flows that call the server: session check (the guard's, and the sign-in page's),
+ * demo sign-in, sign-in, logout and the guard run. The rules they follow are in `guard.ts`.
  */
 import type { Mode, SignInInput } from "../../contracts/auth.ts";
 import { DEMO_CREDENTIALS, roleFromWire } from "../../contracts/wire.ts";
@@ -9,6 +9,7 @@ import {
   ModeAnswerParser,
   OkBodyParser,
   RoleAnswerParser,
+  SessionAnswerParser,
 } from "./shell_parsers.ts";
 import { api, ApiError } from "./api.ts";
 import { clearCurrentUser, saveCurrentUser } from "./current_user.ts";
@@ -52,6 +53,21 @@ export async function checkSession(): Promise<SessionOutcome> {
       isHideProfit: hideProfit,
     });
     return { kind: "ok", user: answer };
+  } catch (error) {
+    return asFailure(error);
+  }
+}
+
+/**
+ * The sign-in page's session check: who is signed in, answered without an error status for a
+ * signed-out visitor (the role call's 403 would be logged by the browser on every visit); a
+ * 402 still carries the licence message. It stores no user: a signed-in visitor goes on to a
+ * guarded route, whose own check does.
+ */
+export async function checkSignedIn(): Promise<SessionOutcome> {
+  try {
+    const { user } = await api("/api/user/session", { schema: SessionAnswerParser });
+    return user ? { kind: "ok", user } : { kind: "access-denied" };
   } catch (error) {
     return asFailure(error);
   }

@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { setFetch } from "./api.ts";
 import { AlreadyRunning } from "./helpers.ts";
-import { guardStateStore, licenceNoticeStore, logout, runGuard, signIn } from "./session.ts";
+import {
+  checkSignedIn,
+  guardStateStore,
+  licenceNoticeStore,
+  logout,
+  runGuard,
+  signIn,
+} from "./session.ts";
+import { loginLoader } from "./loaders.ts";
 import { currentUserStore } from "./current_user.ts";
 
 type Reply = { status: number; body: unknown };
@@ -128,4 +136,49 @@ Deno.test("session: logout clears the stored user even when the call fails", asy
   } finally {
     server.restore();
   }
+});
+
+Deno.test("session: the sign-in page's check makes no failing call for a signed-out visitor", async (t) => {
+  await t.step("signed out: access denied from a 200, and no role call", async () => {
+    const server = fakeServer({
+      "GET /api/user/session": { status: 200, body: { user: null } },
+      "GET /api/user/role": denied,
+    });
+    try {
+      assert.deepEqual(await checkSignedIn(), { kind: "access-denied" });
+      licenceNoticeStore.set({ message: "stale", trackerId: "T-1" });
+      assert.equal(await loginLoader(), null, "the form shows");
+      assert.equal(licenceNoticeStore.get(), null);
+      assert.deepEqual(server.calls, ["GET /api/user/session", "GET /api/user/session"]);
+    } finally {
+      server.restore();
+    }
+  });
+  await t.step("signed in: sign-in goes on to campaigns", async () => {
+    const user = { id: "1", role: "admin", username: "admin" };
+    const server = fakeServer({ "GET /api/user/session": { status: 200, body: { user } } });
+    try {
+      assert.deepEqual(await checkSignedIn(), { kind: "ok", user });
+      const thrown = await loginLoader().then(() => undefined, (e: unknown) => e);
+      assert.ok(thrown instanceof Response, String(thrown));
+      assert.equal(thrown.headers.get("Location"), "/campaigns");
+    } finally {
+      server.restore();
+    }
+  });
+  await t.step("a 402 shows the licence message with the tracker id", async () => {
+    const server = fakeServer({
+      "GET /api/user/session": {
+        status: 402,
+        body: { error: "License expired", trackerId: "T-9" },
+      },
+    });
+    try {
+      assert.equal(await loginLoader(), null);
+      assert.deepEqual(licenceNoticeStore.get(), { message: "License expired", trackerId: "T-9" });
+    } finally {
+      licenceNoticeStore.set(null);
+      server.restore();
+    }
+  });
 });

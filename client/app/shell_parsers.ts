@@ -4,7 +4,12 @@
  * `shell_parsers_test.ts` checks they accept and return exactly what the contracts do — so
  * the sign-in page loads without zod (docs/decisions/141).
  */
-import type { HideProfitAnswer, ModeAnswer, RoleAnswer } from "../../contracts/auth.ts";
+import type {
+  HideProfitAnswer,
+  ModeAnswer,
+  RoleAnswer,
+  SessionAnswer,
+} from "../../contracts/auth.ts";
 import type { ErrorBody, LicenceErrorBody, OkBody } from "../../contracts/common.ts";
 import type { CurrentUser } from "./current_user.ts";
 
@@ -65,11 +70,18 @@ function parser<T>(read: Reader<T>): Parser<T> {
   };
 }
 
-/** `GET /api/user/role`. */
-export const RoleAnswerParser: Parser<RoleAnswer> = parser(object<RoleAnswer>({
+const roleAnswer = object<RoleAnswer>({
   id: string,
   role: oneOf("super_admin", "admin", "user"),
   username: string,
+});
+
+/** `GET /api/user/role`. */
+export const RoleAnswerParser: Parser<RoleAnswer> = parser(roleAnswer);
+
+/** `GET /api/user/session`: the user, or null when no one is signed in. */
+export const SessionAnswerParser: Parser<SessionAnswer> = parser(object<SessionAnswer>({
+  user: (v) => v === null ? null : roleAnswer(v),
 }));
 
 /** `GET /api/user/{id}/hide_profit`. */

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { z } from "zod";
-import { HideProfitAnswer, ModeAnswer, Role, RoleAnswer } from "../../contracts/auth.ts";
+import {
+  HideProfitAnswer,
+  ModeAnswer,
+  Role,
+  RoleAnswer,
+  SessionAnswer,
+} from "../../contracts/auth.ts";
 import { ErrorBody, LicenceErrorBody, OkBody } from "../../contracts/common.ts";
 import {
   CurrentUserParser,
@@ -12,6 +18,7 @@ import {
   OkBodyParser,
   type Parser,
   RoleAnswerParser,
+  SessionAnswerParser,
 } from "./shell_parsers.ts";
 
 const CurrentUser = z.object({
@@ -23,6 +30,7 @@ const CurrentUser = z.object({
 
 const PAIRS: Array<[string, Parser<unknown>, z.ZodType]> = [
   ["role", RoleAnswerParser, RoleAnswer],
+  ["session", SessionAnswerParser, SessionAnswer],
   ["hide profit", HideProfitParser, HideProfitAnswer],
   ["mode", ModeAnswerParser, ModeAnswer],
   ["ok", OkBodyParser, OkBody],
@@ -54,6 +62,7 @@ const KEYS = [
   "path",
   "trackerId",
   "isHideProfit",
+  "user",
   "extra",
 ];
 const value = fc.letrec((tie) => ({
@@ -71,6 +80,11 @@ const SAMPLES: unknown[] = [
   { error: { status: 400.5, code: "BAD", message: "m" } },
   { error: "License expired", trackerId: "t-1" },
   { id: "1", username: "u", role: "admin", isHideProfit: false },
+  { user: null },
+  { user: { id: "1", role: "user", username: "u", extra: 2 } },
+  { user: { id: "1", role: "super-admin", username: "u" } },
+  { user: undefined },
+  {},
 ];
 
 function verdict(

@@ -12,10 +12,11 @@ export const UPDATE_CACHE_MS = 60 * 60 * 1000;
 /** Storage key of the cached availability. */
 export const UPDATE_CACHE_KEY = "updateAvailability";
 
-/** The cached availability. */
+/** The cached availability; `checksEnabled` is false when no release manifest is configured. */
 export interface UpdateRecord {
   value: boolean;
   updatedAt: number;
+  checksEnabled?: false;
 }
 
 /** The check's state. */
@@ -28,9 +29,10 @@ export type UpdateCheckState =
 /** A stored record when it is younger than one hour at `now`. */
 export function freshRecord(stored: unknown, now: number): UpdateRecord | undefined {
   if (typeof stored !== "object" || stored === null) return undefined;
-  const { value, updatedAt } = stored as Partial<UpdateRecord>;
+  const { value, updatedAt, checksEnabled } = stored as Partial<UpdateRecord>;
   if (typeof value !== "boolean" || typeof updatedAt !== "number") return undefined;
-  return now - updatedAt < UPDATE_CACHE_MS && updatedAt <= now ? { value, updatedAt } : undefined;
+  if (now - updatedAt >= UPDATE_CACHE_MS || updatedAt > now) return undefined;
+  return checksEnabled === false ? { value, updatedAt, checksEnabled } : { value, updatedAt };
 }
 
 /** The check's state, observable. */
@@ -52,23 +54,26 @@ export async function checkForUpdates(options: CheckOptions = {}): Promise<Updat
   const store = options.store ?? browserStore();
   const now = options.now ?? Date.now();
   const cached = options.force ? undefined : freshRecord(readJson(store, UPDATE_CACHE_KEY), now);
-  if (cached) return settle({ status: "value", available: cached.value });
+  // The cache keeps "checks are off" too: without it a cached answer would read "up to date".
+  if (cached) return settle(valueState(cached.value, cached.checksEnabled !== false));
   updateStore.set({ status: "fetching" });
   const fetchAnswer = options.fetchAnswer ??
     (() => api("/updates/check", { schema: UpdatesAnswer }));
   try {
     const answer = await fetchAnswer();
-    writeJson(store, UPDATE_CACHE_KEY, { value: answer.is_available_updates, updatedAt: now });
-    return settle({
-      status: "value",
-      available: answer.is_available_updates,
-      ...(answer.checks_enabled === false ? { checksEnabled: false } : {}),
-    });
+    const enabled = answer.checks_enabled !== false;
+    const record: UpdateRecord = { value: answer.is_available_updates, updatedAt: now };
+    writeJson(store, UPDATE_CACHE_KEY, enabled ? record : { ...record, checksEnabled: false });
+    return settle(valueState(answer.is_available_updates, enabled));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     (options.log ?? console.error)(message);
     return settle({ status: "error", message });
   }
+}
+
+function valueState(available: boolean, checksEnabled: boolean): UpdateCheckState {
+  return { status: "value", available, ...(checksEnabled ? {} : { checksEnabled: false }) };
 }
 
 function settle(state: UpdateCheckState): UpdateCheckState {

@@ -12,6 +12,7 @@ import { formatDuration } from "../../contracts/duration.ts";
 import { call } from "../app/api.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { formatBytes } from "../files/format.ts";
+import { commitsLabel } from "./labels.ts";
 
 /** How often the figures are read again. */
 export const HEALTH_REFRESH_MS = 3000;
@@ -110,7 +111,7 @@ function Cards({ h }: { h: Health }) {
           ["Queue, last minute", <Trend key="trend" values={h.writer.queueTrend} />],
           ["Committed", `${count.format(h.writer.committed)} rows since start`],
           ["Last commit", ago(h.writer.lastCommitAt, h.at)],
-          ["Commits", h.writer.paused ? "held for a WAL checkpoint" : "flowing"],
+          ["Commits", commitsLabel(h.writer)],
         ]}
       />
       <Card

@@ -9,6 +9,7 @@ import { currentUserStore } from "../app/current_user.ts";
 import { monitorObserverStore, updateStore } from "../app/update_check.ts";
 import { PageHeader } from "../ui/page.tsx";
 import { HealthCards } from "./health.tsx";
+import { updateLabel } from "./labels.ts";
 
 /** Monitor. */
 export function Page() {
@@ -30,11 +31,7 @@ export function Page() {
         )
         : (
           <section className="card">
-            <p>
-              Updates: {update.status === "value"
-                ? (update.available ? "a new version is available" : "up to date")
-                : "checking…"}
-            </p>
+            <p>Updates: {updateLabel(update)}</p>
           </section>
         )}
       {user.role === "user"

@@ -1,7 +1,8 @@
 /**
- * The session calls of SPEC §7: the mode, sign-in, who is signed in, the
- * hide-profit flag, logout, and the personal auth secret with the account
- * switch of a sign-in link.
+ * The session calls of SPEC §7: the mode, sign-in, who is signed in (the
+ * role call, and the sign-in page's session check), the hide-profit flag,
+ * logout, and the personal auth secret with the account switch of a sign-in
+ * link.
  */
 import {
   HideProfitAnswer,
@@ -10,6 +11,7 @@ import {
   SecretAnswer,
   SecretInput,
   SecretOwner,
+  SessionAnswer,
   SignInInput,
 } from "../auth.ts";
 import { OkBody } from "../common.ts";
@@ -43,6 +45,15 @@ export const SESSION_ROUTES = {
     summary: "Who is signed in",
     access: "public",
     answer: RoleAnswer,
+  }),
+  /** Public: answers 200 with `user: null` without a session (the sign-in page's check). */
+  session: route({
+    method: "get",
+    path: "/api/user/session",
+    tag,
+    summary: "Who is signed in, or null (never an error for a signed-out visitor)",
+    access: "public",
+    answer: SessionAnswer,
   }),
   logout: route({
     method: "post",

@@ -32,6 +32,8 @@ async function sweep(
 /** Open to anyone: the mode and the API documentation. */
 const PUBLIC = new Set([
   "GET /api/mode",
+  // Who is signed in: null for no one (the sign-in page's check), never another's data.
+  "GET /api/user/session",
   "GET /api/openapi.json",
   "GET /api/docs",
   "GET /api/docs/docs.js",

@@ -3,7 +3,7 @@
  * hide-profit, logout and the auth secret.
  */
 import { deleteCookie, getCookie } from "hono/cookie";
-import { roleToWire } from "../../contracts/auth.ts";
+import { type RoleAnswer, roleToWire } from "../../contracts/auth.ts";
 import { SESSION_ROUTES } from "../../contracts/api/session.ts";
 import { userOf } from "../context.ts";
 import { forbidden, notFound } from "../errors.ts";
@@ -11,7 +11,7 @@ import { logEvent } from "../log.ts";
 import { clientIp } from "../net.ts";
 import { implement } from "../route.ts";
 import { getMode } from "../settings/mode.ts";
-import { getUser } from "../users/store.ts";
+import { getUser, type UserRow } from "../users/store.ts";
 import { notSignedIn } from "./middleware.ts";
 import { deleteSession, SESSION_COOKIE } from "./sessions.ts";
 import { startBrowserSession } from "./session_cookie.ts";
@@ -25,6 +25,10 @@ import {
 import { canManageUsers } from "./permissions.ts";
 
 const ok = { status: "ok" as const };
+
+function roleAnswer(user: UserRow): RoleAnswer {
+  return { id: String(user.id), role: roleToWire(user.role), username: user.username };
+}
 
 export const authRoutes = [
   // Answers even without a session or licence (see `licenceGate`).
@@ -45,8 +49,13 @@ export const authRoutes = [
   implement(SESSION_ROUTES.role, (c) => {
     const user = c.var.user;
     if (!user) throw notSignedIn(403);
-    return { id: String(user.id), role: roleToWire(user.role), username: user.username };
+    return roleAnswer(user);
   }),
+  // The sign-in page's check: a signed-out visitor is an answer, not an error (the licence
+  // gate still answers 402 before it).
+  implement(SESSION_ROUTES.session, (c) => ({
+    user: c.var.user ? roleAnswer(c.var.user) : null,
+  })),
   implement(SESSION_ROUTES.hideProfit, (c, { params }) => {
     const me = userOf(c);
     if (params.id !== me.id && !canManageUsers(me)) {

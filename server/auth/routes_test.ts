@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { sessionCookie, TEST_PASSWORD, testApp } from "../../tests/helpers/api.ts";
+import { setLicence } from "../licence/service.ts";
 import { setMode } from "../settings/mode.ts";
 import { ensureDemoUser } from "../users/service.ts";
 import { DEMO_CREDENTIALS } from "../../contracts/auth.ts";
@@ -166,6 +167,35 @@ Deno.test("role: without a valid session answers 403 AUTHENTICATION_ERROR", asyn
     assert.equal(body.error.code, "AUTHENTICATION_ERROR");
     assert.match(body.error.message, /AUTHENTICATION_ERROR/);
   }
+});
+
+Deno.test("session check: answers who is signed in, and null without an error status", async (t) => {
+  const app = testApp();
+  const id = await app.addUser("root", "super-admin");
+  const cookie = await app.signIn("root", TEST_PASSWORD);
+  await t.step("signed in: the user as the role call names them", async () => {
+    const res = await app.request("/api/user/session", { cookie });
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), {
+      user: { id: String(id), role: "super_admin", username: "root" },
+    });
+  });
+  await t.step("no session, or a forged one: 200 with no user", async () => {
+    for (const other of [undefined, "rotor_session=forged"]) {
+      const res = await app.request("/api/user/session", { cookie: other });
+      assert.equal(res.status, 200, String(other));
+      assert.deepEqual(await res.json(), { user: null });
+    }
+  });
+  await t.step("an expired licence still answers 402 with its message", async () => {
+    const licence = setLicence(app.deps.db, "expired", "Your licence expired on 1 May");
+    const res = await app.request("/api/user/session");
+    assert.equal(res.status, 402);
+    assert.deepEqual(await res.json(), {
+      error: "Your licence expired on 1 May",
+      trackerId: licence.trackerId,
+    });
+  });
 });
 
 Deno.test("sessions: an idle session expires", async () => {

@@ -279,3 +279,24 @@ Deno.test("trigger URL checks: pages on placeholder names (example.com, .test, .
   assert.equal(isPlaceholderUrl("https://example.com.evil.net/"), false);
   assert.equal(isPlaceholderUrl("https://offers.examples.org/"), false);
 });
+
+Deno.test("trigger channels: an SMTP port out of range answers 400 with a clear message", async (t) => {
+  const w = await world();
+  const cases: [unknown, string][] = [
+    [99999, "must be a port from 1 to 65535"],
+    [0, "must be a port from 1 to 65535"],
+    [25.5, "must be a port from 1 to 65535"],
+    ["587", "must be a port from 1 to 65535"],
+  ];
+  for (const [port, message] of cases) {
+    await t.step(`port ${JSON.stringify(port)}`, async () => {
+      const res = await w.api.put(TRIGGER_ROUTES.saveChannels.path, { email: { port } });
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      const error = res.body.error as { code: string; message: string };
+      assert.equal(error.code, "VALIDATION_ERROR");
+      assert.equal(error.message, `email.port: ${message}`);
+    });
+  }
+  const saved = await w.api.get(TRIGGER_ROUTES.channels.path);
+  assert.equal((saved.body.email as { port: number }).port, 587, "nothing was saved");
+});

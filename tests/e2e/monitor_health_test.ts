@@ -1,7 +1,9 @@
 /**
  * The monitor page in Chromium against the real server: after clicks, the
  * health cards show them (and refresh by themselves when more come), the
- * SQLite WAL and the other cards are there, and nothing says "Coming soon".
+ * SQLite WAL and the other cards are there, and nothing says "Coming soon";
+ * before any click nothing claims commits flow, and with no release manifest
+ * the updates line says checks are off.
  * `ROTOR_MONITOR_SHOT=path.png` keeps a screenshot of the page.
  */
 import assert from "node:assert/strict";
@@ -41,12 +43,26 @@ Deno.test({
         offer: { name: "Health offer", url: "https://offer.example.com/?c={clickid}", payout: 1 },
         source: "Health source",
       });
-      await sendClicks(server.url, key, 12);
       const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
       page = await context.newPage();
       const p = page;
       await signIn(p, server, { returnTo: "/monitor" });
       const clicks = p.getByRole("region", { name: "Clicks" });
+
+      await t.step(
+        "before any click: no commits claimed, and update checks said to be off",
+        async () => {
+          const writer = p.getByRole("region", { name: "Click writer" });
+          await writer.getByText("none yet").waitFor({ timeout: 60_000 });
+          assert.match((await writer.textContent())!, /Last commitnever/);
+          assert.doesNotMatch((await writer.textContent())!, /flowing/);
+          // No ROTOR_UPDATE_MANIFEST_URL: the Update page says checks are off, and so does this.
+          await p.getByText("Updates: checks off").waitFor({ timeout: 60_000 });
+          assert.equal(await p.getByText("up to date").count(), 0);
+        },
+      );
+
+      await sendClicks(server.url, key, 12);
 
       await t.step("the cards show the clicks, the writer, the database and the rest", async () => {
         await clicks.getByText("12 clicks").first().waitFor({ timeout: 60_000 });
@@ -66,6 +82,7 @@ Deno.test({
         const writer = p.getByRole("region", { name: "Click writer" });
         assert.match((await writer.textContent())!, /rows queued/);
         assert.match((await writer.textContent())!, /Committed\d[\d,]* rows since start/);
+        await writer.getByText("flowing").waitFor({ timeout: 60_000 });
         const db = p.getByRole("region", { name: "Database (SQLite)" });
         assert.match((await db.textContent())!, /WAL[\d.]+ [KM]?B \(writer pauses past 16 MB\)/);
         assert.equal(await p.getByText("Coming soon").count(), 0);
