@@ -30,6 +30,13 @@ export const IdList = z.string().regex(/^\d{1,15}(,\d{1,15}){0,499}$/, "must be 
 const SubjectTypeSchema = z.enum(Object.keys(SUBJECT_TYPES) as [SubjectType, ...SubjectType[]]);
 
 /** A filter on one dimension. */
+/** Whether dimension `name` is a time (day, hour, weekday…): its report reads in time order. */
+export function isTimeDimension(name: string): boolean {
+  const format = DIMENSION_BY_NAME.get(name)?.format;
+  return format === "day" || format === "hour" || format === "dateHour" || format === "weekday" ||
+    format === "month";
+}
+
 export const ReportFilter = z.object({
   dim: z.string().refine((d) => DIMENSION_BY_NAME.has(d), "is not a dimension"),
   op: z.enum(["is", "isNot", "contains"]).default("is"),
@@ -80,8 +87,13 @@ export const ReportQuery = z.object({
   ...dateRange,
   /** Conversions counted at their own time (default) or at their click's time. */
   attribution: z.enum(["conversion", "click"]).default("conversion"),
+  /**
+   * A metric, formula or grouped dimension (`name`: the level's own). Default: a time level
+   * (day, hour, …) in time order, any other by clicks.
+   */
   sort: z.string().max(64).optional(),
-  order: z.enum(["asc", "desc"]).default("desc"),
+  /** Default: ascending for the time order, else descending. */
+  order: z.enum(["asc", "desc"]).optional(),
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),
   /** Metric and formula names for CSV; all visible ones when absent. */
   columns: z.string().max(2000).optional().transform((s) => s?.split(",").filter(Boolean)),

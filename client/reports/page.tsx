@@ -7,7 +7,11 @@
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { DIMENSION_BY_NAME, DIMENSIONS } from "../../contracts/report.ts";
-import type { FormulaColumn, ReportFilter } from "../../contracts/report_query.ts";
+import {
+  type FormulaColumn,
+  isTimeDimension,
+  type ReportFilter,
+} from "../../contracts/report_query.ts";
 import { debugSettingsStore } from "../app/debug_settings.ts";
 import { ColumnChooser } from "../ui/column_chooser.tsx";
 import { useColumnPrefs } from "../ui/use_column_prefs.ts";
@@ -128,8 +132,10 @@ export function Page() {
   ).slice(0, 3);
   const filters = useFiltersParam(params);
   const attribution = params.get("attribution") === "click" ? "click" : "conversion";
-  const sort = params.get("sort") ?? "clicks";
-  const order = params.get("order") === "asc" ? "asc" : "desc";
+  // Unsorted, a report by a time (day, hour…) reads in time order; any other by clicks.
+  const inTime = isTimeDimension(groupBy[0] ?? "");
+  const sort = params.get("sort") ?? (inTime ? "name" : "clicks");
+  const order = (params.get("order") ?? (inTime ? "asc" : "desc")) === "asc" ? "asc" : "desc";
   const query: ReportQueryIn = {
     subjectType,
     subjectIds,
@@ -137,8 +143,9 @@ export function Page() {
     from: range.from,
     to: range.to,
     tz: timeZone,
-    sort,
-    order,
+    // The server's default when none is chosen: each level's own (a time level in time order).
+    sort: params.get("sort") ?? undefined,
+    order: params.get("sort") === null ? undefined : order,
     filters: filters.length ? JSON.stringify(filters) : undefined,
     formulas: formulas.length ? JSON.stringify(formulas) : undefined,
     attribution: attribution === "click" ? "click" : undefined,

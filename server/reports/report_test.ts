@@ -245,3 +245,38 @@ Deno.test("report: a user without read on the subject's type is refused", async 
   const ok = await api.get(`/api/report?subjectType=offer&subjectIds=1`);
   assert.equal(ok.status, 200);
 });
+
+Deno.test("report: unsorted, a time level reads in time order and any other by clicks", async () => {
+  const { setup, report, offer1 } = await fixture();
+  // A second click at 23:xx: that hour (and 10 May) now has the most clicks.
+  insertTestClick(setup.app.deps.db, {
+    campaignId: setup.campaignId,
+    trafficSourceId: setup.sourceId,
+    ts: T("2024-05-10T23:45:00Z"),
+    offerId: offer1,
+    country: "DE",
+  });
+  const labels = async (params: ReportParams) =>
+    (await report({ tz: "UTC", ...params })).rows.map((r) => r.labels[0]);
+  // Hours of the clicks and of the conversions (counted at their own time).
+  assert.deepEqual(await labels({ groupBy: "hour" }), [
+    "00:00",
+    "05:00",
+    "06:00",
+    "10:00",
+    "11:00",
+    "12:00",
+    "13:00",
+    "23:00",
+  ]);
+  assert.deepEqual(await labels({ groupBy: "day" }), ["2024-05-10", "2024-05-11"]);
+  assert.deepEqual(await labels({ groupBy: "day", order: "desc", sort: "name" }), [
+    "2024-05-11",
+    "2024-05-10",
+  ]);
+  // Chosen: by clicks, as asked.
+  assert.deepEqual((await labels({ groupBy: "hour", sort: "clicks" }))[0], "23:00");
+  // Not a time: by clicks, most first.
+  const byCountry = (await report({ groupBy: "country" })).rows.map((r) => r.metrics.clicks);
+  assert.deepEqual(byCountry, [...byCountry].sort((a, b) => b - a));
+});

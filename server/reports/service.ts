@@ -4,7 +4,12 @@
  * and the row limit; and the full-depth table CSV export writes.
  */
 import { DIMENSION_BY_NAME, METRIC_BY_NAME } from "../../contracts/report.ts";
-import type { ReportAnswer, ReportQuery, ReportRow } from "../../contracts/report_query.ts";
+import {
+  isTimeDimension,
+  type ReportAnswer,
+  type ReportQuery,
+  type ReportRow,
+} from "../../contracts/report_query.ts";
 import type { Db } from "../db/connection.ts";
 import { dayRange } from "../entities/range.ts";
 import { labeller } from "./labels.ts";
@@ -27,8 +32,10 @@ export type ReportOptions = {
 };
 
 function sortRows(rows: ReportRow[], query: ReportQuery, level: number): void {
-  const sort = query.sort ?? "clicks";
-  const dir = query.order === "asc" ? 1 : -1;
+  // Unsorted, a time level reads in time order (days, hours), any other by clicks.
+  const inTime = query.sort === undefined && isTimeDimension(query.groupBy[level] ?? "");
+  const sort = query.sort ?? (inTime ? "name" : "clicks");
+  const dir = (query.order ?? (inTime ? "asc" : "desc")) === "asc" ? 1 : -1;
   const dimIndex = query.groupBy.slice(0, level + 1).indexOf(sort);
   const byDim = dimIndex >= 0 ? dimIndex : sort === "name" ? level : -1;
   rows.sort((a, b) => {
