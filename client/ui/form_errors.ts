@@ -57,11 +57,49 @@ export function errorsUnder(errors: FieldErrors, path: string): FieldErrors {
   return found;
 }
 
-/** Readable label of a path for the error summary: `rules 1 › paths 1 › offers`. */
+/** Parts of a path that only hold others (a campaign's `destination.flow`): not named. */
+const CONTAINERS = new Set(["destination", "flow"]);
+/** A list's item, named with its number: `rules.0` is "Rule 1". */
+const ITEMS: Readonly<Record<string, string>> = {
+  rules: "Rule",
+  paths: "Path",
+  defaultPaths: "Default path",
+  offers: "Offer",
+  landings: "Lander",
+  criteria: "Condition",
+  tokens: "Token",
+};
+/** Names that read otherwise than their key. */
+const WORDS: Readonly<Record<string, string>> = {
+  landings: "Landers",
+  defaultPaths: "Default paths",
+};
+
+/** `costValue` as "Cost value". */
+function words(key: string): string {
+  const spaced = key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/**
+ * Readable label of a path for the error summary, as the form names things:
+ * `destination.flow.rules.0.paths.1.offers` is "Rule 1 › Path 2 › Offers".
+ */
 export function pathLabel(path: string): string {
   if (path === "") return "Form";
-  return path.split(".").map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : part))
-    .join(" › ");
+  const parts = path.split(".");
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    const next = parts[i + 1];
+    if (CONTAINERS.has(part) && i < parts.length - 1) continue;
+    if (/^\d+$/.test(part)) out.push(String(Number(part) + 1));
+    else if (ITEMS[part] && next !== undefined && /^\d+$/.test(next)) {
+      out.push(`${ITEMS[part]} ${Number(next) + 1}`);
+      i++;
+    } else out.push(WORDS[part] ?? words(part));
+  }
+  return out.join(" › ");
 }
 
 /**

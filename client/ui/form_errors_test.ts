@@ -21,7 +21,18 @@ Deno.test("form errors: nested flow issues keep their dotted paths", () => {
   assert.deepEqual(Object.keys(errorsUnder(result.errors, "defaultPaths.0")), [
     "defaultPaths.0.offers",
   ]);
-  assert.equal(pathLabel("rules.0.paths.1.offers"), "rules › 1 › paths › 2 › offers");
+  assert.equal(pathLabel("rules.0.paths.1.offers"), "Rule 1 › Path 2 › Offers");
+  assert.equal(
+    pathLabel("destination.flow.defaultPaths.1.landings"),
+    "Default path 2 › Landers",
+  );
+  assert.equal(
+    pathLabel("destination.flow.rules.2.criteria.0.values"),
+    "Rule 3 › Condition 1 › Values",
+  );
+  assert.equal(pathLabel("costValue"), "Cost value");
+  assert.equal(pathLabel("tokens.3"), "Token 4");
+  assert.equal(pathLabel("destination"), "Destination");
 });
 
 Deno.test("form errors: server issues map by path, first message wins, prefix dropped", () => {
