@@ -70,10 +70,14 @@ browserTest(
           await source.fill("Push source");
           await asked;
           await waitForRows(page, screen, 1);
+          const border = () => source.evaluate((el) => getComputedStyle(el).borderColor);
+          const plain = await border();
           await source.fill("No such source");
           assert.equal(await source.getAttribute("aria-invalid"), "true");
+          assert.notEqual(await border(), plain, "a name that names nothing is marked");
           await source.fill("Push source");
           await waitForRows(page, screen, 1);
+          assert.equal(await border(), plain);
         });
 
         await t.step(`${width}px ${screen}: a date range, then a reload keeps it all`, async () => {
