@@ -16,9 +16,7 @@ import { dayRange } from "../entities/range.ts";
 import { CLICK_JOINS, CLICK_SELECT, clickItem } from "../clicklog/fields.ts";
 import { entityFilterSql } from "../clicklog/filters.ts";
 import { entityNames } from "../reports/labels.ts";
-import { DIMENSION_BY_NAME } from "../reports/dimensions.ts";
-import { RAW_COLUMNS } from "../reports/raw_columns.ts";
-import { filterSql } from "../reports/conditions.ts";
+import { clickFilterSql } from "../reports/conditions.ts";
 import { localTimeSql, zoneSegments } from "../reports/time.ts";
 import { conversionChanges } from "./status.ts";
 
@@ -56,11 +54,7 @@ export function listConversions(
   // A filtered report's leads: its filters over each conversion's click (`k`, its place `p` and
   // user agent `u`); time dimensions at the conversion's time, as the report counts it.
   const time = localTimeSql("v.ts", zoneSegments(range.start, range.end, query.tz));
-  for (const filter of query.filters) {
-    const expr = DIMENSION_BY_NAME.get(filter.dim)!.sql.replaceAll("{t}", time)
-      .replace(/\bc\.(\w+)/g, (_, column: string) => `(${RAW_COLUMNS[column] ?? "NULL"})`);
-    where.push(filterSql(filter, expr, params));
-  }
+  for (const filter of query.filters) where.push(clickFilterSql(filter, time, params));
   if (query.status) {
     where.push("v.status = ?");
     params.push(query.status);

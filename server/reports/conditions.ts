@@ -7,6 +7,8 @@ import type { SQLInputValue } from "node:sqlite";
 import { SUBJECT_TYPES } from "../../contracts/report.ts";
 import type { ReportFilter } from "../../contracts/report_query.ts";
 import type { SumsSpec } from "./query.ts";
+import { DIMENSION_BY_NAME } from "./dimensions.ts";
+import { RAW_COLUMNS } from "./raw_columns.ts";
 
 /** The subject's condition over a row `c` (a rollup or the raw union). */
 export function subjectSql(spec: SumsSpec, params: SQLInputValue[]): string {
@@ -32,4 +34,19 @@ export function filterSql(filter: ReportFilter, expr: string, params: SQLInputVa
   params.push(JSON.stringify(filter.values));
   const not = filter.op === "isNot" ? "NOT " : "";
   return `${expr} ${not}IN (SELECT value FROM json_each(?))`;
+}
+
+/**
+ * A filter's condition straight on a stored click joined as `k` (its place `p`, its user
+ * agent `u`; `RAW_COLUMNS`), where the report's raw query projects them as `c`: the
+ * dimension's columns read from the click, its time from `time`.
+ */
+export function clickFilterSql(
+  filter: ReportFilter,
+  time: string,
+  params: SQLInputValue[],
+): string {
+  const expr = DIMENSION_BY_NAME.get(filter.dim)!.sql.replaceAll("{t}", time)
+    .replace(/\bc\.(\w+)/g, (_, column: string) => `(${RAW_COLUMNS[column] ?? "NULL"})`);
+  return filterSql(filter, expr, params);
 }

@@ -3,7 +3,7 @@
  */
 import assert from "node:assert/strict";
 import { ADMIN_PASSWORD, startServer } from "../helpers/server.ts";
-import { launchBrowser } from "../helpers/browser.ts";
+import { browserTest, launchBrowser } from "../helpers/browser.ts";
 
 Deno.test({
   name: "browser: signing in through the page lands on the campaigns route",
@@ -33,37 +33,28 @@ Deno.test({
   },
 });
 
-Deno.test({
-  name: "browser: a fresh visit to sign-in makes no failing call and logs no console error",
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn() {
-    const server = await startServer();
-    const browser = await launchBrowser();
-    try {
-      const page = await (await browser.newContext()).newPage();
-      const problems: string[] = [];
-      const requests: string[] = [];
-      page.on("console", (m) => {
-        if (m.type() === "error") problems.push(`console: ${m.text()}`);
-      });
-      page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-      page.on("requestfailed", (r) => problems.push(`failed: ${r.url()}`));
-      page.on("response", (r) => {
-        requests.push(new URL(r.url()).pathname);
-        if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
-      });
-      await page.goto(`${server.url}/panel/login`);
-      await page.getByRole("button", { name: "Sign in" }).waitFor();
-      // The page's own session check has answered (it is what could have failed).
-      await page.waitForLoadState("networkidle");
-      assert.deepEqual(problems, []);
-      assert.equal(new URL(page.url()).pathname, "/panel/login");
-      // It still asked whether a session exists (a signed-in visitor goes on to campaigns).
-      assert.ok(requests.includes("/api/user/session"), requests.join("\n"));
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
+browserTest(
+  "browser: a fresh visit to sign-in makes no failing call and logs no console error",
+  async ({ server, browser }) => {
+    const page = await (await browser.newContext()).newPage();
+    const problems: string[] = [];
+    const requests: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`console: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("requestfailed", (r) => problems.push(`failed: ${r.url()}`));
+    page.on("response", (r) => {
+      requests.push(new URL(r.url()).pathname);
+      if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto(`${server.url}/panel/login`);
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    // The page's own session check has answered (it is what could have failed).
+    await page.waitForLoadState("networkidle");
+    assert.deepEqual(problems, []);
+    assert.equal(new URL(page.url()).pathname, "/panel/login");
+    // It still asked whether a session exists (a signed-in visitor goes on to campaigns).
+    assert.ok(requests.includes("/api/user/session"), requests.join("\n"));
   },
-});
+);
