@@ -5,6 +5,8 @@
  * the database is that PostgreSQL store, copied by `pg_dump`.
  */
 import type { Command } from "commander";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { VERSION } from "../server/deps.ts";
 import { pruneBackups, restoreBackup, takeBackup } from "../server/backup/backup.ts";
 import { lastServerStart } from "../server/monitor/build_info.ts";
@@ -17,15 +19,44 @@ function positive(value: string): number {
   return n;
 }
 
+/**
+ * Throws while the server recorded in the data folder still runs, or when
+ * that cannot be told. A data folder without a database is left as it is:
+ * a restore into a new folder must not create one first.
+ */
+function refuseWhileServerRuns({ data, database }: GlobalOptions): void {
+  if (!database && !existsSync(join(data, "rotor.db"))) return;
+  let start;
+  try {
+    const db = openData({ data, database });
+    try {
+      start = lastServerStart(db);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return; // An unreadable current database is what a restore is for.
+  }
+  if (!start) return;
+  const running = isRunning(start);
+  if (running === true) throw new Error("the server is running: stop it first (or pass --force)");
+  if (running === undefined) {
+    throw new Error(
+      `cannot tell whether the server (pid ${start.pid}) still runs: ` +
+        "stop it, then pass --force",
+    );
+  }
+}
+
 export function registerBackup(program: Command) {
   program.command("backup")
     .description("copy the database and hosted files into one folder, while the server runs")
     .option("--folder <dir>", "where backups go (default: <data>/backups)")
     .option("--keep <n>", "then delete all but the newest n backups there", positive)
-    .action((opts: { folder?: string; keep?: number }, cmd: Command) => {
+    .action(async (opts: { folder?: string; keep?: number }, cmd: Command) => {
       const { data, database } = cmd.optsWithGlobals<GlobalOptions>();
       openData({ data, database }).close(); // migrated and present before it is copied
-      const { path, manifest } = takeBackup({
+      const { path, manifest } = await takeBackup({
         dataDir: data,
         databaseUrl: database,
         folder: opts.folder,
@@ -46,17 +77,7 @@ export function registerBackup(program: Command) {
     .option("--force", "restore even though the server seems to be running")
     .action((backup: string, opts: { force?: boolean }, cmd: Command) => {
       const { data, database } = cmd.optsWithGlobals<GlobalOptions>();
-      try {
-        const db = openData({ data, database });
-        const start = lastServerStart(db);
-        db.close();
-        if (start && isRunning(start) && !opts.force) {
-          throw new Error("the server is running: stop it first (or pass --force)");
-        }
-      } catch (err) {
-        if (err instanceof Error && err.message.startsWith("the server is running")) throw err;
-        // An unreadable current database is what a restore is for.
-      }
+      if (!opts.force) refuseWhileServerRuns({ data, database });
       const { manifest, keptIn, keptAs } = restoreBackup(backup, data, Date.now(), database);
       const kept = keptAs ? ` (the replaced database is now named ${keptAs})` : "";
       console.log(

@@ -3,6 +3,7 @@ import { runCli } from "../tests/helpers/server.ts";
 import { openDataDir } from "../server/db/connection.ts";
 import { findUserByUsername } from "../server/users/store.ts";
 import { verifyPassword } from "../server/auth/password.ts";
+import { buildProgram } from "./main.ts";
 
 async function withDataDir(fn: (dataDir: string) => Promise<void>) {
   const dataDir = await Deno.makeTempDir({ prefix: "rotor-cli-" });
@@ -105,18 +106,97 @@ Deno.test("cli: seed is idempotent", async () => {
 Deno.test("cli: every command has --help", async () => {
   await withDataDir(async (dataDir) => {
     for (
-      const args of [["--help"], ["mode", "--help"], ["licence", "--help"], [
-        "user",
-        "add",
-        "--help",
-      ], [
-        "seed",
-        "--help",
-      ]]
+      const args of [
+        ["--help"],
+        ["mode", "--help"],
+        ["licence", "--help"],
+        ["user", "add", "--help"],
+        ["user", "passwd", "--help"],
+        ["seed", "--help"],
+        ["status", "--help"],
+        ["export", "--help"],
+        ["import", "--help"],
+        ["clear", "--help"],
+        ["apikey", "create", "--help"],
+        ["apikey", "list", "--help"],
+        ["apikey", "revoke", "--help"],
+        ["backup", "--help"],
+        ["restore", "--help"],
+        ["migrate", "--help"],
+        ["simulate", "--help"],
+      ]
     ) {
       const res = await runCli(args, { dataDir });
       assert.equal(res.code, 0, args.join(" "));
       assert.match(res.stdout, /Usage: rotor/);
     }
   });
+});
+
+Deno.test("cli: licence --message goes with expire only, and changes nothing otherwise", async () => {
+  await withDataDir(async (dataDir) => {
+    const expired = await runCli(["licence", "expire", "--message", "Pay us"], { dataDir });
+    assert.equal(expired.code, 0, expired.stderr);
+    assert.match(expired.stdout, /message: Pay us/);
+    const valid = await runCli(["licence", "valid", "--message", "ignored"], { dataDir });
+    assert.equal(valid.code, 1);
+    assert.match(valid.stderr, /^error: --message goes with `licence expire` only, not with valid/);
+    assert.match((await runCli(["licence", "status"], { dataDir })).stdout, /licence: expired/);
+  });
+});
+
+Deno.test("cli: simulate names an unusable or unreachable --url in one line", async () => {
+  await withDataDir(async (dataDir) => {
+    const env = { ROTOR_ADMIN_PASSWORD: "a-long-password" };
+    const bad = await runCli(["simulate", "small", "--url", "localhost:8080", "--quiet"], {
+      dataDir,
+      env,
+    });
+    assert.equal(bad.code, 1);
+    assert.equal(
+      bad.stderr.trim(),
+      'error: --url must be an http(s) address like http://localhost:8080, not "localhost:8080"',
+    );
+    // A port nothing listens on: the one a just-closed listener had.
+    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const url = `http://127.0.0.1:${listener.addr.port}`;
+    listener.close();
+    const down = await runCli(["simulate", "small", "--url", url, "--quiet"], { dataDir, env });
+    assert.equal(down.code, 1);
+    assert.match(down.stderr, new RegExp(`^error: cannot reach Rotor at ${url}: .*refused`));
+    assert.equal(down.stderr.trim().split("\n").length, 1, down.stderr);
+  });
+});
+
+Deno.test("cli: README's command line lists every command and subcommand", async () => {
+  const readme = await Deno.readTextFile(new URL("../README.md", import.meta.url));
+  const missing: string[] = [];
+  for (const command of buildProgram().commands) {
+    const names = command.commands.length
+      ? command.commands.map((sub) => `${command.name()} ${sub.name()}`)
+      : [command.name()];
+    for (const name of names) {
+      if (!readme.includes(`deno task rotor ${name}`)) missing.push(name);
+    }
+  }
+  assert.deepEqual(missing, []);
+});
+
+Deno.test("cli: README documents every ROTOR_ variable the server and the CLI read", async () => {
+  const readme = await Deno.readTextFile(new URL("../README.md", import.meta.url));
+  const read = new Set<string>();
+  const scan = async (dir: URL) => {
+    for await (const entry of Deno.readDir(dir)) {
+      const url = new URL(entry.name + (entry.isDirectory ? "/" : ""), dir);
+      if (entry.isDirectory) await scan(url);
+      else if (entry.name.endsWith(".ts") && !entry.name.endsWith("_test.ts")) {
+        const text = await Deno.readTextFile(url);
+        for (const [name] of text.matchAll(/\bROTOR_[A-Z_]+[A-Z]\b/g)) read.add(name);
+      }
+    }
+  };
+  await scan(new URL("../server/", import.meta.url));
+  await scan(new URL("./", import.meta.url));
+  assert.ok(read.has("ROTOR_DATA"));
+  assert.deepEqual([...read].filter((name) => !readme.includes(`\`${name}\``)).sort(), []);
 });

@@ -12,8 +12,11 @@ export function registerLicence(program: Command) {
     .addArgument(
       new Argument("<action>", "what to do").choices(["status", ...Object.keys(ACTIONS)]),
     )
-    .option("--message <text>", "the server text an expired licence shows")
+    .option("--message <text>", "with expire: the server text an expired licence shows")
     .action((action: "status" | keyof typeof ACTIONS, opts: { message?: string }, cmd: Command) => {
+      if (opts.message !== undefined && action !== "expire") {
+        throw new Error(`--message goes with \`licence expire\` only, not with ${action}`);
+      }
       const db = openData(cmd.optsWithGlobals<GlobalOptions>());
       const licence = action === "status"
         ? getLicence(db)

@@ -15,6 +15,24 @@ function money(micros: number): string {
   return (micros / 1_000_000).toFixed(6).replace(/0{1,4}$/, "");
 }
 
+/** `--url`: an http(s) address, checked before any traffic is sent. */
+function httpUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch { /* answered below */ }
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    throw new Error(`--url must be an http(s) address like http://localhost:8080, not "${value}"`);
+  }
+  return value;
+}
+
+/** A failed fetch names its cause (refused, unknown host) instead of "fetch failed". */
+function unreachable(err: unknown, url: string): unknown {
+  if (!(err instanceof TypeError) || !(err.cause instanceof Error)) return err;
+  return new Error(`cannot reach Rotor at ${url}: ${err.cause.message}`);
+}
+
 /** The report as a table, one line per offer and figure. */
 export function formatReport(report: SimulationReport): string {
   const lines = [
@@ -43,7 +61,7 @@ export function registerSimulate(program: Command) {
       "send a traffic scenario (fixtures/scenarios/NAME.json or a path) to a running Rotor",
     )
     .argument("<scenario>", "scenario name (small, large) or a JSON file")
-    .requiredOption("--url <url>", "the running Rotor", "http://localhost:8080")
+    .requiredOption("--url <url>", "the running Rotor", httpUrl, "http://localhost:8080")
     .option("--user <name>", "panel user (default: $ROTOR_ADMIN_USER or admin)")
     .option("--password <password>", "panel password (default: $ROTOR_ADMIN_PASSWORD)")
     .option("--quiet", "no progress bar")
@@ -69,6 +87,8 @@ export function registerSimulate(program: Command) {
             if (done % 100 === 0 || done === scenario.clicks) bar.update(done);
           },
         });
+      } catch (err) {
+        throw unreachable(err, opts.url);
       } finally {
         if (!opts.quiet) bar.stop();
       }

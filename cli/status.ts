@@ -1,7 +1,8 @@
 /**
  * `rotor status`: what the developer monitor's build info shows, read from the
- * data folder — versions, commit, panel build, database size, mode, licence,
- * and the last server start (running or not, and for how long).
+ * data folder (or the PostgreSQL store) — versions, commit, panel build,
+ * database size, mode, licence, and the last server start (running or not,
+ * and for how long).
  */
 import type { Command } from "commander";
 import { join } from "node:path";
@@ -40,12 +41,24 @@ function serverLine(start: ServerStart | undefined, now: number): string {
   return `${running === false ? "not running" : "unknown"}; last started ${at} (pid ${start.pid})`;
 }
 
-/** The status facts, in print order. */
-export function statusFacts(dataDir: string, now = Date.now()): Array<[string, string]> {
-  const db = openData({ data: dataDir });
+/** `url` without its password, for display. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.href;
+  } catch {
+    return "(an invalid URL)";
+  }
+}
+
+/** The status facts, in print order: of PostgreSQL's store when `database` is set. */
+export function statusFacts(options: GlobalOptions, now = Date.now()): Array<[string, string]> {
+  const { data, database } = options;
+  const db = openData(options);
   try {
     const licence = getLicence(db);
-    const bytes = databaseBytes(db, dataDir);
+    const size = `${(databaseBytes(db, data) / 1024 / 1024).toFixed(2)} MiB`;
     return [
       ["version", VERSION],
       ["commit", gitCommit()],
@@ -54,9 +67,10 @@ export function statusFacts(dataDir: string, now = Date.now()): Array<[string, s
         "deno",
         `${Deno.version.deno} (V8 ${Deno.version.v8}, TypeScript ${Deno.version.typescript})`,
       ],
-      ["sqlite", sqliteVersion(db)],
-      ["data folder", dataDir],
-      ["database", `${(bytes / 1024 / 1024).toFixed(2)} MiB (${join(dataDir, "rotor.db")})`],
+      // `sqlite_version()` reads PostgreSQL's `server_version` there.
+      [database ? "postgresql" : "sqlite", sqliteVersion(db)],
+      ["data folder", data],
+      ["database", `${size} (${database ? withoutPassword(database) : join(data, "rotor.db")})`],
       ["mode", getMode(db)],
       ["licence", `${licence.state} (tracker id ${licence.trackerId})`],
       ["server", serverLine(lastServerStart(db), now)],
@@ -73,7 +87,7 @@ export function registerStatus(program: Command) {
     .description("show version, commit, database size, mode, licence and server state")
     .option("--json", "print one JSON object")
     .action((opts: { json?: boolean }, cmd: Command) => {
-      const facts = statusFacts(cmd.optsWithGlobals<GlobalOptions>().data);
+      const facts = statusFacts(cmd.optsWithGlobals<GlobalOptions>());
       if (opts.json) {
         console.log(JSON.stringify(Object.fromEntries(facts), null, 2));
         return;

@@ -1,14 +1,14 @@
 /**
  * Backups of a data folder (issue 18 item 5, decision 102): a consistent online
- * copy of the SQLite database (`VACUUM INTO`, one read transaction, so clicks
- * keep flowing through WAL while it runs) with the hosted files beside it, in
+ * copy of the SQLite database (SQLite's online backup in one step, one read
+ * transaction, so clicks keep flowing through WAL while it runs) with the hosted files beside it, in
  * one folder `rotor-backup-<time>` holding `rotor.db`, `files/` and
  * `manifest.json`. A backup is written under a `.partial` name and renamed
  * when complete. Restore verifies a backup before it replaces anything, and
  * keeps what it replaces. A PostgreSQL store's backup holds `rotor.pgdump`
  * (`pg_dump`, custom format) in place of `rotor.db`: see `pg_backup.ts`.
  */
-import { DatabaseSync } from "node:sqlite";
+import { backup, DatabaseSync } from "node:sqlite";
 import { basename, dirname, join, resolve, sep as SEPARATOR } from "node:path";
 import { checkDump, countRows, dumpPostgres, PG_DUMP, restorePostgres } from "./pg_backup.ts";
 
@@ -74,18 +74,25 @@ function counts(db: DatabaseSync): Record<string, number> {
   return countRows(db, EXPECTED_TABLES);
 }
 
-/** The counts of a SQLite copy of `dataDir`'s database written into `partial` (`VACUUM INTO`). */
-function copySqlite(dataDir: string, partial: string): Record<string, number> {
+/**
+ * The counts of a SQLite copy of `dataDir`'s database written into `partial`.
+ * SQLite's backup API, not `VACUUM INTO`: Deno allows no attached database
+ * (which `VACUUM INTO` needs) without `--allow-all`, and the server runs
+ * without it. All pages go in one step (`rate: -1`), so the copy is one read
+ * transaction, never restarted by the clicks written meanwhile.
+ */
+async function copySqlite(dataDir: string, partial: string): Promise<Record<string, number>> {
   const source = new DatabaseSync(join(dataDir, "rotor.db"), { readOnly: true });
   try {
     source.exec("PRAGMA busy_timeout = 30000");
-    const target = join(partial, "rotor.db").replaceAll("'", "''");
-    source.exec(`VACUUM INTO '${target}'`);
+    await backup(source, join(partial, "rotor.db"), { rate: -1 });
   } finally {
     source.close();
   }
-  const copy = new DatabaseSync(join(partial, "rotor.db"), { readOnly: true });
+  const copy = new DatabaseSync(join(partial, "rotor.db"));
   try {
+    // One self-contained file: no -wal or -shm beside it once it is closed.
+    copy.exec("PRAGMA journal_mode = DELETE");
     return counts(copy);
   } finally {
     copy.close();
@@ -98,7 +105,7 @@ function copySqlite(dataDir: string, partial: string): Record<string, number> {
  * `<dataDir>/backups`) through its own connection; answers the backup's path
  * and manifest.
  */
-export function takeBackup(
+export async function takeBackup(
   options: {
     dataDir: string;
     databaseUrl?: string;
@@ -106,7 +113,7 @@ export function takeBackup(
     version: string;
     now?: number;
   },
-): { path: string; manifest: BackupManifest } {
+): Promise<{ path: string; manifest: BackupManifest }> {
   const root = options.folder || join(options.dataDir, "backups");
   assertOutsideHostedFiles(root, options.dataDir);
   const takenAt = options.now ?? Date.now();
@@ -116,7 +123,9 @@ export function takeBackup(
   const url = options.databaseUrl;
   let rows: Record<string, number>;
   try {
-    rows = url ? dumpPostgres(url, partial, EXPECTED_TABLES) : copySqlite(options.dataDir, partial);
+    rows = url
+      ? dumpPostgres(url, partial, EXPECTED_TABLES)
+      : await copySqlite(options.dataDir, partial);
   } catch (err) {
     Deno.removeSync(partial, { recursive: true });
     throw err;

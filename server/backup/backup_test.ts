@@ -17,7 +17,7 @@ async function dataFolder(): Promise<string> {
 Deno.test("backup: a damaged or foreign backup is refused and nothing is replaced", async () => {
   const dir = await dataFolder();
   try {
-    const { path } = takeBackup({ dataDir: dir, version: "test" });
+    const { path } = await takeBackup({ dataDir: dir, version: "test" });
     const bytes = await Deno.readFile(join(path, "rotor.db"));
     const before = await Deno.readFile(join(dir, "rotor.db"));
     // Damage pages in the middle of the copy.
@@ -36,9 +36,9 @@ Deno.test("backup: restore keeps what it replaces; retention keeps the newest", 
   const dir = await dataFolder();
   try {
     const root = join(dir, "b");
-    const first = takeBackup({ dataDir: dir, folder: root, version: "test", now: 1_000 });
-    takeBackup({ dataDir: dir, folder: root, version: "test", now: 2_000 });
-    const third = takeBackup({ dataDir: dir, folder: root, version: "test", now: 3_000 });
+    const first = await takeBackup({ dataDir: dir, folder: root, version: "test", now: 1_000 });
+    await takeBackup({ dataDir: dir, folder: root, version: "test", now: 2_000 });
+    const third = await takeBackup({ dataDir: dir, folder: root, version: "test", now: 3_000 });
     assert.equal(listBackups(root).length, 3);
     assert.equal(pruneBackups(root, 2)[0], first.path);
     assert.deepEqual(listBackups(root).at(-1), third.path);
@@ -62,7 +62,7 @@ Deno.test("backup: a folder inside the hosted files is refused before anything i
     await Deno.writeTextFile(join(dir, "files", "lander", "index.html"), "<p>hi</p>");
     // It copied the hosted files into itself until the name was too long, and /lp/files/ served it.
     for (const folder of [join(dir, "files"), join(dir, "files", "lander", "backups")]) {
-      assert.throws(
+      await assert.rejects(
         () => takeBackup({ dataDir: dir, folder, version: "test" }),
         /inside the hosted files/,
       );

@@ -45,7 +45,7 @@ postgresTest(
       const before = clicks(db);
       await Deno.mkdir(join(dataDir, "files", "lander"), { recursive: true });
       await Deno.writeTextFile(join(dataDir, "files", "lander", "index.html"), "<h1>kept</h1>");
-      const { path, manifest } = takeBackup({ dataDir, databaseUrl: url, version: "test" });
+      const { path, manifest } = await takeBackup({ dataDir, databaseUrl: url, version: "test" });
 
       await t.step("the backup holds a dump, the files and the dump's counts", async () => {
         assert.equal(manifest.store, "postgres");
@@ -57,7 +57,7 @@ postgresTest(
 
       await t.step(
         "a SQLite data folder refuses it, and PostgreSQL refuses a SQLite backup",
-        () => {
+        async () => {
           assert.throws(
             () => restoreBackup(path, dataDir),
             /PostgreSQL backup.*ROTOR_DATABASE_URL/,
@@ -65,7 +65,7 @@ postgresTest(
           const sqliteDir = Deno.makeTempDirSync({ prefix: "rotor-sqlite-backup-" });
           try {
             openDatabase(join(sqliteDir, "rotor.db")).close();
-            const sqlite = takeBackup({ dataDir: sqliteDir, version: "test" });
+            const sqlite = await takeBackup({ dataDir: sqliteDir, version: "test" });
             assert.throws(
               () => restoreBackup(sqlite.path, dataDir, Date.now(), url),
               /SQLite backup.*rotor migrate --to/,

@@ -13,10 +13,10 @@ type Job = {
   keep: number;
 };
 
-self.onmessage = (event: MessageEvent<Job>) => {
+self.onmessage = async (event: MessageEvent<Job>) => {
   const job = event.data;
   try {
-    const { path } = takeBackup(job);
+    const { path } = await takeBackup(job);
     const pruned = pruneBackups(job.folder, job.keep);
     self.postMessage({ ok: true, path, pruned: pruned.length });
   } catch (err) {
