@@ -10,6 +10,7 @@ import { isTimeZone } from "../../contracts/list.ts";
 import { createExternalStore } from "./external_store.ts";
 import { browserStore, type KeyValueStore } from "./storage.ts";
 import { TIME_ZONE_KEY, userTimeZone } from "../ui/date_range.ts";
+import { currentUserStore } from "./current_user.ts";
 
 /** Where the report time zone and currency are kept (the user's zone: `TIME_ZONE_KEY`). */
 export const REPORT_TIME_ZONE_KEY = "settings.reportTimeZone";
@@ -40,12 +41,40 @@ export function storedPanelSettings(store: KeyValueStore = browserStore()): Pane
 /** The settings in force, observable. */
 export const panelSettingsStore = createExternalStore<PanelSettings>(storedPanelSettings());
 
+/**
+ * Settings → User's display name, with the id of the user it belongs to (the header shows it
+ * only for that user; another account signed in here shows its username until its own arrives).
+ * Kept in memory only: the profile is loaded with every signed-in frame.
+ */
+export const displayNameStore = createExternalStore<{ userId: string; name: string }>({
+  userId: "",
+  name: "",
+});
+
+/** The name the header shows for `user`: the display name when set, else the username. */
+export function shownUserName(
+  user: { id: string; username: string },
+  display: { userId: string; name: string } = displayNameStore.get(),
+): string {
+  const name = display.userId === user.id ? display.name.trim() : "";
+  return name || user.username;
+}
+
 /** Takes in the server's `user` or `stats` section (as loaded or just saved). */
 export function feedPanelSettings(
-  section: { user?: { timezone: string }; stats?: { timezone: string; currency: string } },
+  section: {
+    user?: { timezone: string; displayName?: string };
+    stats?: { timezone: string; currency: string };
+  },
   store: KeyValueStore = browserStore(),
+  userId: string = currentUserStore.get().id,
 ): void {
-  if (section.user) store.setItem(TIME_ZONE_KEY, section.user.timezone);
+  if (section.user) {
+    store.setItem(TIME_ZONE_KEY, section.user.timezone);
+    const name = section.user.displayName ?? "";
+    const shown = displayNameStore.get();
+    if (shown.userId !== userId || shown.name !== name) displayNameStore.set({ userId, name });
+  }
   if (section.stats) {
     store.setItem(REPORT_TIME_ZONE_KEY, section.stats.timezone);
     store.setItem(CURRENCY_KEY, section.stats.currency);

@@ -2,9 +2,11 @@ import assert from "node:assert/strict";
 import { memoryStore } from "./storage.ts";
 import {
   CURRENCY_KEY,
+  displayNameStore,
   feedPanelSettings,
   panelSettingsStore,
   REPORT_TIME_ZONE_KEY,
+  shownUserName,
   storedPanelSettings,
 } from "./panel_settings.ts";
 import { TIME_ZONE_KEY } from "../ui/date_range.ts";
@@ -70,4 +72,22 @@ Deno.test("money: list stats and reports show the stats currency", () => {
   assert.equal(revenue.total, "€12.50");
   const clicks = columns.find((c) => c.key === "clicks")!;
   assert.equal(clicks.total, "3", "counts carry no currency");
+});
+
+Deno.test("settings → user: the display name is what the header shows for its user", () => {
+  const store = memoryStore();
+  const admin = { id: "1", username: "admin" };
+  assert.equal(shownUserName(admin, { userId: "", name: "" }), "admin", "none set: the username");
+  feedPanelSettings({ user: { timezone: "UTC", displayName: "Maria Buyer" } }, store, "1");
+  assert.deepEqual(displayNameStore.get(), { userId: "1", name: "Maria Buyer" });
+  assert.equal(shownUserName(admin), "Maria Buyer");
+  assert.equal(
+    shownUserName({ id: "2", username: "demo" }),
+    "demo",
+    "another account signed in here shows its own username, not the previous user's name",
+  );
+  feedPanelSettings({ user: { timezone: "UTC", displayName: "  " } }, store, "1");
+  assert.equal(shownUserName(admin), "admin", "a blank name falls back to the username");
+  feedPanelSettings({ stats: { timezone: "UTC", currency: "USD" } }, store, "2");
+  assert.equal(displayNameStore.get().userId, "1", "the stats section leaves the name alone");
 });

@@ -20,6 +20,9 @@ import { formFields } from "../ui/form_kit.ts";
 /** The form's fields, bound by paths checked against its values. */
 const F = formFields<InputOf<"domains">>();
 
+/** The editor's contract: the name may be left empty (it becomes the host), so it is not marked. */
+const DomainForm = DomainInput.extend({ name: DomainInput.shape.name.optional() });
+
 const BLANK = {
   host: "",
   name: "",
@@ -50,7 +53,7 @@ export function Page() {
           key={editing?.id ?? "new"}
           resource="domains"
           noun="domain"
-          schema={DomainInput}
+          schema={DomainForm}
           start={editing
             ? { values: pickInput(DomainInput, editing), id: editing.id }
             : { values: BLANK }}

@@ -23,6 +23,8 @@ export interface InlineEditorProps {
   onDone: () => void;
   /** Adjusts values just before they are checked (a domain's name defaults to its host). */
   prepare?: (values: Values) => Values;
+  /** Checks the contract cannot make (a name another item already has): field errors, if any. */
+  validate?: (values: Values) => FieldErrors;
 }
 
 /** The editor card. */
@@ -34,6 +36,8 @@ export function InlineEditor(props: InlineEditorProps) {
   const save = async () => {
     const result = checkWith(props.schema, props.prepare?.(values) ?? values);
     if (!result.ok) return setErrors(result.errors);
+    const clashes = props.validate?.(result.value as Values) ?? {};
+    if (Object.keys(clashes).length > 0) return setErrors(clashes);
     setSaving(true);
     try {
       await saveChecked(props.resource, props.start.id, result.value);

@@ -14,6 +14,7 @@ import { PageHeader } from "../ui/page.tsx";
 import { canWrite, SUBJECT_LABELS } from "../../contracts/rights.ts";
 import { EditArchiveCell, SimpleTable } from "../ui/simple_table.tsx";
 import { formFields } from "../ui/form_kit.ts";
+import { groupNameClash } from "./names.ts";
 
 /** The form's fields, bound by paths checked against its values. */
 const F = formFields<InputOf<"groups">>();
@@ -62,6 +63,14 @@ export function Page() {
             ? { values: { name: editing.name, type, notes: editing.notes ?? "" }, id: editing.id }
             : { values: { name: "", type, notes: "" } }}
           onDone={() => setEditing(null)}
+          validate={(v): Record<string, string> => {
+            const clash = groupNameClash(all, {
+              name: String(v.name ?? ""),
+              type,
+              id: editing?.id,
+            });
+            return clash ? { name: clash } : {};
+          }}
         >
           <F.TextField
             path="name"

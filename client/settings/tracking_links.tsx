@@ -13,6 +13,7 @@ import { CopyRow, useIsAdmin } from "./controls.tsx";
 import { sectionFormProps, useSection } from "./use_section.ts";
 import type { SettingsValue } from "../../contracts/settings.ts";
 import { formFields } from "../ui/form_kit.ts";
+import { defaultDomainLabel } from "./default_domain.ts";
 
 const F = formFields<SettingsValue<"tracking-links">>();
 
@@ -97,7 +98,7 @@ export function TrackingLinksSettings() {
             <F.SelectField
               path="domainId"
               label="Default domain"
-              empty="This panel's address"
+              empty={defaultDomainLabel(live(domains.data?.items))}
               options={live(domains.data?.items).map((d) => [d.id, String(d.host)] as const)}
             />
             <F.SelectField

@@ -2,6 +2,7 @@
 import { useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import { currentUserStore } from "../app/current_user.ts";
+import { displayNameStore, shownUserName } from "../app/panel_settings.ts";
 import { logout } from "../app/session.ts";
 import { themeStore, toggleTheme } from "../app/theme.ts";
 import { forgetAuth } from "../app/auth_keeper.ts";
@@ -14,6 +15,8 @@ const ROLE_LABELS = { "super-admin": "Super-admin", admin: "Admin", user: "User"
 /** The "User menu" button of the frame. */
 export function UserMenu() {
   const user = useSyncExternalStore(currentUserStore.subscribe, currentUserStore.get);
+  const display = useSyncExternalStore(displayNameStore.subscribe, displayNameStore.get);
+  const name = shownUserName(user, display);
   const theme = useSyncExternalStore(themeStore.subscribe, themeStore.get);
   const navigate = useNavigate();
   const signOut = async () => {
@@ -41,10 +44,15 @@ export function UserMenu() {
       ]}
     >
       <span className="user-menu__avatar" aria-hidden="true">
-        {user.username.slice(0, 1).toUpperCase()}
+        {name.slice(0, 1).toUpperCase()}
       </span>
       <span className="user-menu__text">
-        <span className="user-menu__name">{user.username}</span>
+        <span
+          className="user-menu__name"
+          title={name === user.username ? name : `${name} (${user.username})`}
+        >
+          {name}
+        </span>
         <span className="user-menu__role">{ROLE_LABELS[user.role]}</span>
       </span>
       <span className="caret" aria-hidden="true" />

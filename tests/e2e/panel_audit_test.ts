@@ -182,6 +182,69 @@ browserTest(
     });
 
     await t.step(
+      "a domain's name may be left empty: not marked required, it becomes the host",
+      async () => {
+        await ui.goto(`${server.url}/panel/domains`);
+        const form = ui.getByRole("form", { name: "Add domain" });
+        await form.getByRole("textbox", { name: "Host" }).fill("lp.audit.example");
+        assert.equal(await form.locator(".field__required").count(), 1, "only Host is marked");
+        await form.getByRole("button", { name: "Add domain" }).click();
+        await ui.getByRole("cell", { name: "lp.audit.example" }).nth(1).waitFor();
+      },
+    );
+
+    await t.step(
+      "Tracking links: the empty default domain names the domain links use",
+      async () => {
+        await ui.goto(`${server.url}/panel/settings/tracking-links`);
+        const select = ui.getByLabel("Default domain");
+        await select.waitFor();
+        // No domain is marked default for tracking yet: the links are on this panel's address.
+        assert.equal(
+          await select.locator("option").first().textContent(),
+          "This panel's address (no default domain)",
+        );
+        const { panel } = campaign;
+        const list = await panel.call("GET", "/api/domains");
+        const domain = (list.items as Array<{ id: number; host: string }>)
+          .find((d) => d.host === "lp.audit.example")!;
+        await panel.call("PATCH", `/api/domains/${domain.id}`, { isDefault: true });
+        await ui.reload();
+        await ui.getByLabel("Default domain").locator("option", {
+          hasText: "Domains' default (lp.audit.example)",
+        }).waitFor({ state: "attached" });
+        await ui.getByTestId("link-postback").getByText(/https:\/\/lp\.audit\.example\/postback/)
+          .waitFor();
+        await panel.call("DELETE", `/api/domains/${domain.id}`);
+      },
+    );
+
+    await t.step("Groups: a second group with a name its type has is refused", async () => {
+      await ui.goto(`${server.url}/panel/groups`);
+      const field = ui.getByLabel(/^New campaigns group/);
+      for (const name of ["Push", " push "]) {
+        await field.fill(name);
+        await ui.getByRole("button", { name: "Add group" }).click();
+      }
+      await ui.getByText(/a group named “Push” already exists \(#\d+\)/).waitFor();
+      assert.equal(await ui.getByRole("cell", { name: "Push", exact: true }).count(), 1);
+    });
+
+    await t.step(
+      "Developer monitor → Build info fits a 390 px phone without sideways scroll",
+      async () => {
+        await ui.setViewportSize({ width: 390, height: 844 });
+        await ui.goto(`${server.url}/panel/monitor/developer/build-info`);
+        await ui.getByText("Commit", { exact: true }).waitFor();
+        const x = await ui.evaluate(() =>
+          document.documentElement.scrollWidth - document.documentElement.clientWidth
+        );
+        assert.equal(x, 0, `the page scrolls ${x}px sideways`);
+        await ui.setViewportSize({ width: 1400, height: 900 });
+      },
+    );
+
+    await t.step(
       "every header tab is whole at laptop widths (its own row when needed)",
       async () => {
         await ui.goto(`${server.url}/panel/campaigns`);

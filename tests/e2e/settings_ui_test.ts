@@ -25,6 +25,15 @@ async function waitApplied(page: Page, want: { scheme: string; font: string }) {
   );
 }
 
+/** Waits until the header's user menu shows `name`. */
+async function waitText(page: Page, name: string) {
+  await page.waitForFunction(
+    (n) => document.querySelector(".user-menu__name")?.textContent === n,
+    name,
+    { timeout: 10_000 },
+  );
+}
+
 Deno.test({
   name: "browser: a font and colour scheme chosen in Settings → UI stay applied after reload",
   sanitizeOps: false,
@@ -65,6 +74,22 @@ Deno.test({
         await waitApplied(page, want);
         await page.reload();
         await waitApplied(page, want);
+        await context.close();
+      });
+      await t.step("Settings → User's display name is the name the header shows", async () => {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await signIn(page, server);
+        const menu = page.getByRole("button", { name: "User menu" });
+        assert.match(await menu.innerText(), /admin/);
+        await page.goto(`${server.url}/panel/settings/user`);
+        await page.getByLabel("Display name").fill("Maria Buyer");
+        await page.getByRole("form", { name: "Profile" }).getByRole("button", { name: "Save" })
+          .click();
+        await page.getByText("Settings saved").first().waitFor();
+        await waitText(page, "Maria Buyer");
+        await page.reload();
+        await waitText(page, "Maria Buyer");
         await context.close();
       });
     } finally {
