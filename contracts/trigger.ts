@@ -343,3 +343,23 @@ export const ChannelSettings = z.object({
   }),
 });
 export type ChannelSettings = z.infer<typeof ChannelSettings>;
+
+/** A channel that can be sent a test message (the panel's centre needs none). */
+export const TestableChannel = z.enum(["webhook", "telegram", "email"]);
+
+/**
+ * "Send a test": the channel, and the settings as the form holds them (a masked
+ * secret stands for the stored one), so a channel can be checked before it is saved.
+ */
+export const ChannelTestInput = z.object({
+  channel: TestableChannel,
+  settings: ChannelSettings,
+});
+export type ChannelTestInput = z.infer<typeof ChannelTestInput>;
+
+/** Whether the test message went out, and why not. */
+export const ChannelTestAnswer = z.object({
+  ok: z.boolean(),
+  error: z.string().nullable(),
+});
+export type ChannelTestAnswer = z.infer<typeof ChannelTestAnswer>;

@@ -2,7 +2,7 @@
 import useSWR, { useSWRConfig } from "swr";
 import { NOTIFICATION_ROUTES, TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
 import { routeUrl } from "../../contracts/route.ts";
-import type { ChannelSettings, TriggerInput } from "../../contracts/trigger.ts";
+import type { ChannelSettings, ChannelTestInput, TriggerInput } from "../../contracts/trigger.ts";
 import { call } from "../app/api.ts";
 
 /** Actions triggers took (one trigger's when `triggerId` is set), newest first. */
@@ -53,6 +53,11 @@ export function useChannels(enabled: boolean) {
 /** Saves the channel settings (admins). */
 export function saveChannels(values: ChannelSettings) {
   return call(TRIGGER_ROUTES.saveChannels, { body: values });
+}
+
+/** Sends a test message to one channel with the settings as the form holds them (admins). */
+export function testChannel(input: ChannelTestInput) {
+  return call(TRIGGER_ROUTES.testChannel, { body: input });
 }
 
 /** The notification centre's list and unread count, polled every 30 s. */

@@ -7,6 +7,8 @@ import { route } from "../route.ts";
 import {
   ActionRecord,
   ChannelSettings,
+  ChannelTestAnswer,
+  ChannelTestInput,
   CheckAnswer,
   DryRunAnswer,
   HistoryAnswer,
@@ -70,6 +72,15 @@ export const TRIGGER_ROUTES = {
     access: ["user", "write"],
     body: ChannelSettings,
     answer: ChannelSettings,
+  }),
+  testChannel: route({
+    method: "post",
+    path: "/api/triggers/channels/test",
+    tag,
+    summary: "Send a test message to one channel, with the settings as given (admins)",
+    access: ["user", "write"],
+    body: ChannelTestInput,
+    answer: ChannelTestAnswer,
   }),
 };
 

@@ -4,7 +4,14 @@
  * the 169.254.169.254 cloud metadata address), CGNAT, multicast, reserved,
  * documentation ranges, and IPv6 forms that embed such an IPv4 address.
  */
-import { type IpAddress, ipv4ToNumber, parseCidr, parseIpLoose, samePrefix } from "./ip.ts";
+import {
+  formatIp,
+  type IpAddress,
+  ipv4ToNumber,
+  parseCidr,
+  parseIpLoose,
+  samePrefix,
+} from "./ip.ts";
 
 /** IPv4 ranges that are not public unicast (IANA special-purpose registry). */
 const V4_BLOCKED: ReadonlyArray<readonly [number, number]> = [
@@ -76,4 +83,15 @@ export function isPublicAddress(address: string | IpAddress): boolean {
   const a = typeof address === "string" ? parseIpLoose(address) : address;
   if (!a) return false;
   return a.version === 4 ? isPublicV4(ipv4ToNumber(a)) : isPublicV6(a.bytes);
+}
+
+/**
+ * Why `host` (a name, or an address literal) is refused: it resolved to
+ * `address`, which is not public. An address is not named twice.
+ */
+export function notPublic(host: string, address: IpAddress): string {
+  const ip = formatIp(address);
+  return host.replace(/^\[|\]$/g, "") === ip
+    ? `${host} is not a public address`
+    : `${host} is ${ip}, not a public address`;
 }

@@ -9,7 +9,7 @@
  * docs/decisions/032-safe-fetch.md and 100-s2s-tls-pinned.md.
  */
 import { formatIp, type IpAddress, parseIpLoose } from "./ip.ts";
-import { isPublicAddress } from "./ip_public.ts";
+import { isPublicAddress, notPublic } from "./ip_public.ts";
 
 /** Outcome of one send; never throws. */
 export interface SafeFetchResult {
@@ -105,7 +105,7 @@ export function unsendableReason(url: string): string | null {
   if (host === "localhost" || host.endsWith(".localhost")) return `${host} is not a public address`;
   const literal = parseIpLoose(host.replace(/^\[|\]$/g, ""));
   if (literal && !isPublicAddress(literal)) {
-    return `${host} is ${formatIp(literal)}, not a public address`;
+    return notPublic(host, literal);
   }
   return null;
 }
@@ -230,7 +230,7 @@ export async function safeFetch(
       isPublicAddress(a) || (options.allowAddress?.(a, port) ?? false);
     const refused = addresses.find((a) => !allowed(a));
     if (refused) {
-      return refuse(`refused: ${target.hostname} is ${formatIp(refused)}, not a public address`);
+      return refuse(`refused: ${notPublic(target.hostname, refused)}`);
     }
     const aborted = new Promise<never>((_, reject) =>
       signal.addEventListener("abort", () => reject(signal.reason), { once: true })

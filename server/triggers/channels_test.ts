@@ -4,7 +4,7 @@ import { buildLanding, buildOffer } from "../../fixtures/builders.ts";
 import type { z } from "zod";
 import { TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
 import type { ChannelSettings } from "../../contracts/trigger.ts";
-import { idOf } from "../entities/testing.ts";
+import { idOf, signedIn } from "../entities/testing.ts";
 import { sign, SIGNATURE_HEADER } from "./notify.ts";
 import { isPlaceholderUrl } from "./check.ts";
 import {
@@ -299,4 +299,81 @@ Deno.test("trigger channels: an SMTP port out of range answers 400 with a clear 
   }
   const saved = await w.api.get(TRIGGER_ROUTES.channels.path);
   assert.equal((saved.body.email as { port: number }).port, 587, "nothing was saved");
+});
+
+Deno.test("trigger channels: Send a test reaches the channel as the form holds it, and saves nothing", async (t) => {
+  const w = await world();
+  const hook = listener();
+  const test = (body: unknown) => w.api.post(TRIGGER_ROUTES.testChannel.path, body);
+  try {
+    await t.step("an unsaved webhook gets a signed test event", async () => {
+      const res = await test({
+        channel: "webhook",
+        settings: {
+          allowlist: ["127.0.0.1/32"],
+          webhook: { url: `${hook.base}/new`, secret: "s1" },
+        },
+      });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.deepEqual(res.body, { ok: true, error: null });
+      assert.equal(hook.seen.length, 1);
+      assert.equal(hook.seen[0].path, "/new");
+      assert.equal(JSON.parse(hook.seen[0].body).event, "channel.test");
+      assert.equal(
+        hook.seen[0].headers.get(SIGNATURE_HEADER),
+        `sha256=${await sign("s1", hook.seen[0].body)}`,
+      );
+      const saved = await w.api.get(TRIGGER_ROUTES.channels.path);
+      assert.equal((saved.body.webhook as { url: string }).url, "", "a test saves nothing");
+    });
+    await t.step("a masked secret signs with the stored one", async () => {
+      await putChannels(w, {
+        allowlist: ["127.0.0.1/32"],
+        webhook: { url: `${hook.base}/saved`, secret: "stored-secret" },
+      });
+      const shown = (await w.api.get(TRIGGER_ROUTES.channels.path)).body;
+      const res = await test({ channel: "webhook", settings: shown });
+      assert.deepEqual(res.body, { ok: true, error: null });
+      const last = hook.seen.at(-1)!;
+      assert.equal(last.path, "/saved");
+      assert.equal(
+        last.headers.get(SIGNATURE_HEADER),
+        `sha256=${await sign("stored-secret", last.body)}`,
+      );
+    });
+    await t.step("a channel that cannot be reached says why", async () => {
+      const refused = await test({
+        channel: "webhook",
+        settings: { webhook: { url: `${hook.base}/x` } },
+      });
+      assert.equal(refused.status, 200);
+      assert.equal(refused.body.ok, false);
+      assert.match(String(refused.body.error), /refused/);
+      const unset = await test({ channel: "telegram", settings: {} });
+      assert.deepEqual(unset.body, { ok: false, error: "no Telegram bot token or chat id is set" });
+      const email = await test({ channel: "email", settings: {} });
+      assert.deepEqual(email.body, { ok: false, error: "no SMTP host or recipient is set" });
+    });
+    await t.step(
+      "the panel's own centre and unknown channels are refused; non-admins get 403",
+      async () => {
+        assert.equal((await test({ channel: "panel", settings: {} })).status, 400);
+        assert.equal((await test({ channel: "sms", settings: {} })).status, 400);
+        const count = hook.seen.length;
+        const buyer = await signedIn(w.app, {
+          username: "buyer",
+          role: "user",
+          permissions: { "*": "write" },
+        });
+        const res = await buyer.post(TRIGGER_ROUTES.testChannel.path, {
+          channel: "webhook",
+          settings: { allowlist: ["127.0.0.1/32"], webhook: { url: `${hook.base}/buyer` } },
+        });
+        assert.equal(res.status, 403);
+        assert.equal(hook.seen.length, count, "nothing was sent");
+      },
+    );
+  } finally {
+    await hook.close();
+  }
 });

@@ -6,7 +6,7 @@
  * (CIDRs in the channel settings) names it.
  */
 import { cidrContains, formatIp, type IpAddress, parseCidr, parseIpLoose } from "../tracking/ip.ts";
-import { isPublicAddress } from "../tracking/ip_public.ts";
+import { isPublicAddress, notPublic } from "../tracking/ip_public.ts";
 import { safeFetch, type SafeFetchResult } from "../tracking/safe_fetch.ts";
 
 /** Time limit of one outgoing call. */
@@ -59,7 +59,7 @@ export async function checkedAddress(host: string, allow: Allow): Promise<string
   const addresses = await resolve(host);
   if (addresses.length === 0) throw new Error(`could not resolve ${host}`);
   const refused = addresses.find((a) => !isPublicAddress(a) && !allow(a));
-  if (refused) throw new Error(`refused: ${host} is ${formatIp(refused)}, not a public address`);
+  if (refused) throw new Error(`refused: ${notPublic(host, refused)}`);
   return formatIp(addresses[0]);
 }
 

@@ -3,7 +3,7 @@
  * and e-mail. Each channel's failure is reported back (the action record
  * keeps it) and never stops the others.
  */
-import type { Channel, ChannelSettings } from "../../contracts/trigger.ts";
+import type { Channel, ChannelSettings, ChannelTestAnswer } from "../../contracts/trigger.ts";
 import type { Db } from "../db/connection.ts";
 import { allowlist, sendJson } from "./egress.ts";
 import { sendMail } from "./smtp.ts";
@@ -21,6 +21,8 @@ export type Message = {
   /** The figures include profit (hidden from hide-profit users in the panel). */
   profit: boolean;
   actions: string[];
+  /** The webhook's `event` ("trigger.fired" unless set). */
+  event?: string;
 };
 
 /** The header a webhook's signature travels in: `sha256=<hex HMAC of the body>`. */
@@ -93,4 +95,34 @@ export async function deliver(db: Db, channels: readonly Channel[], m: Message):
     }
   }
   return failures;
+}
+
+/**
+ * Sends a test message to `channel` with `settings` (not necessarily saved):
+ * whether it went out, and why not. Nothing is recorded.
+ */
+export async function sendTest(
+  db: Db,
+  channel: Exclude<Channel, "panel">,
+  settings: ChannelSettings,
+  now: number,
+): Promise<ChannelTestAnswer> {
+  const message: Message = {
+    event: "channel.test",
+    ts: now,
+    triggerId: 0,
+    trigger: "Test",
+    subject: "",
+    label: "notification channel",
+    why: "Rotor can reach this channel: alerts from triggers will arrive here.",
+    figures: {},
+    profit: false,
+    actions: [],
+  };
+  try {
+    await send(channel, message, settings, db);
+    return { ok: true, error: null };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
 }

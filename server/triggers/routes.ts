@@ -18,6 +18,7 @@ import { checkTrigger, loadTrigger } from "./check.ts";
 import { assertMayRun, authoriseTriggerValues, maySeeSubject } from "./rights.ts";
 import { triggerNow } from "./clock.ts";
 import { triggerDef } from "./definition.ts";
+import { sendTest } from "./notify.ts";
 import {
   getRecord,
   listNotifications,
@@ -104,6 +105,10 @@ export const triggerCallRoutes = [
     const db = c.var.deps.db;
     writeChannels(db, merged(body, readChannels(db)));
     return masked(readChannels(db));
+  }),
+  implement(TRIGGER_ROUTES.testChannel, (c, { body }) => {
+    const db = c.var.deps.db;
+    return sendTest(db, body.channel, merged(body.settings, readChannels(db)), triggerNow(db));
   }),
   implement(TRIGGER_ROUTES.check, (c, { params: { id } }) => {
     const { db, reads } = c.var.deps;

@@ -133,6 +133,46 @@ Deno.test({
         await page.getByRole("link", { name: "Spend watch" }).waitFor();
         await page.getByRole("link", { name: "Spend with no conversions" }).waitFor();
       });
+
+      await t.step(
+        "Send a test reaches a channel before it is saved, and says why one fails",
+        async () => {
+          const seen: { path: string; body: string }[] = [];
+          const hook = Deno.serve(
+            { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+            async (req) => {
+              seen.push({ path: new URL(req.url).pathname, body: await req.text() });
+              return new Response("ok");
+            },
+          );
+          try {
+            await page.goto(`${server.url}/panel/triggers`);
+            await page.getByRole("button", { name: "Notification channels" }).click();
+            const dialog = page.getByRole("dialog");
+            await dialog.getByLabel("URL", { exact: true }).fill(
+              `http://127.0.0.1:${hook.addr.port}/alerts`,
+            );
+            await dialog.getByLabel("Internal targets allowed (CIDRs, one a line)").fill(
+              "127.0.0.1/32",
+            );
+            const buttons = dialog.getByRole("button", { name: "Send a test" });
+            await buttons.nth(0).click();
+            await dialog.getByTestId("channel-test-webhook").getByText("Test sent to the webhook")
+              .waitFor();
+            assert.equal(seen.length, 1);
+            assert.equal(seen[0].path, "/alerts");
+            assert.equal(JSON.parse(seen[0].body).event, "channel.test");
+            await buttons.nth(1).click();
+            await dialog.getByTestId("channel-test-telegram")
+              .getByText("Not sent: no Telegram bot token or chat id is set").waitFor();
+            await dialog.getByRole("button", { name: "Cancel" }).click();
+            const saved = await panel.call("GET", "/api/triggers/channels");
+            assert.equal((saved.webhook as { url: string }).url, "", "a test saves nothing");
+          } finally {
+            await hook.shutdown();
+          }
+        },
+      );
     } finally {
       await browser.close();
       await server.stop();
