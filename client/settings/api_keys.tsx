@@ -14,6 +14,7 @@ import { useLocalForm } from "../ui/local_form.ts";
 import { CopyRow } from "./controls.tsx";
 import { showFailure } from "./use_section.ts";
 import { SimpleTable } from "../ui/simple_table.tsx";
+import { useConfirm } from "../ui/confirm.tsx";
 
 const F = formFields<z.input<typeof ApiKeyInput>>();
 
@@ -26,6 +27,7 @@ export function ApiKeys(props: { scope: ApiKeyScope }) {
   const keys = useSWR(routeUrl(API_KEY_ROUTES.list, {}), () => call(API_KEY_ROUTES.list, {}));
   const form = useLocalForm(ApiKeyInput, { name: "", scope: props.scope });
   const [shown, setShown] = useState<CreatedApiKey | undefined>(undefined);
+  const [confirm, dialog] = useConfirm();
   const create = async (event: FormEvent) => {
     event.preventDefault();
     const checked = form.check();
@@ -40,10 +42,16 @@ export function ApiKeys(props: { scope: ApiKeyScope }) {
       showFailure(err, form.setErrors);
     }
   };
-  const revoke = async (id: number) => {
-    if (!confirm("Revoke this key? Anything using it stops working at once.")) return;
+  const revoke = async (key: { id: number; name: string }) => {
+    const ok = await confirm({
+      title: `Revoke “${key.name}”?`,
+      body: <p>Anything using this key stops working at once. A revoked key cannot be restored.</p>,
+      action: "Revoke",
+      danger: true,
+    });
+    if (!ok) return;
     try {
-      await call(API_KEY_ROUTES.revoke, { params: { id } });
+      await call(API_KEY_ROUTES.revoke, { params: { id: key.id } });
       await keys.mutate();
       notify("Key revoked", { type: "success" });
     } catch (err) {
@@ -53,6 +61,7 @@ export function ApiKeys(props: { scope: ApiKeyScope }) {
   const list = (keys.data?.items ?? []).filter((k) => k.scope === props.scope);
   return (
     <div className="stack">
+      {dialog}
       {shown && (
         <div className="card key-once stack" role="status">
           <strong>Copy the key now: it is not shown again.</strong>
@@ -74,27 +83,32 @@ export function ApiKeys(props: { scope: ApiKeyScope }) {
         empty={list.length === 0}
         emptyText="No keys yet."
       >
-        <SimpleTable heads={["Name", "Key", "Created", "Last used"]} actions>
-          {list.map((k) => (
-            <tr key={k.id}>
-              <td>{k.name}</td>
-              <td>
-                <code>{k.prefix}…</code>
-              </td>
-              <td>{when(k.createdAt)}</td>
-              <td>{when(k.lastUsedAt)}</td>
-              <td className="simple-table__actions">
-                {k.revokedAt
-                  ? <span className="muted">revoked</span>
-                  : (
-                    <button type="button" className="btn" onClick={() => void revoke(k.id)}>
+        {/* On a phone each key is a small card with Revoke beside its name (settings.css). */}
+        <div className="api-keys-table">
+          <SimpleTable heads={["Name", "Key", "Created", "Last used"]} actions>
+            {list.map((k) => (
+              <tr key={k.id}>
+                <td>{k.name}</td>
+                <td data-label="Key">
+                  <code>{k.prefix}…</code>
+                </td>
+                <td data-label="Created">{when(k.createdAt)}</td>
+                <td data-label="Last used">{when(k.lastUsedAt)}</td>
+                <td className="simple-table__actions">
+                  {k.revokedAt ? <span className="muted">revoked</span> : (
+                    <button
+                      type="button"
+                      className="btn btn--small btn--danger-ghost"
+                      onClick={() => void revoke(k)}
+                    >
                       Revoke
                     </button>
                   )}
-              </td>
-            </tr>
-          ))}
-        </SimpleTable>
+                </td>
+              </tr>
+            ))}
+          </SimpleTable>
+        </div>
       </DataState>
     </div>
   );

@@ -1,10 +1,13 @@
 /** Settings → Public API, Click API and LP protect. */
 import { SectionForm } from "./section_form.tsx";
 import { CopyRow, useIsAdmin } from "./controls.tsx";
-import { sectionFormProps, useSection } from "./use_section.ts";
+import { sectionFormProps, useSection, useSectionData } from "./use_section.ts";
 import type { SettingsValue } from "../../contracts/settings.ts";
 import { formFields } from "../ui/form_kit.ts";
 import { ApiKeys } from "./api_keys.tsx";
+import { useOptions } from "../entities/entity_api.ts";
+import { DataState } from "../ui/data_state.tsx";
+import { trackingBase } from "./default_domain.ts";
 
 const PublicApi = formFields<SettingsValue<"public-api">>();
 const ClickApi = formFields<SettingsValue<"click-api">>();
@@ -45,8 +48,15 @@ export function PublicApiSettings() {
 export function ClickApiSettings() {
   const section = useSection("click-api");
   const admin = useIsAdmin();
+  // The tracking domain, as Settings → Tracking links builds the click link, not the panel's.
+  const domains = useOptions("domains");
+  const links = useSectionData("tracking-links");
+  const base = trackingBase(domains.data?.items ?? [], {
+    settings: links.data,
+    origin: location.origin,
+  });
   const example = [
-    `curl -X POST ${location.origin}/api/click-api/v1 \\`,
+    `curl -X POST ${base}/api/click-api/v1 \\`,
     `  -H 'Api-Key: rk_…' -H 'Content-Type: application/json' \\`,
     `  -d '{"key":"CAMPAIGN_KEY","ip":"203.0.113.7","userAgent":"Mozilla/5.0 …",` +
     `"params":{"subid":"123"}}'`,
@@ -66,7 +76,9 @@ export function ClickApiSettings() {
       </SectionForm>
       <div className="card stack">
         <h3 className="card__title">Example request</h3>
-        <CopyRow label="curl" value={example} />
+        <DataState loading={domains.isLoading || links.isLoading}>
+          <CopyRow label="curl" value={example} testId="click-api-example" />
+        </DataState>
         <p className="muted">
           Answer:{" "}
           <code className="wrap">

@@ -41,7 +41,8 @@ function StatusesField() {
   const field = F.useField("postbackStatuses");
   const on = new Set(field.value ?? []);
   return (
-    <fieldset className="field" disabled={field.readOnly}>
+    // Two columns of the grid: the four statuses stay on one line instead of leaving one behind.
+    <fieldset className="field form-grid__wide" disabled={field.readOnly}>
       <legend className="field__label">Send postbacks for</legend>
       <div className="inline-checks">
         {ConversionStatus.options.map((s) => (

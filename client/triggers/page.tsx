@@ -47,7 +47,8 @@ const list: ListConfig<"triggers"> = {
     {
       key: "scope",
       label: "Watches",
-      width: 160,
+      // The longest scope, "Landers and offers (URL checks)", whole at 1366 px.
+      width: 236,
       render: (t) => SCOPE_LABELS[(t.scope as { type: ScopeType }).type],
     },
     {

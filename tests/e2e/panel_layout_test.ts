@@ -3,7 +3,7 @@
  * buyer saw wrong at 1440 and 390 px, checked on the demo data so each fix stays fixed.
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { ADMIN_PASSWORD, startServer } from "../helpers/server.ts";
 import { PanelClient } from "../../server/tracking/simulate/setup.ts";
 import { waitFor } from "../helpers/wait.ts";
@@ -17,6 +17,29 @@ function overflow(page: Page): Promise<{ x: number; y: number }> {
     x: document.documentElement.scrollWidth - globalThis.innerWidth,
     y: document.documentElement.scrollHeight - globalThis.innerHeight,
   }));
+}
+
+/** Runs `fn` with the window `width` px wide (a laptop's 1366 px), then restores it. */
+async function atWidth(page: Page, width: number, fn: () => Promise<void>): Promise<void> {
+  const before = page.viewportSize()!;
+  await page.setViewportSize({ width, height: 800 });
+  try {
+    await fn();
+  } finally {
+    await page.setViewportSize(before);
+  }
+}
+
+/** The text lines of `labels`: how many labels sit on each, top to bottom. */
+function labelsPerLine(labels: Locator): Promise<number[]> {
+  return labels.evaluateAll((els) => {
+    const lines = new Map<number, number>();
+    for (const label of els) {
+      const top = Math.round(label.getBoundingClientRect().top);
+      lines.set(top, (lines.get(top) ?? 0) + 1);
+    }
+    return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, count]) => count);
+  });
 }
 
 const CHECKS: Check[] = [
@@ -188,6 +211,41 @@ const CHECKS: Check[] = [
       await label("Username").waitFor();
       assert.equal(await label("Username").locator(".field__required").count(), 1);
       assert.equal(await label("New password").locator(".field__required").count(), 0);
+    },
+  },
+  {
+    name: 'the trigger list\'s Watches reads whole, "Landers and offers (URL checks)" too',
+    path: "/triggers",
+    async check(page, width) {
+      const cell = page.getByRole("cell", { name: "Landers and offers (URL checks)" });
+      const whole = async () => {
+        await cell.first().waitFor();
+        const cut = await cell.evaluateAll((cells) =>
+          cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent)
+        );
+        assert.deepEqual(cut, []);
+        assert.equal((await overflow(page)).x, 0);
+      };
+      if (width > 800) await atWidth(page, 1366, whole);
+      await whole();
+    },
+  },
+  {
+    name: "a traffic source's postback statuses lie on one line, or wrap two by two",
+    path: "/traffic-sources/create",
+    async check(page, width) {
+      const checks = page.locator("fieldset", {
+        has: page.locator("legend", { hasText: /^Send postbacks for$/ }),
+      }).locator("label.check");
+      await checks.first().waitFor();
+      if (width > 800) {
+        await atWidth(page, 1366, async () => {
+          assert.deepEqual(await labelsPerLine(checks), [4], "all four on one line");
+        });
+      }
+      const lines = await labelsPerLine(checks);
+      assert.ok(lines.length === 1 || lines.every((n) => n >= 2), `labels per line: ${lines}`);
+      assert.equal((await overflow(page)).x, 0);
     },
   },
   {

@@ -252,6 +252,76 @@ browserTest(
       },
     );
 
+    await t.step(
+      "API keys: Revoke asks in the panel's dialog, not the browser's, and Cancel keeps the key",
+      async () => {
+        const native: string[] = [];
+        const onDialog = (d: { message(): string; dismiss(): Promise<void> }) => {
+          native.push(d.message());
+          void d.dismiss();
+        };
+        page.on("dialog", onDialog);
+        const revoke = page.getByRole("button", { name: "Revoke", exact: true });
+        await revoke.click();
+        const ask = page.getByRole("dialog", { name: "Revoke “BI export”?" });
+        await ask.waitFor({ timeout: 5_000 });
+        await ask.getByRole("button", { name: "Cancel" }).click();
+        await ask.waitFor({ state: "detached" });
+        assert.equal(await revoke.count(), 1, "the key is still live");
+
+        await revoke.click();
+        await ask.getByRole("button", { name: "Revoke", exact: true }).click();
+        await page.locator(".api-keys-table").getByText("revoked", { exact: true }).waitFor();
+        page.off("dialog", onDialog);
+        assert.deepEqual(native, [], "no native confirm");
+        const keys = await call(page, server, {
+          method: "GET",
+          path: "/api/settings/public-api/keys",
+        });
+        const items = keys.body.items as Array<{ revokedAt: number | null }>;
+        assert.equal(items.length, 1);
+        assert.notEqual(items[0].revokedAt, null);
+      },
+    );
+
+    await t.step("API keys: at 390 px Revoke is on screen without scrolling sideways", async () => {
+      await call(page, server, {
+        method: "POST",
+        path: "/api/settings/public-api/keys",
+        body: { name: "Nightly sync", scope: "api" },
+      });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.url}/panel/settings/public-api`);
+      const revoke = page.getByRole("button", { name: "Revoke", exact: true });
+      await revoke.waitFor();
+      const box = (await revoke.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `Revoke at ${JSON.stringify(box)}`);
+      const wrap = await page.locator(".api-keys-table .table-wrap").evaluate((el) => ({
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+      }));
+      assert.ok(wrap.scroll <= wrap.client, `the keys scroll ${wrap.scroll - wrap.client}px`);
+      await page.screenshot({ path: "/tmp/api_keys_390.png", fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    });
+
+    await t.step("click API: the example request goes to the tracking links' domain", async () => {
+      const domain = await call(page, server, {
+        method: "POST",
+        path: "/api/domains",
+        body: { name: "Tracking", host: "track.example.com", isDefault: true, purpose: "tracking" },
+      });
+      assert.equal(domain.status, 201, JSON.stringify(domain.body));
+      await page.goto(`${server.url}/panel/settings/tracking-links`);
+      const postback = await page.getByTestId("link-postback").textContent();
+      const base = new URL(postback!).origin;
+      assert.notEqual(base, server.url, "the links use the domain, not the panel");
+      await page.goto(`${server.url}/panel/settings/click-api`);
+      const example = await page.getByTestId("click-api-example").textContent();
+      assert.match(example!, /^curl -X POST (\S+)\/api\/click-api\/v1 /);
+      assert.equal(example!.split(" ")[3], `${base}/api/click-api/v1`);
+    });
+
     await t.step("feedback: an empty message is refused before sending", async () => {
       await page.goto(`${server.url}/panel/settings/feedback`);
       const form = page.getByRole("form", { name: "Feedback" });
