@@ -133,6 +133,20 @@ export const ReportAnswer = z.object({
 });
 export type ReportAnswer = z.infer<typeof ReportAnswer>;
 
+/**
+ * The longest range a trend draws, in days, per interval: every bucket is drawn (zeros
+ * too), so 1970 to 9999 by hour would be 70 million of them, twice with `compare`.
+ */
+export const TREND_DAYS = { hour: 93, day: 3700 } as const;
+
+function withinTrendSpan(q: { from?: string; to?: string; interval: "hour" | "day" }): boolean {
+  if (!q.from) return true;
+  // Without `to` the range ends today (a day's slack for the time zone).
+  const to = q.to ?? new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1;
+  return days <= TREND_DAYS[q.interval];
+}
+
 /** `GET /api/trends`. */
 export const TrendsQuery = z.object({
   campaignIds: IdList.optional(),
@@ -143,6 +157,9 @@ export const TrendsQuery = z.object({
   compare: z.enum(["true", "false"]).default("false").transform((s) => s === "true"),
   ...dateRange,
   format: z.enum(["json", "csv"]).default("json"),
+}).refine(inOrder, FROM_NOT_AFTER_TO).refine(withinTrendSpan, {
+  path: ["from"],
+  message: `an hourly trend covers at most ${TREND_DAYS.hour} days, a daily one ${TREND_DAYS.day}`,
 });
 export type TrendsQuery = z.infer<typeof TrendsQuery>;
 

@@ -81,10 +81,17 @@ export function fillRates(
 ): void {
   if (spec.currency === undefined) return;
   const fromDay = Math.floor(spec.start / MS_DAY);
-  const end = spec.attribution === "click" ? Math.max(spec.end, Date.now()) : spec.end;
-  const toDay = Math.ceil(end / MS_DAY);
+  // No row falls after now (clicks and conversions are never in the future; a day's
+  // margin for clocks): a range ending in year 9999 needs no rates for 3 million days.
+  const now = Date.now();
+  const end = Math.min(
+    spec.attribution === "click" ? Math.max(spec.end, now) : spec.end,
+    now + MS_DAY,
+  );
+  const toDay = Math.max(fromDay, Math.ceil(end / MS_DAY));
   const table = factors(db, spec.currency, ratedCurrencies(db), fromDay, toDay);
-  notes.gaps.push(...table.gaps);
+  // Not `push(...gaps)`: decades of days without a rate are more arguments than a call takes.
+  for (const gap of table.gaps) notes.gaps.push(gap);
   // Temporary tables live with the connection: a read-only one may write them too.
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS fx (day INTEGER NOT NULL, currency TEXT NOT NULL,
     factor REAL NOT NULL, PRIMARY KEY (day, currency)) WITHOUT ROWID`);
