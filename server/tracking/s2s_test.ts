@@ -171,8 +171,7 @@ Deno.test("S2S: saving a postback URL that can never be sent answers a warning; 
   assert.equal(warned.body.postbackUrl, "http://192.168.1.5/pb?c={clickid}", "it is saved");
   assert.deepEqual(warned.body.warnings, [{
     path: "postbackUrl",
-    message:
-      "postbacks to this URL can never be sent: 192.168.1.5 is not a public address",
+    message: "postbacks to this URL can never be sent: 192.168.1.5 is not a public address",
   }]);
   const campaign = await s.api.patch(`/api/campaigns/${s.campaignId}`, {
     postbackUrl: "https://localhost/pb?c={clickid}",
