@@ -20,6 +20,18 @@ export const Percent = z.number().min(0).max(100);
 /** Three-letter currency codes (ISO 4217). */
 export const Currency = z.string().regex(/^[A-Z]{3}$/, "must be a 3-letter currency code like USD");
 
+let isoCodes: ReadonlySet<string> | undefined;
+
+/**
+ * Whether `code` is a currency in use (ISO 4217, as the runtime's Intl knows it). Saved
+ * input is held to it (`server/validate.ts`); stored values are read as they are, so a
+ * code saved before the check never breaks a page.
+ */
+export function isIsoCurrency(code: string): boolean {
+  isoCodes ??= new Set(Intl.supportedValuesOf("currency"));
+  return isoCodes.has(code);
+}
+
 /** Largest amount of money a field holds; in micro-units it stays a safe integer. */
 export const MAX_MONEY = 1_000_000_000;
 
