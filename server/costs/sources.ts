@@ -17,6 +17,7 @@ import { parseCsv } from "../csv/parse.ts";
 import type { TrackingEngine } from "../tracking/engine.ts";
 import { applyCostUpdate, type CostActor } from "./apply.ts";
 import { sharedTokenFilter, tokenFilter } from "./match.ts";
+import { unknownCurrencies } from "../validate.ts";
 
 function campaignId(db: Db, text: string): number {
   const byId = /^\d+$/.test(text)
@@ -52,6 +53,8 @@ function rowInput(db: Db, cells: string[], csv: CostCsvInput): CostUpdateInput {
     const issue = parsed.error.issues[0];
     throw new Error(`${issue.path.join(".") || "row"} ${issue.message}`);
   }
+  const unknown = unknownCurrencies(parsed.data)[0];
+  if (unknown) throw new Error(`currency ${unknown.message}`);
   return parsed.data;
 }
 

@@ -14,19 +14,24 @@ Deno.test("cost CSV: a dry run checks every row and changes nothing; a bad row n
     `Nowhere,${day(-1)},${day(-1)},,1,USD`,
     `${s.campaignId},${day(-1)},${day(-1)},colour=red,1,USD`,
     `${s.campaignId},${day(-1)},${day(-1)},2.5,EUR`,
+    `${s.campaignId},${day(-1)},${day(-1)},2.5,EUO`,
   ].join("\n");
   for (const dryRun of [true, false]) {
     const res = await s.api.post("/api/cost-updates/csv", { csv, dryRun });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const rows = res.body.rows as Array<{ line: number; ok: boolean; error?: string }>;
     assert.equal(res.body.applied, false);
-    assert.deepEqual(rows.map((r) => [r.line, r.ok]), [[2, true], [3, false], [4, false], [
-      5,
-      false,
-    ]]);
+    assert.deepEqual(rows.map((r) => [r.line, r.ok]), [
+      [2, true],
+      [3, false],
+      [4, false],
+      [5, false],
+      [6, false],
+    ]);
     assert.match(rows[1].error!, /no campaign 'Nowhere'/);
     assert.match(rows[2].error!, /no token 'colour'/);
     assert.match(rows[3].error!, /No USD\/EUR rate on or before/);
+    assert.equal(rows[4].error, "currency EUO is not a currency code (ISO 4217) like USD or EUR");
   }
   assert.deepEqual(costsById(s), before);
   assert.deepEqual((await s.api.get("/api/cost-updates")).body.items, []);

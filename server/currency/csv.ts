@@ -13,6 +13,7 @@ import { type CsvRow, parseCsv } from "../csv/parse.ts";
 import { type Db, transaction } from "../db/connection.ts";
 import { HttpError } from "../errors.ts";
 import { outcomeOf, type RateActor, ratesBetween, rateWriter } from "./store.ts";
+import { unknownCurrencies } from "../validate.ts";
 
 type Column = "day" | "currency" | "perEur";
 
@@ -62,6 +63,8 @@ function rowRate(cells: string[], columns: Column[]): CurrencyRateInput {
     const field = issue.path[0] === "perEur" ? "per_eur" : String(issue.path[0] ?? "row");
     throw new Error(`${field} ${issue.message}`);
   }
+  const unknown = unknownCurrencies(parsed.data)[0];
+  if (unknown) throw new Error(`currency ${unknown.message}`);
   return parsed.data;
 }
 

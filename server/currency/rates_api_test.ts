@@ -170,6 +170,7 @@ Deno.test("currency rates CSV: one refused row refuses the whole file, each with
     "2026-11-20,CHF",
     "2026-11-20,USD,1.09",
     "2026-11-21,SEK,0",
+    "2026-11-21,EUO,1.1",
   ].join("\n");
   const res = await api.call(R.csv, { body: { csv, dryRun: false } });
   assert.equal(res.applied, false);
@@ -181,6 +182,7 @@ Deno.test("currency rates CSV: one refused row refuses the whole file, each with
     [6, false, "expected 3 columns (day, currency, per_eur)"],
     [7, false, "USD 2026-11-20 is also on line 2"],
     [8, false, "per_eur must be above 0"],
+    [9, false, "currency EUO is not a currency code (ISO 4217) like USD or EUR"],
   ]);
   assert.deepEqual(storedRates(db), []);
   assert.deepEqual(storedChanges(db), []);
