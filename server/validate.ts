@@ -38,7 +38,10 @@ export function unknownCurrencies(value: unknown, path: PropertyKey[] = []): Iss
   if (value === null || typeof value !== "object") return [];
   const issues: Issue[] = [];
   for (const [key, inner] of Object.entries(value)) {
-    if (CURRENCY_FIELDS.has(key) && typeof inner === "string" && inner && !isIsoCurrency(inner)) {
+    if (
+      CURRENCY_FIELDS.has(key) && typeof inner === "string" && inner &&
+      !isIsoCurrency(inner.toUpperCase())
+    ) {
       issues.push({
         path: [...path, key],
         message: `${inner} is not a currency code (ISO 4217) like USD or EUR`,
