@@ -38,6 +38,7 @@ export const ON_POSTGRES = [
   "server/currency/currency_report_test.ts",
   "server/currency/ecb_test.ts",
   "server/currency/rates_api_test.ts",
+  "server/currency/wide_range_test.ts",
   "server/domains/binding_test.ts",
   "server/domains/default_domain_test.ts",
   "server/domains/domains_test.ts",
@@ -107,12 +108,15 @@ export const ON_POSTGRES = [
   "server/triggers/scheduler_test.ts",
   "server/updates/routes_test.ts",
   "server/users/users_test.ts",
+  "server/validate_test.ts",
 ];
 
 /** Files that test what only SQLite has, with why; they run on SQLite alone. */
 export const SQLITE_ONLY: Record<string, string> = {
   "cli/cli_test.ts": "the CLI opens the SQLite data folder (decision 172, left 2)",
   "cli/operator_cli_test.ts": "the CLI opens the SQLite data folder (decision 172, left 2)",
+  "cli/status_test.ts": "status of a SQLite data folder; its `--database` case starts a " +
+    "PostgreSQL cluster of its own",
   "server/backup/backup_test.ts": "a backup is a copy of the SQLite file",
   "server/backup/schedule_test.ts": "a backup is a copy of the SQLite file (a data folder)",
   "server/costs/plan_test.ts": "read-time shares of cost updates are SQLite's (decision 160, " +
