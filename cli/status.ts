@@ -19,6 +19,7 @@ import {
   sqliteVersion,
   upstreamOrigin,
 } from "../server/monitor/build_info.ts";
+import { safeUrl } from "../server/db/pg/bridge.ts";
 import { type GlobalOptions, openData } from "./context.ts";
 
 /** Whether the recorded server process still runs (Linux: its /proc entry names the server). */
@@ -41,17 +42,6 @@ function serverLine(start: ServerStart | undefined, now: number): string {
   return `${running === false ? "not running" : "unknown"}; last started ${at} (pid ${start.pid})`;
 }
 
-/** `url` without its password, for display. */
-function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.href;
-  } catch {
-    return "(an invalid URL)";
-  }
-}
-
 /** The status facts, in print order: of PostgreSQL's store when `database` is set. */
 export function statusFacts(options: GlobalOptions, now = Date.now()): Array<[string, string]> {
   const { data, database } = options;
@@ -70,7 +60,7 @@ export function statusFacts(options: GlobalOptions, now = Date.now()): Array<[st
       // `sqlite_version()` reads PostgreSQL's `server_version` there.
       [database ? "postgresql" : "sqlite", sqliteVersion(db)],
       ["data folder", data],
-      ["database", `${size} (${database ? withoutPassword(database) : join(data, "rotor.db")})`],
+      ["database", `${size} (${database ? safeUrl(database) : join(data, "rotor.db")})`],
       ["mode", getMode(db)],
       ["licence", `${licence.state} (tracker id ${licence.trackerId})`],
       ["server", serverLine(lastServerStart(db), now)],

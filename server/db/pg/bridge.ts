@@ -109,8 +109,8 @@ const QUERY_LIMIT_MS = 120_000;
 /** How long the thread may take to load the driver and connect (ms). */
 export const START_LIMIT_MS = 15_000;
 
-/** A URL without its password, for messages. */
-function safeUrl(url: string): string {
+/** A URL without its password, for messages and the CLI's status. */
+export function safeUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = "***";
