@@ -8,11 +8,17 @@ import "./zod_messages.ts";
 /** A database id: a positive integer. */
 export const Id = z.number().int().positive();
 
-/** Names: 1–255 characters after trimming. */
-export const Name = z.string().trim().min(1, "must not be empty").max(255);
+/** Names: 1–255 characters after trimming, on one line (no control characters: a NUL, a tab). */
+export const Name = z.string().trim().min(1, "must not be empty").max(255)
+  // deno-lint-ignore no-control-regex
+  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), "must not contain control characters");
 
-/** Free-text notes, up to 10,000 characters. */
-export const Notes = z.string().max(10_000);
+/** Free-text notes, up to 10,000 characters: lines and tabs, no other control characters. */
+export const Notes = z.string().max(10_000)
+  // deno-lint-ignore no-control-regex
+  .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), {
+    message: "must not contain control characters other than line breaks and tabs",
+  });
 
 /** Percentages: 0–100. */
 export const Percent = z.number().min(0).max(100);
@@ -101,12 +107,12 @@ export const ParamPlaceholder = z.object({
 });
 export type ParamPlaceholder = z.infer<typeof ParamPlaceholder>;
 
-/** The fields every entity answer carries. */
+/** The fields every entity answer carries (a name or note stored before the checks above answers as it is). */
 export const EntityBase = z.object({
   id: Id,
-  name: Name,
+  name: z.string(),
   groupId: Id.nullable(),
-  notes: Notes,
+  notes: z.string(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
   archived: z.boolean(),

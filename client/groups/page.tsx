@@ -1,6 +1,6 @@
 /** Groups (menu entry): named buckets per entity type, used by the lists' group filter. */
 import { useState } from "react";
-import { type Group, GroupInput, GroupType } from "../../contracts/group.ts";
+import { type Group, GroupInput, groupNameClash, GroupType } from "../../contracts/group.ts";
 import { DataState } from "../ui/data_state.tsx";
 import {
   archiveEntities,
@@ -14,7 +14,6 @@ import { PageHeader } from "../ui/page.tsx";
 import { canWrite, SUBJECT_LABELS } from "../../contracts/rights.ts";
 import { EditArchiveCell, SimpleTable } from "../ui/simple_table.tsx";
 import { formFields } from "../ui/form_kit.ts";
-import { groupNameClash } from "./names.ts";
 
 /** The form's fields, bound by paths checked against its values. */
 const F = formFields<InputOf<"groups">>();

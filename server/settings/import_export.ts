@@ -12,7 +12,8 @@ import type { EntityDef, Values } from "../entities/definition.ts";
 import { refsOf } from "../entities/refs.ts";
 import { insertEntity } from "../entities/service.ts";
 import { selectWhere, setArchived } from "../entities/store.ts";
-import { groupDef } from "../groups/definition.ts";
+import { groupDef, groupIdNamed } from "../groups/definition.ts";
+import type { GroupInput } from "../../contracts/group.ts";
 import { domainDef } from "../domains/definition.ts";
 import { trafficSourceDef } from "../traffic_sources/definition.ts";
 import { affiliateNetworkDef } from "../affiliate_networks/definition.ts";
@@ -108,18 +109,28 @@ function importTable(db: Db, table: ExportTable, options: {
   maps.set(table, map);
   const pending = new Map(options.items.map((item, index) => [Number(item.id), { item, index }]));
   const waiting = new Set(pending.keys());
+  let inserted = 0;
   // Items referring to others of their own table wait until those are in.
   while (pending.size > 0) {
     let progressed = false;
     for (const [oldId, { item, index }] of pending) {
       const values = remap(def, item, { maps, pending: waiting, where: `${table}[${index}]` });
       if (!values) continue;
-      const created = insertEntity(db, def, values);
-      const newId = Number(created.id);
-      map.set(oldId, newId);
       pending.delete(oldId);
       waiting.delete(oldId);
       progressed = true;
+      // A group named like one already here (or earlier in the file): its members join that one.
+      const namesake = table === "groups" ? groupIdNamed(db, values as GroupInput) : null;
+      if (namesake !== null) {
+        map.set(oldId, namesake);
+        options.notes.push(
+          `group “${values.name}” already exists here (#${namesake}): its members joined it`,
+        );
+        continue;
+      }
+      const newId = Number(insertEntity(db, def, values).id);
+      map.set(oldId, newId);
+      inserted++;
       if (item.archived === true) setArchived(def, db, newId, true);
       if (table === "campaigns") {
         keepCampaignKey(db, { id: newId, key: item.key, notes: options.notes });
@@ -127,7 +138,7 @@ function importTable(db: Db, table: ExportTable, options: {
     }
     if (!progressed) fail(table, "items refer to each other in a loop");
   }
-  return map.size;
+  return inserted;
 }
 
 /** A campaign keeps its public key when it is free, so links already in ads keep working. */

@@ -203,3 +203,23 @@ Deno.test("import/export: only admins export or import; a non-export file is ref
   const res = await admin.post("/api/settings/import-export/import", { file: { hello: 1 } });
   assert.equal(res.status, 400);
 });
+
+Deno.test("import/export: a group named like one already here is joined, not doubled", async () => {
+  const source = await settingsAdmin();
+  const sourceGroup = Number(
+    (await source.api.post("/api/groups", buildGroup({ name: "Push", type: "offer" }))).body.id,
+  );
+  await source.api.post("/api/offers", buildOffer({ name: "In push", groupId: sourceGroup }));
+  const file = await exportOf(source.api);
+
+  const target = await settingsAdmin();
+  const here = await target.api.post("/api/groups", buildGroup({ name: " push ", type: "offer" }));
+  const summary = await target.api.call(TOOLS.import, { body: { file, dryRun: false } });
+  assert.equal(summary.created.groups, 0);
+  assert.equal(summary.created.offers, 1);
+  assert.match(summary.notes.join("\n"), /group “Push” already exists here \(#\d+\)/);
+  const again = await exportOf(target.api);
+  assert.equal(again.entities.groups?.length, 1, "one group of that name");
+  const offer = again.entities.offers?.find((o) => o.name === "In push");
+  assert.equal(offer?.groupId, here.body.id, "the offer joined the group already here");
+});

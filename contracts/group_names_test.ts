@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { groupNameClash } from "./names.ts";
+import { groupNameClash } from "./group.ts";
 
 Deno.test("groups: a name is used once per type", () => {
   const groups = [
