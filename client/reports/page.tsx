@@ -84,6 +84,9 @@ export function useDates(
 function SubjectName(props: { type: string; id: number }) {
   const resource = `${props.type}s` as ResourceName;
   const entity = useEntity(resource, props.id);
+  if ((entity.error as { status?: number } | undefined)?.status === 404) {
+    return <strong className="field__error">#{props.id} (not found)</strong>;
+  }
   return <strong>{entity.data?.name ?? `#${props.id}`}</strong>;
 }
 
@@ -251,7 +254,9 @@ export function Page() {
         loading={!answer.data}
         error={answer.error}
         empty={answer.data?.rows.length === 0}
-        emptyText="No clicks in this range."
+        emptyText={filters.length
+          ? "No clicks match these filters in this range."
+          : "No clicks in this range."}
       >
         {answer.data && (
           <ReportTable

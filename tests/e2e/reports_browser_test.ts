@@ -108,6 +108,57 @@ Deno.test({
         await context.close();
       });
 
+      await t.step(
+        "filters are typed as the report shows them: an offer by name, a flag as Yes; a name matching nothing is refused",
+        async () => {
+          const context = await browser.newContext();
+          const page = await context.newPage();
+          await signIn(page, server);
+          await page.goto(`${server.url}/panel/report/campaign/${campaign.id}?groupBy=offer`);
+          const table = page.getByRole("table", { name: "Report" });
+          const totals = table.locator("tfoot tr");
+          await table.waitFor();
+          const add = async (dim: string, op: string, values: string) => {
+            await page.getByLabel("Filter dimension").selectOption(dim);
+            await page.getByLabel("Filter operator").selectOption(op);
+            await page.getByLabel("Filter values").fill(values);
+            await page.getByRole("button", { name: "Add filter" }).click();
+          };
+          await add("offer", "is", "keto");
+          await page.locator(".report__filters .chip").filter({ hasText: "Offer is Keto" })
+            .waitFor();
+          const filters = JSON.parse(new URL(page.url()).searchParams.get("filters")!);
+          assert.deepEqual(filters, [{ dim: "offer", op: "is", values: [campaign.offerId] }]);
+          await page.waitForFunction(() =>
+            /Total\s+3\b/.test(
+              (document.querySelector("table[aria-label=Report] tfoot") as HTMLElement | null)
+                ?.innerText ?? "",
+            )
+          );
+          await page.getByRole("button", { name: "Remove filter Offer" }).click();
+          await add("isUnique", "is", "Yes");
+          await page.locator(".report__filters .chip").filter({ hasText: "Unique is Yes" })
+            .waitFor();
+          await page.waitForFunction(() =>
+            /Total\s+3\b/.test(
+              (document.querySelector("table[aria-label=Report] tfoot") as HTMLElement | null)
+                ?.innerText ?? "",
+            )
+          );
+          assert.match(await totals.innerText(), /Total\s+3\b/);
+          await add("offer", "is", "Nope");
+          assert.equal(
+            await page.getByRole("alert").filter({ hasText: 'No offer is named "Nope"' }).count(),
+            1,
+          );
+          assert.equal(await page.locator(".report__filters .chip").count(), 1);
+          // A report of a campaign that is not there says so instead of a bare id.
+          await page.goto(`${server.url}/panel/report/campaign/99999`);
+          await page.locator(".report__subject").getByText("#99999 (not found)").waitFor();
+          await context.close();
+        },
+      );
+
       await t.step("click log: a click sent a moment ago is listed", async () => {
         const fresh = await click(server.url, campaign.key, "8.8.8.8");
         const context = await browser.newContext();
