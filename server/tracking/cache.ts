@@ -324,11 +324,18 @@ export class EntityCache {
 
 /**
  * The offer URL inside the network's template (`{offer_url}?sub1={clickid}`):
- * when both carry a query, the template's `?` becomes `&`.
+ * the template's `?` becomes `&` when the offer URL has a query, its `&` becomes
+ * `?` when it has none (else the click id lands in the path), and what it adds
+ * goes before the offer URL's fragment, which the browser never sends.
  */
 export function wrapOfferUrl(offerUrl: string, template: string): string {
   if (!template.startsWith("{offer_url}")) return offerUrl;
+  const hash = offerUrl.indexOf("#");
+  const base = hash < 0 ? offerUrl : offerUrl.slice(0, hash);
+  const fragment = hash < 0 ? "" : offerUrl.slice(hash);
   let rest = template.slice("{offer_url}".length);
-  if (rest.startsWith("?") && offerUrl.includes("?")) rest = `&${rest.slice(1)}`;
-  return offerUrl + rest;
+  const hasQuery = base.includes("?");
+  if (rest.startsWith("?") && hasQuery) rest = `&${rest.slice(1)}`;
+  else if (rest.startsWith("&") && !hasQuery) rest = `?${rest.slice(1)}`;
+  return base + rest + fragment;
 }

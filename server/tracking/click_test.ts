@@ -272,3 +272,25 @@ Deno.test("click: a hosted lander is a relative address on this host", async () 
   const res = await s.click();
   assert.equal(res.headers.get("location"), "/lp/files/quiz/index.html");
 });
+
+Deno.test("click: the network's offer URL template reaches the offer URL's query", async (t) => {
+  const s = await trackingApp();
+  const cases = [
+    ["{offer_url}&aff_sub={clickid}", "https://net.example.com/go", "/go"],
+    ["{offer_url}&aff_sub={clickid}", "https://net.example.com/go?o=7", "/go"],
+    ["{offer_url}?aff_sub={clickid}", "https://net.example.com/go?o=7#top", "/go"],
+    ["{offer_url}&aff_sub={clickid}", "https://net.example.com/#/offer", "/"],
+  ];
+  for (const [template, url, pathname] of cases) {
+    await t.step(`${template} on ${url}`, async () => {
+      await s.api.patch(`/api/affiliate-networks/${s.networkId}`, { offerUrlTemplate: template });
+      await s.api.patch(`/api/offers/${s.offerIds[0]}`, { url });
+      const res = await s.click();
+      const location = new URL(res.headers.get("location")!);
+      assert.equal(location.pathname, pathname);
+      assert.equal(location.searchParams.get("aff_sub"), clickIdOf(res), "the network gets it");
+      if (url.includes("?o=7")) assert.equal(location.searchParams.get("o"), "7");
+      assert.equal(location.hash, new URL(url).hash, "the fragment stays last");
+    });
+  }
+});
