@@ -4,17 +4,14 @@ import { CidrList, Currency, EntityBase, EntityInputBase, toPatch } from "./fiel
 import { StatusTarget } from "./conversion_events.ts";
 
 /**
- * The offer URL template: an http(s) URL with macros, or one starting with
- * `{offer_url}` (e.g. `{offer_url}?sub1={clickid}`), empty for none.
+ * The offer URL template: what the network adds to each of its offers' URLs,
+ * starting with `{offer_url}` (e.g. `{offer_url}?sub1={clickid}`), empty for
+ * none. Anything else would be saved and never used: refused.
  */
 export const OfferUrlTemplate = z.string().trim().max(4096).refine(
-  (v) => v === "" || v.startsWith("{offer_url}") || isHttpLike(v),
-  "must be an http(s) URL or start with {offer_url}",
+  (v) => v === "" || (v.startsWith("{offer_url}") && !/\s/.test(v)),
+  "must start with {offer_url}, like {offer_url}?sub1={clickid} (no spaces)",
 );
-
-function isHttpLike(v: string): boolean {
-  return /^https?:\/\/[^\s/]+/.test(v) && !/\s/.test(v);
-}
 
 /** `POST /api/affiliate-networks`. */
 export const AffiliateNetworkInput = EntityInputBase.extend({
@@ -38,5 +35,9 @@ export const AffiliateNetworkPatch = toPatch(AffiliateNetworkInput);
 export type AffiliateNetworkPatch = z.infer<typeof AffiliateNetworkPatch>;
 
 /** An affiliate network as the API answers it. */
-export const AffiliateNetwork = EntityBase.extend(AffiliateNetworkInput.shape);
+export const AffiliateNetwork = EntityBase.extend({
+  ...AffiliateNetworkInput.shape,
+  // A template saved before the check above still reads, so it can be corrected.
+  offerUrlTemplate: z.string(),
+});
 export type AffiliateNetwork = z.infer<typeof AffiliateNetwork>;

@@ -294,3 +294,21 @@ Deno.test("click: the network's offer URL template reaches the offer URL's query
     });
   }
 });
+
+Deno.test("click: an offer URL template that would never be used is refused", async () => {
+  const s = await trackingApp();
+  const path = `/api/affiliate-networks/${s.networkId}`;
+  const before = (await s.api.get(path)).body.offerUrlTemplate;
+  for (
+    const template of [
+      "https://net.example.com/go?sub={clickid}",
+      "sub1={clickid}",
+      "{offer_url} &s=1",
+    ]
+  ) {
+    const res = await s.api.patch(path, { offerUrlTemplate: template });
+    assert.equal(res.status, 400, template);
+    assert.match(JSON.stringify(res.body), /must start with \{offer_url\}/);
+  }
+  assert.equal((await s.api.get(path)).body.offerUrlTemplate, before, "nothing changed");
+});
