@@ -4,6 +4,7 @@
  * inline flows, the flow editor and the click engine.
  */
 import { z } from "zod";
+import { isCidr } from "./fields.ts";
 
 /** Weights are relative shares: 0 turns an item off without removing it. */
 export const Weight = z.number().int().min(0).max(100_000);
@@ -77,6 +78,39 @@ const RegexSource = z.string().max(500).refine((s) => {
   }
 }, "is not a valid regular expression");
 
+/** Weekday names as a criterion takes them (three letters or more), Sunday first. */
+export const WEEKDAY_NAMES = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
+
+/**
+ * Why a value of an `is`/`isNot`/`between` criterion on `field` could never
+ * match, or null: the engine reads these fields as numbers, addresses or flags,
+ * and a value it cannot read would be saved and silently never match.
+ */
+export function criterionValueProblem(field: CriterionField, value: string): string | null {
+  const v = value.trim().toLowerCase();
+  switch (field) {
+    case "ip":
+      return isCidr(v) ? null : "is not an IP address or CIDR range";
+    case "hour":
+      return /^\d{1,2}$/.test(v) && Number(v) <= 23 ? null : "is not an hour from 0 to 23";
+    case "weekday":
+      return /^[0-7]$/.test(v) || (v.length >= 3 && WEEKDAY_NAMES.includes(v.slice(0, 3)))
+        ? null
+        : "is not a weekday (Mon…Sun or 1–7)";
+    case "isBot":
+    case "isUnique":
+      return ["true", "false", "yes", "no", "1", "0", "on", "off"].includes(v)
+        ? null
+        : "is not yes or no";
+    case "ipVersion":
+      return /^(ipv)?[46]$/.test(v) ? null : "is not 4 or 6";
+    case "country":
+      return v === "" || /^[a-z]{2}$/.test(v) ? null : "is not a 2-letter country code (US)";
+    default:
+      return null;
+  }
+}
+
 /** One test on the visitor. `values` are OR-ed (`is` any of them). */
 export const Criterion = z.object({
   field: CriterionField,
@@ -100,6 +134,14 @@ export const Criterion = z.object({
   }
   if (c.op === "between" && c.values.length !== 2) {
     ctx.addIssue({ code: "custom", path: ["values"], message: "between takes two values" });
+  }
+  if (c.op === "is" || c.op === "isNot" || (c.op === "between" && c.field === "hour")) {
+    c.values.forEach((v, i) => {
+      const problem = criterionValueProblem(c.field, v);
+      if (problem) {
+        ctx.addIssue({ code: "custom", path: ["values", i], message: `'${v}' ${problem}` });
+      }
+    });
   }
   if (c.op === "regex") {
     c.values.forEach((v, i) => {

@@ -36,6 +36,26 @@ Deno.test("campaigns: a campaign may not send traffic to itself", async () => {
   assert.match(JSON.stringify(res.body), /destination\.campaignId/);
 });
 
+Deno.test("campaigns: a rule value the engine cannot read is refused and nothing is saved", async () => {
+  const { api } = await adminApi();
+  const offer = idOf(await api.post("/api/offers", buildOffer()));
+  const landing = idOf(await api.post("/api/landings", buildLanding()));
+  const flow = buildFlow({ offerIds: [offer], landingIds: [landing] });
+  const id = idOf(
+    await api.post("/api/campaigns", buildCampaign({ destination: { type: "flow", flow } })),
+  );
+  const before = (await api.get(`/api/campaigns/${id}`)).body;
+  const bad = structuredClone(flow);
+  bad.rules[0].criteria = [{ field: "ip", op: "is", values: ["10.0.0.0/8", "10.0.0.0/33"] }];
+  const res = await api.patch(`/api/campaigns/${id}`, { destination: { type: "flow", flow: bad } });
+  assert.equal(res.status, 400);
+  assert.match(
+    JSON.stringify(res.body),
+    /destination\.flow\.rules\.0\.criteria\.0\.values\.1: '10\.0\.0\.0\/33' is not an IP address/,
+  );
+  assert.deepEqual((await api.get(`/api/campaigns/${id}`)).body, before, "nothing changed");
+});
+
 Deno.test("campaigns: mass edit changes all or none", async () => {
   const { api } = await adminApi();
   const a = idOf(await api.post("/api/campaigns", buildCampaign({ name: "A" })));

@@ -14,7 +14,7 @@ function flowId(item: { id?: number }): number {
 }
 
 const direct = directPath;
-const everyone = [{ field: "ipVersion", op: "isNot", values: ["9"] }];
+const everyone = [{ field: "hour", op: "between", values: ["0", "23"] }];
 
 async function rotation(s: TrackingSetup, rules: unknown[]) {
   const res = await s.api.post("/api/rotations", {

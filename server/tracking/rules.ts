@@ -10,6 +10,7 @@ import {
   type Path,
   type Rule,
   RuleLogic,
+  WEEKDAY_NAMES,
 } from "../../contracts/flow.ts";
 import { cidrContains, parseCidr } from "./ip.ts";
 import type { Visitor } from "./enrich/visitor.ts";
@@ -28,8 +29,6 @@ export function compareVersions(a: string, b: string): number {
   }
   return 0;
 }
-
-const WEEKDAY_NAMES = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
 
 /** A weekday value (`1`…`7` ISO with `0` also Sunday, or a name like `mon`/`Monday`) as 1…7. */
 function weekdayNumber(value: string): number {

@@ -90,7 +90,7 @@ const CASES: Array<[Record<string, unknown>, boolean]> = [
   [{ field: "ip", op: "is", values: ["81.2.70.0/24", "2001:db8::/32"] }, false],
   [{ field: "ip", op: "is", values: ["::ffff:81.2.0.0/112"] }, true],
   [{ field: "ip", op: "isNot", values: ["81.0.0.0/8"] }, false],
-  [{ field: "ip", op: "isNot", values: ["10.0.0.0/8", "not a cidr"] }, true],
+  [{ field: "ip", op: "isNot", values: ["10.0.0.0/8", "192.0.2.1"] }, true],
   [{ field: "ipVersion", op: "is", values: ["4"] }, true],
   [{ field: "ipVersion", op: "is", values: ["IPv6"] }, false],
   [{ field: "ipVersion", op: "isNot", values: ["ipv6"] }, true],
@@ -132,6 +132,27 @@ Deno.test("rules: every criterion field and operator", async (t) => {
       JSON.stringify(c.values)
     } → ${want}`;
     await t.step(label, () => assert.equal(matchCriterion(crit(c), V), want));
+  }
+});
+
+Deno.test("rules: a value the engine cannot read is refused when the flow is saved", () => {
+  const refused: [{ field: string; op: string; values: string[] }, RegExp][] = [
+    [{ field: "ip", op: "is", values: ["10.0.0.0/8", "10.0.0.300"] }, /not an IP address/],
+    [{ field: "hour", op: "between", values: ["22", "25"] }, /not an hour from 0 to 23/],
+    [{ field: "hour", op: "is", values: ["9am"] }, /not an hour/],
+    [{ field: "weekday", op: "is", values: ["Someday"] }, /not a weekday/],
+    [{ field: "isBot", op: "is", values: ["maybe"] }, /not yes or no/],
+    [{ field: "ipVersion", op: "isNot", values: ["9"] }, /not 4 or 6/],
+    [{ field: "country", op: "is", values: ["United States"] }, /2-letter country code/],
+  ];
+  for (const [c, message] of refused) {
+    const parsed = Criterion.safeParse(c);
+    assert.equal(parsed.success, false, JSON.stringify(c));
+    assert.match(parsed.error!.issues[0].message, message);
+    assert.deepEqual(parsed.error!.issues[0].path, ["values", c.values.length - 1]);
+  }
+  for (const c of CASES.map(([c]) => c)) {
+    assert.ok(Criterion.safeParse(c).success, JSON.stringify(c));
   }
 });
 
