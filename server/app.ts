@@ -79,7 +79,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.get("/c/:key", clickHandler(deps));
   // The direct-tracking script's click, likewise (decision 164).
   app.get("/rt/:key", directHandler(deps));
-  app.get("/c/:key/hop", hopHandler());
+  app.get("/c/:key/hop", hopHandler(deps));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();

@@ -11,7 +11,7 @@
  * so two nodes starting together agree). A dump of the database then carries
  * the key (decision 172, "Several nodes").
  */
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type Db, dialectOf } from "../db/connection.ts";
@@ -49,6 +49,14 @@ function sharedKey(db: Db): Buffer {
   );
   if (key.length !== 32) throw new Error("auth_seal_key does not hold a 32-byte key");
   return key;
+}
+
+/**
+ * A key for `purpose` made from the sealing key (HMAC-SHA256 of the purpose):
+ * the same on every node and after restarts, and no use for sealing.
+ */
+export function derivedKey(db: Db, purpose: string): Buffer {
+  return createHmac("sha256", loadKey(db)).update(`rotor:${purpose}`).digest();
 }
 
 /** `v1:<iv>:<tag>:<ciphertext>` (base64url parts) of `text`. */

@@ -21,7 +21,7 @@ import {
 } from "../net.ts";
 import { recordClick } from "./click.ts";
 import { type PlainAnswer, toResponse } from "./answer.ts";
-import { hopPath, openHop } from "./hop.ts";
+import { hopKey, hopPath, openHop } from "./hop.ts";
 
 /** The cookie naming the visitor's click (lander click-through, pixel, LP protect). */
 export const CLICK_COOKIE = "rotor_click";
@@ -165,7 +165,7 @@ export async function clickAnswer(
   }
   if (decision.redirectMode === "meta") return pageAnswer(decision.url, cookie);
   if (decision.redirectMode === "double-meta") {
-    return pageAnswer(hopPath(visit.key, decision.url), cookie);
+    return pageAnswer(hopPath(hopKey(deps.db), visit.key, decision.url), cookie);
   }
   // A plain 302 keeps the browser's referrer, as in other trackers (hiding it is what the
   // `meta` modes are for), and has no body to sniff: three headers (decision 055).
@@ -199,9 +199,9 @@ function pageAnswer(url: string, cookie: string | null): PlainAnswer {
  * `GET /c/:key/hop`, the second page of a `double-meta` click: a refresh page on to the
  * destination its signed address carries; 404 when the address is forged or expired.
  */
-export function hopHandler(): Handler<AppEnv> {
+export function hopHandler(deps: Deps): Handler<AppEnv> {
   return (c) => {
-    const url = openHop(c.req.param("key") ?? "", c.req.query());
+    const url = openHop(hopKey(deps.db), c.req.param("key") ?? "", c.req.query());
     if (url === null) {
       return Response.json(errorBody(unknownLink()), { status: 404, headers: CLICK_HEADERS });
     }

@@ -3,6 +3,7 @@ import { DatabaseSync } from "node:sqlite";
 import { buildCampaign, buildOffer } from "../../fixtures/builders.ts";
 import { loadMigrations, migrate } from "../db/migrate.ts";
 import { HOP_LIFETIME_S, hopPath, openHop } from "./hop.ts";
+import { Buffer } from "node:buffer";
 import { clickIdOf, trackingApp } from "./testing.ts";
 
 /** The refresh target of a refresh page. */
@@ -110,15 +111,17 @@ Deno.test("redirect modes: 302, meta refresh and double meta refresh answer as c
 
 Deno.test("redirect modes: a hop address expires", () => {
   const now = Date.parse("2026-06-01T12:00:00Z");
+  const key = Buffer.alloc(32, 7);
   const query = Object.fromEntries(
-    new URL(hopPath("k1234567", "https://o.example/?a=1&b=ü", now), "http://x").searchParams,
+    new URL(hopPath(key, "k1234567", "https://o.example/?a=1&b=ü", now), "http://x").searchParams,
   );
-  assert.equal(openHop("k1234567", query, now), "https://o.example/?a=1&b=ü");
+  assert.equal(openHop(key, "k1234567", query, now), "https://o.example/?a=1&b=ü");
   assert.equal(
-    openHop("k1234567", query, now + HOP_LIFETIME_S * 1000),
+    openHop(key, "k1234567", query, now + HOP_LIFETIME_S * 1000),
     "https://o.example/?a=1&b=ü",
   );
-  assert.equal(openHop("k1234567", query, now + (HOP_LIFETIME_S + 1) * 1000), null);
+  assert.equal(openHop(key, "k1234567", query, now + (HOP_LIFETIME_S + 1) * 1000), null);
+  assert.equal(openHop(Buffer.alloc(32, 8), "k1234567", query, now), null, "another install's key");
 });
 
 Deno.test("redirect modes: hideReferrer from before redirect modes still means meta refresh", async (t) => {

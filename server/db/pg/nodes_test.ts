@@ -213,6 +213,37 @@ postgresTest(
 const onlyPort = (port: number) => (addr: IpAddress, p: number) =>
   formatIp(addr) === "127.0.0.1" && p === port;
 
+postgresTest(
+  "Several nodes: a double-meta click's second page opens on the other node",
+  async (_t, url) => {
+    const a = node(url);
+    const b = node(url);
+    try {
+      await a.addUser("root", "super-admin");
+      const onA = apiAs(a, await a.signIn("root", TEST_PASSWORD));
+      const created = await onA.post(
+        "/api/campaigns",
+        buildCampaign({
+          destination: { type: "url", url: "https://offer.example.com/?a=1" },
+          redirectMode: "double-meta",
+        }),
+      );
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const first = await click(a, `/c/${created.body.key}`);
+      assert.equal(first.status, 200);
+      const hop = /url=([^"]+)"/.exec(await first.text())![1]
+        .replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
+      assert.match(hop, /^\/c\/[\w-]+\/hop\?/);
+      // The balancer may send the visitor's second request to the other node.
+      const second = await click(b, hop);
+      assert.equal(second.status, 200, "the hop address opens on node B");
+      assert.match(await second.text(), /url=https:\/\/offer\.example\.com\/\?a=1/);
+    } finally {
+      await stop(a, b);
+    }
+  },
+);
+
 postgresTest("Several nodes: each S2S postback goes out once with two queues", async (_t, url) => {
   const seen: string[] = [];
   const target = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
