@@ -80,6 +80,18 @@ Deno.test("click: uniqueness per campaign within uniquenessHours", async () => {
   t.app.deps.tracking.uniqueness.load(t.app.deps.db, t0 + 3_800_000);
   assert.equal(await unique({ ip: US_IP, ua: UA.iphone, now: t0 + 3_800_000 }), 0);
   assert.equal(await unique({ ip: US_IP, ua: UA.galaxy, now: t0 + 2000 + 3_700_000 }), 1);
+  // Coming back every 50 minutes: unique once an hour from the last unique click (also after a
+  // restart), not never again.
+  const every = [0, 50, 100, 150, 200].map((m) => t0 + 10 * 3_600_000 + m * 60_000);
+  const back: unknown[] = [];
+  for (const now of every) {
+    back.push(await unique({ ip: "2.2.2.2", ua: UA.iphone, now }));
+    if (now === every[2]) {
+      t.app.deps.tracking.uniqueness.clear();
+      t.app.deps.tracking.uniqueness.load(t.app.deps.db, now);
+    }
+  }
+  assert.deepEqual(back, [1, 0, 1, 0, 1]);
 });
 
 Deno.test("click: bot policies route, flag or block", async (t) => {

@@ -1,7 +1,7 @@
 /**
  * Is this visitor (IP + user agent) new to the campaign within its
  * `uniquenessHours`? Answered from memory: a bounded table of campaign + IP +
- * user-agent hash → last click time, filled as clicks are made (so clicks
+ * user-agent hash → last unique click time, filled as clicks are made (so clicks
  * still waiting for their commit count) and rebuilt from the stored clicks
  * of the longest window at start. No index on the clicks table is needed, so
  * inserts only append (docs/decisions/050-click-storage.md).
@@ -65,7 +65,7 @@ const SNAPSHOT_VERSION = 2;
 /**
  * Remembers visitors per campaign in typed arrays (~12 bytes a slot, twice
  * MAX_VISITORS slots): a bucket of WAYS slots per hash, each holding a tag
- * and the visitor's last click time; a new visitor takes the bucket's empty
+ * and the visitor's last unique click time; a new visitor takes the bucket's empty
  * or oldest slot. A lookup reads one cache line instead of hashing a string
  * key into a million-entry Map (~2 µs a click).
  */
@@ -87,8 +87,19 @@ export class Uniqueness {
     this.#times = new Float64Array(buckets * WAYS); // 0: empty
   }
 
-  /** The visitor's previous click time (undefined if none remembered), now set to `ts`. */
-  #swap(campaignId: number, ip: string, agent: Uint32Array, ts: number): number | undefined {
+  /**
+   * Whether the visitor's click at `ts` is unique: none remembered, or their
+   * last unique click is `windowMs` or more before it. A unique click is
+   * remembered at `ts`; a repeat leaves the time as it is, so a visitor who
+   * keeps coming back counts once per window, not never again.
+   */
+  #swap(
+    campaignId: number,
+    ip: string,
+    agent: Uint32Array,
+    ts: number,
+    windowMs: number,
+  ): boolean {
     visitorHash(campaignId, ip, agent, this.#hash);
     const first = (this.#hash[0] & this.#mask) * WAYS;
     const tag = this.#hash[1];
@@ -96,26 +107,26 @@ export class Uniqueness {
     for (let slot = first; slot < first + WAYS; slot++) {
       const last = this.#times[slot];
       if (last !== 0 && this.#tags[slot] === tag) {
-        if (ts > last) this.#times[slot] = ts;
-        return last;
+        if (ts - last < windowMs) return false;
+        this.#times[slot] = ts;
+        return true;
       }
       if (last < this.#times[oldest]) oldest = slot;
     }
     this.#tags[oldest] = tag;
     this.#times[oldest] = ts;
-    return undefined;
+    return true;
   }
 
   /**
    * Whether the visit at `ts` is unique, and remembers it. A visitor counts as
-   * unique again once `windowMs` has passed since their previous click.
+   * unique again once `windowMs` has passed since their last unique click.
    */
   check(
     visit: { campaignId: number; ip: string; userAgent: string; ts: number; agentRef?: object },
     windowMs: number,
   ): boolean {
-    const last = this.#swap(visit.campaignId, visit.ip, this.#agent(visit), visit.ts);
-    return last === undefined || visit.ts - last >= windowMs;
+    return this.#swap(visit.campaignId, visit.ip, this.#agent(visit), visit.ts, windowMs);
   }
 
   /**
@@ -158,13 +169,13 @@ export class Uniqueness {
     return this.#replay(db, first ? String(first.id) : bound, "", node);
   }
 
-  /** Remembers the stored clicks from id `from` on (after id `after`), oldest first. */
+  /** Remembers the stored unique clicks from id `from` on (after id `after`), oldest first. */
   #replay(db: Db, from: string, after = "", node: string | null = null): number {
     const agents = new Map<number, Uint32Array>();
     const agent = db.prepare("SELECT text FROM user_agents WHERE id = ?");
     const rows = db.prepare(
       `SELECT campaign_id, ip, ts, ua_id FROM clicks
-       WHERE id >= ? AND id > ? AND campaign_id IS NOT NULL${
+       WHERE id >= ? AND id > ? AND campaign_id IS NOT NULL AND is_unique = 1${
         node === null ? "" : " AND node = ?"
       } ORDER BY id`,
     );
@@ -176,7 +187,8 @@ export class Uniqueness {
         ua = agentHash(uaId ? String(agent.get(uaId)?.text ?? "") : "");
         agents.set(uaId, ua);
       }
-      this.#swap(Number(r.campaign_id), String(r.ip ?? ""), ua, Number(r.ts));
+      // Only unique clicks set a visitor's time; each was unique when stored, so it is again.
+      this.#swap(Number(r.campaign_id), String(r.ip ?? ""), ua, Number(r.ts), 0);
       n++;
     }
     return n;

@@ -23,6 +23,20 @@ Deno.test("uniqueness: a visitor is unique once per campaign and window", () => 
   assert.equal(visit(1, "1.2.3.4", UA, 4000 + 24 * HOUR), true, "cleared");
 });
 
+Deno.test("uniqueness: a visitor who keeps coming back counts once per window", () => {
+  const u = new Uniqueness(1000);
+  const visit = (ts: number) =>
+    u.check({ campaignId: 1, ip: "5.6.7.8", userAgent: UA, ts }, 24 * HOUR);
+  // Every 23 hours: the window runs from the last unique click, not from the last click.
+  assert.deepEqual([0, 23, 46, 69, 92].map((h) => visit(1000 + h * HOUR)), [
+    true,
+    false,
+    true,
+    false,
+    true,
+  ]);
+});
+
 Deno.test("uniqueness: a visitor's parsed agent stands for its text", () => {
   const byRef = new Uniqueness(1000);
   const byText = new Uniqueness(1000);
@@ -82,17 +96,21 @@ Deno.test("uniqueness: a start reloads the newest stored clicks of the window, a
   ).get(UA)!.id;
   const now = Date.parse("2024-06-01T12:00:00Z");
   const click = db.prepare(
-    "INSERT INTO clicks (id, ts, campaign_id, ip, ua_id) VALUES (?, ?, ?, ?, ?)",
+    "INSERT INTO clicks (id, ts, campaign_id, ip, ua_id, is_unique) VALUES (?, ?, ?, ?, ?, ?)",
   );
-  const stored = (n: number, ts: number) => click.run(newClickId(ts), ts, 1, ip(n), agent);
+  const stored = (n: number, ts: number, unique = 1) =>
+    click.run(newClickId(ts), ts, 1, ip(n), agent, unique);
   stored(1, now - 30 * HOUR); // outside the window
   for (let n = 2; n < 302; n++) stored(n, now - 20 * HOUR + n * 1000);
+  // Visitor 1 came back inside the window: a repeat, which sets no time (its window ran out).
+  stored(1, now - 10 * HOUR, 0);
   const u = new Uniqueness(200);
-  assert.equal(u.load(db, now), 200, "the newest 200 of the window's 300");
+  // The newest 200 clicks of the window's 301, of which the 199 unique ones set a time.
+  assert.equal(u.load(db, now), 199, "the unique ones of the newest 200 clicks");
   const seen = (n: number) =>
     !u.check({ campaignId: 1, ip: ip(n), userAgent: UA, ts: now }, 24 * HOUR);
-  for (let n = 102; n < 302; n++) assert.ok(seen(n), `visitor ${n} is remembered`);
-  assert.equal(seen(1), false, "a click before the window is not");
+  for (let n = 103; n < 302; n++) assert.ok(seen(n), `visitor ${n} is remembered`);
+  assert.equal(seen(1), false, "a unique click before the window is not");
 });
 
 Deno.test({
@@ -114,7 +132,7 @@ Deno.test({
     ).get(UA)!.id;
     const now = Date.now();
     const click = db.prepare(
-      "INSERT INTO clicks (id, ts, campaign_id, ip, ua_id) VALUES (?, ?, ?, ?, ?)",
+      "INSERT INTO clicks (id, ts, campaign_id, ip, ua_id, is_unique) VALUES (?, ?, ?, ?, ?, 1)",
     );
     const stored = (n: number, ts: number) => click.run(newClickId(ts), ts, 1, ip(n), agent);
     for (let n = 1; n <= 50; n++) stored(n, now - 2 * HOUR + n * 1000);
