@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { isTimeZone } from "./list.ts";
+import { isIsoCurrency } from "./fields.ts";
 
 /** A local time, `2026-11-20 14:30[:05]` (or with `T`), read in the entry's time zone. */
 export const LocalTime = z.string().trim().regex(
@@ -22,7 +23,13 @@ export const ConversionEntry = z.object({
   /** Empty: the offer's payout, as for a postback without one. */
   payout: z.string().trim().regex(/^(\d+(\.\d{1,4})?)?$/, "must be an amount like 12.50")
     .default(""),
+  // Typed by a user (unlike a network's postback, decision 187): a code no rate can exist for
+  // is refused on its row.
   currency: z.string().trim().regex(/^([A-Za-z]{3})?$/, "must be a 3-letter code like USD")
+    .refine(
+      (v) => v === "" || isIsoCurrency(v.toUpperCase()),
+      "is not a currency code (ISO 4217) like USD or EUR",
+    )
     .default(""),
   txid: z.string().trim().max(255).default(""),
   /** When it happened (empty: now); never before its click, never in the future. */

@@ -71,7 +71,12 @@ Deno.test("conversion upload: a dry run names each row's fate and writes nothing
     `${a},lead,5,USD,T1,`,
     `${b},sale,7.5,USD,T2,${localNow(2000)}`,
   ];
-  const bad = [...good, `nope,lead,1,USD,T3,`, `${a},lead,5,USD,T1,2020-01-01 00:00`];
+  const bad = [
+    ...good,
+    `nope,lead,1,USD,T3,`,
+    `${a},lead,5,USD,T1,2020-01-01 00:00`,
+    `${b},lead,5,XYZ,T4,`,
+  ];
   const upload = (csv: string[]) =>
     s.api.call(CONVERSION_ROUTES.upload, { body: { csv: csv.join("\n"), dryRun: false } });
   const dry = await upload(bad);
@@ -82,9 +87,12 @@ Deno.test("conversion upload: a dry run names each row's fate and writes nothing
     [3, "recorded"],
     [4, "refused"],
     [5, "refused"],
+    [6, "refused"],
   ]);
   assert.match(rows[2].error!, /Unknown click/);
   assert.match(rows[3].error!, /before its click/);
+  // A code no rate can exist for, as the single entry's body refuses it.
+  assert.match(rows[4].error!, /ISO 4217/);
   assert.deepEqual(await revenue(s), [0, 0]);
 
   const applied = await upload(good);
@@ -132,4 +140,40 @@ Deno.test("conversion upload: a dry run calls a row repeating an earlier row of 
     "hold",
   ]]);
   assert.deepEqual(fates(applied), fates(dry));
+});
+
+Deno.test("conversion history: a hide-profit user sees no payout in it, as in the conversion", async () => {
+  const s = await trackingApp();
+  const clickId = clickIdOf(await s.click());
+  const upload = (row: string) =>
+    s.api.call(CONVERSION_ROUTES.upload, { body: { csv: row, dryRun: false } });
+  assert.equal((await upload(`${clickId},hold,,,T1,`)).applied, true);
+  assert.equal((await upload(`${clickId},sale,,,T1,`)).applied, true);
+  const viewer = await signedIn(s.app, {
+    username: "buyer",
+    role: "user",
+    permissions: { "*": "read" },
+    hideProfit: true,
+  });
+  const { items } = (await viewer.get("/api/conversions")).body as {
+    items: Array<{
+      id: number;
+      status: string;
+      payout?: number;
+      changes: Array<Record<string, string>>;
+    }>;
+  };
+  const sale = items.find((i) => i.status === "sale")!;
+  assert.equal(sale.payout, undefined);
+  const hold = items.find((i) => i.status === "hold")!;
+  assert.deepEqual(
+    [...hold.changes, ...sale.changes].map((c) => `${c.field}: ${c.before} → ${c.after}`),
+    [
+      "created:  → hold (upload)",
+      `replaced: hold (#${hold.id}) → sale (upload)`,
+    ],
+  );
+  // The admin's view keeps the amounts.
+  const [own] = (await s.api.call(CONVERSION_ROUTES.list, { query: { status: "sale" } })).items;
+  assert.match(own.changes![0].after, /^sale 12\.5 \w{3} \(upload\)$/);
 });

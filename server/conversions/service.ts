@@ -79,7 +79,7 @@ export function listConversions(
   const campaigns = names("campaigns", "campaign_id");
   const offers = names("offers", "offer_id");
   const landings = names("landings", "landing_id");
-  const changes = conversionChanges(db, page.map((r) => Number(r.v_id)));
+  const changes = conversionChanges(db, page.map((r) => Number(r.v_id)), options);
   const items = page.map((r): ConversionItem => {
     const click = clickItem(r);
     const item: ConversionItem = {

@@ -4,7 +4,8 @@
  * campaign's CPA/RevShare cost recomputed, the traffic source postback its
  * rules call for queued (the same `planS2s` as a postback), and a row in
  * `conversion_changes` saying who changed what, when, and what became of the
- * postback. A change to the status it already has is not a change.
+ * postback. A change to the status it already has is not a change; a replaced
+ * conversion (one that no longer counts) is refused.
  */
 import type { ConversionChange, ConversionStatusAnswer } from "../../contracts/report_query.ts";
 import type { ConversionStatus } from "../../contracts/stats.ts";
@@ -36,12 +37,17 @@ function changeOne(
 ) {
   const db = engine.db;
   const row = db.prepare(
-    "SELECT click_id, status, payout, event, event_payout FROM conversions WHERE id = ?",
+    "SELECT click_id, status, payout, event, event_payout, current FROM conversions WHERE id = ?",
   ).get(id);
   if (!row) throw notFound(`No conversion #${id}`);
   const before = String(row.status);
   if (before === change.status) {
     return { id, status: change.status, postbackOutcome: "unchanged" };
+  }
+  // A replaced conversion counts nothing: its new status would move no figure, yet would send
+  // the source a postback contradicting the click's conversion that counts.
+  if (row.current === 0) {
+    throw conflict(`Conversion #${id} was replaced by a later one of its click: change that one`);
   }
   try {
     db.prepare("UPDATE conversions SET status = ? WHERE id = ?").run(change.status, id);
@@ -88,8 +94,21 @@ function changeOne(
   return { id, status: change.status, postbackOutcome: outcome };
 }
 
-/** The recorded changes of each conversion in `ids`, oldest first. */
-export function conversionChanges(db: Db, ids: number[]): Map<number, ConversionChange[]> {
+/** An amount with its currency in a history line (`sale 12.5 USD (#4)`): a payout. */
+const PAYOUT_TEXT = / \d+(?:\.\d+)? [A-Z]{3}\b/g;
+
+/** The fields whose lines name payouts (a manual entry, what it replaced). */
+const PAYOUT_FIELDS = new Set(["created", "replaced"]);
+
+/**
+ * The recorded changes of each conversion in `ids`, oldest first. For `hideProfit` the
+ * payouts are left out of the lines that name them, as they are out of the conversion itself.
+ */
+export function conversionChanges(
+  db: Db,
+  ids: number[],
+  options: { hideProfit: boolean },
+): Map<number, ConversionChange[]> {
   const found = new Map<number, ConversionChange[]>();
   if (ids.length === 0) return found;
   const rows = db.prepare(
@@ -99,13 +118,18 @@ export function conversionChanges(db: Db, ids: number[]): Map<number, Conversion
   ).all(JSON.stringify(ids));
   for (const r of rows) {
     const id = Number(r.conversion_id);
+    const field = String(r.field);
+    const shown = (text: unknown) =>
+      options.hideProfit && PAYOUT_FIELDS.has(field)
+        ? String(text).replaceAll(PAYOUT_TEXT, "")
+        : String(text);
     const list = found.get(id) ?? [];
     list.push({
       ts: Number(r.ts),
       username: String(r.username),
-      field: String(r.field),
-      before: String(r.before),
-      after: String(r.after),
+      field,
+      before: shown(r.before),
+      after: shown(r.after),
       postbackOutcome: String(r.postback_outcome),
     });
     found.set(id, list);

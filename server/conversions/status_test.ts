@@ -122,3 +122,51 @@ Deno.test("conversion status: an admin's change is recorded, moves the sums and 
     await target.close();
   }
 });
+
+Deno.test("conversion status: a replaced conversion is not changed, recorded or forwarded", async () => {
+  const target = listen();
+  try {
+    const s = await trackingApp({
+      tracking: {
+        s2s: {
+          backoffMs: [0],
+          fetch: {
+            allowAddress: (a: IpAddress, p: number) =>
+              formatIp(a) === "127.0.0.1" && p === target.port,
+          },
+        },
+      },
+    });
+    await s.api.patch(`/api/traffic-sources/${s.sourceId}`, {
+      postbackUrl: `http://127.0.0.1:${target.port}/pb?ext={externalid}&status={status}`,
+      postbackStatuses: ["lead", "sale"],
+    });
+    const replaced = await lead(s, "A");
+    const clickId = String(
+      s.app.deps.db.prepare("SELECT click_id FROM conversions WHERE id = ?").get(replaced)!
+        .click_id,
+    );
+    const sale = await s.app.request(
+      `/postback?token=s3cr3t-token&clickid=${clickId}&status=sale&txid=A`,
+      { ip: NETWORK_IP },
+    );
+    assert.equal(sale.status, 200);
+    await s.app.deps.tracking.s2s.runDue(Date.now() + 1);
+    const sent = target.seen.length;
+    assert.equal((await listed(s)).get(replaced)!.current, false);
+
+    // Its lead would count nothing, yet would tell the source "lead" after the click's sale.
+    const res = await s.api.patch(`/api/conversions/${replaced}`, { status: "hold" });
+    assert.equal(res.status, 409, JSON.stringify(res.body));
+    assert.match(JSON.stringify(res.body), /replaced/);
+    const mass = await s.api.patch("/api/conversions/mass", { ids: [replaced], status: "lead" });
+    assert.equal(mass.status, 200, "its own status is no change");
+    await s.app.deps.tracking.s2s.runDue(Date.now() + 1);
+    assert.equal(target.seen.length, sent);
+    const item = (await listed(s)).get(replaced)!;
+    assert.deepEqual([item.status, item.changes], ["lead", []]);
+    assert.deepEqual(await revenue(s), { conversions: 1, revenue: 12.5 });
+  } finally {
+    await target.close();
+  }
+});

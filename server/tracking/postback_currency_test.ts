@@ -46,3 +46,14 @@ Deno.test("postback currency: each amount is stored in the currency it is in", a
     assert.deepEqual(lastConversion(s), [1_000_000, "USD"]);
   });
 });
+
+Deno.test("postback currency: a network's unknown code is kept, not refused (decision 187)", async () => {
+  const s = await trackingApp();
+  await toOffer(s, s.offerIds[1]);
+  const id = clickIdOf(await s.click());
+  // The conversion counts; the report's note names the missing rate.
+  const res = await postback(s, `clickid=${id}&status=sale&txid=X&payout=3&currency=xyz`);
+  assert.equal(res.status, 200);
+  await res.body?.cancel();
+  assert.deepEqual(lastConversion(s), [3_000_000, "XYZ"]);
+});
