@@ -15,6 +15,7 @@ import type { FormConfig } from "../entities/entity_form.tsx";
 import type { ListConfig } from "../entities/entity_list.tsx";
 import { GroupField } from "../ui/form_controls.tsx";
 import { entityPages } from "../entities/entity_pages.tsx";
+import { moneyHistory } from "../entities/money_changes.tsx";
 import { formFields } from "../ui/form_kit.ts";
 import type { InputOf } from "../entities/entity_api.ts";
 
@@ -203,6 +204,7 @@ const form: FormConfig<"affiliate-networks"> = {
   schema: AffiliateNetworkInput,
   blanks: { name: "" },
   Fields: NetworkFields,
+  History: moneyHistory("affiliate-networks", "Currency changes", { currency: "Currency" }),
 };
 
 /** The list and the create / edit / clone form. */

@@ -1,5 +1,5 @@
 /**
- * The money an offer or a campaign sets, as it changed (decision 185): when, who, the
+ * The money an offer, a campaign or a network sets, as it changed (decision 185): when, who, the
  * field, before and after. Under the edit form; refreshed with the entity after a save.
  */
 import type { ComponentType } from "react";
@@ -13,7 +13,7 @@ import { SimpleTable } from "../ui/simple_table.tsx";
 import { userTimeZone } from "../ui/date_range.ts";
 
 /** The entity types whose money settings are on record. */
-export type WithMoney = "offers" | "campaigns";
+export type WithMoney = "offers" | "campaigns" | "affiliate-networks";
 
 function useMoneyChanges(resource: WithMoney, id: number) {
   const decl = ENTITY_ROUTES[resource].changes;

@@ -39,4 +39,6 @@ export const affiliateNetworkDef: EntityDef<AffiliateNetwork, AffiliateNetworkIn
   patch: AffiliateNetworkPatch,
   stats: { key: "o.affiliate_network_id", join: "JOIN offers o ON o.id = c.offer_id" },
   check: checkStatusMap,
+  // The currency of every payout its postbacks send without one (decision 185).
+  moneyFields: ["currency"],
 };

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildCampaign, buildOffer } from "../../fixtures/builders.ts";
+import { buildAffiliateNetwork, buildCampaign, buildOffer } from "../../fixtures/builders.ts";
 import { adminApi, idOf, signedIn } from "./testing.ts";
 
 type Change = { ts: number; author: string; field: string; before: unknown; after: unknown };
@@ -95,4 +95,18 @@ Deno.test("money changes: an offer's payout and a campaign's cost are on record 
     assert.equal((await outsider.get(`${campaign}/changes`)).status, 200);
     assert.equal((await api.get("/api/offers/99999/changes")).status, 404);
   });
+});
+
+Deno.test("money changes: a network's currency (its postbacks' payouts without one) is on record", async () => {
+  const { api } = await adminApi();
+  const network = `/api/affiliate-networks/${
+    idOf(await api.post("/api/affiliate-networks", buildAffiliateNetwork({ currency: "USD" })))
+  }`;
+  assert.equal((await api.patch(network, { postbackToken: "abc", notes: "x" })).status, 200);
+  assert.deepEqual(await changesOf(api, network), [], "nothing about money changed");
+  assert.equal((await api.patch(network, { currency: "EUR" })).status, 200);
+  const lines = await changesOf(api, network);
+  assert.deepEqual(lines.map((l) => [l.author, l.field, l.before, l.after]), [
+    ["root", "currency", "USD", "EUR"],
+  ]);
 });
