@@ -42,6 +42,7 @@ export function LeadsTable(props: {
   }
   useEffect(() => void load(null, true), [key, props.edit?.refresh, props.reloadKey]);
   const edit = props.edit;
+  const editable = items.filter((i) => i.current);
   const showPayout = items.some((i) => i.payout !== undefined);
   return (
     <DataState
@@ -60,8 +61,9 @@ export function LeadsTable(props: {
                   <input
                     type="checkbox"
                     aria-label="Select all conversions"
-                    checked={items.length > 0 && items.every((i) => edit.selected.has(i.id))}
-                    onChange={(e) => edit.toggle(items, e.target.checked)}
+                    checked={editable.length > 0 &&
+                      editable.every((i) => edit.selected.has(i.id))}
+                    onChange={(e) => edit.toggle(editable, e.target.checked)}
                   />
                 </th>
               )}
@@ -85,17 +87,20 @@ export function LeadsTable(props: {
               <tr key={v.id} className={v.current ? "" : "report__replaced"}>
                 {edit && (
                   <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`Select conversion ${v.id}`}
-                      checked={edit.selected.has(v.id)}
-                      onChange={(e) => edit.toggle([v], e.target.checked)}
-                    />
+                    {/* A replaced conversion counts nothing: change the one that replaced it. */}
+                    {v.current && (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select conversion ${v.id}`}
+                        checked={edit.selected.has(v.id)}
+                        onChange={(e) => edit.toggle([v], e.target.checked)}
+                      />
+                    )}
                   </td>
                 )}
                 <td>{formatStamp(v.ts, props.timeZone)}</td>
                 <td>
-                  {edit
+                  {edit && v.current
                     ? (
                       <select
                         aria-label={`Status of conversion ${v.id}`}

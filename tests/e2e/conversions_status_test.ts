@@ -8,13 +8,14 @@ import { startServer } from "../helpers/server.ts";
 import { launchBrowser, signIn } from "../helpers/browser.ts";
 import { directCampaign } from "../helpers/panel.ts";
 
-async function leadFor(url: string, key: string, txid: string): Promise<void> {
+async function leadFor(url: string, key: string, txid: string): Promise<string> {
   const res = await fetch(`${url}/c/${key}`, { redirect: "manual" });
   await res.body?.cancel();
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("rotor_click="))!;
   const clickId = cookie.split(";")[0].split("=")[1];
   const pb = await fetch(`${url}/postback?clickid=${clickId}&status=lead&txid=${txid}`);
   assert.equal(pb.status, 200, await pb.text());
+  return clickId;
 }
 
 Deno.test({
@@ -82,6 +83,29 @@ Deno.test({
           ["TX-B", 1],
         ]);
       });
+
+      await t.step(
+        "a replaced conversion offers no status change (change the one that counts)",
+        async () => {
+          const clickId = await leadFor(server.url, campaign.key, "TX-C");
+          const sale = await fetch(
+            `${server.url}/postback?clickid=${clickId}&status=sale&txid=TX-C`,
+          );
+          assert.equal(sale.status, 200, await sale.text());
+          await page.reload();
+          await table.waitFor();
+          const rows = table.locator("tr", { hasText: "TX-C" });
+          const replaced = rows.filter({ hasText: "replaced" });
+          await replaced.waitFor();
+          assert.equal(await replaced.getByRole("combobox").count(), 0);
+          assert.equal(await replaced.getByRole("checkbox").count(), 0);
+          const counting = rows.filter({ hasNotText: "replaced" });
+          assert.equal(
+            await counting.getByRole("combobox", { name: /^Status of conversion/ }).inputValue(),
+            "sale",
+          );
+        },
+      );
     } finally {
       await browser.close();
       await server.stop();
