@@ -74,6 +74,13 @@ function compileText(c: Criterion): Matcher {
     case "isNot": {
       const set = new Set(values);
       const want = c.op === "is";
+      if (c.field === "osVersion" || c.field === "browserVersion") {
+        // A version names its line: "17" is 17, 17.1, 17.1.2 (not 170).
+        return (v) => {
+          const text = get(v).toLowerCase();
+          return values.some((x) => text === x || text.startsWith(`${x}.`)) === want;
+        };
+      }
       return (v) => set.has(get(v).toLowerCase()) === want;
     }
     case "contains": {
