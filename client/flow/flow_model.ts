@@ -66,6 +66,8 @@ export const VALUE_HINTS: Partial<Record<CriterionField, string>> = {
   ipVersion: "4 or 6",
   connection: "cellular, broadband, hosting",
   hour: "0–23",
+  osVersion: "17 (also 17.1, 17.1.2)",
+  browserVersion: "120 (also 120.0.6099)",
 };
 
 /** A path with one offer slot to fill. */
