@@ -49,7 +49,7 @@ function filters(
     }
     conditions.push(`(${tests.join(" OR ")})`);
   }
-  return { where: conditions.length ? conditions.join(" AND ") : "1", params };
+  return { where: conditions.length ? conditions.join(" AND ") : "1 = 1", params };
 }
 
 type Sort = { kind: "column"; sql: string } | { kind: "stat"; field: keyof Stats };

@@ -226,8 +226,15 @@ postgresTest(
     const b = new ClickStore(db, { node: "b" });
     try {
       const now = Date.now();
-      await a.write({ kind: "click", row: click(1, now - HOUR, "192.0.2.1") });
-      await b.write({ kind: "click", row: click(1, now - HOUR, "192.0.2.2") });
+      // Unique clicks: a start remembers visitors by their unique clicks (decision 189).
+      await a.write({
+        kind: "click",
+        row: { ...click(1, now - HOUR, "192.0.2.1"), isUnique: true },
+      });
+      await b.write({
+        kind: "click",
+        row: { ...click(1, now - HOUR, "192.0.2.2"), isUnique: true },
+      });
       const started = performance.now();
       const memory = new Uniqueness();
       assert.equal(memory.load(db, now, "a"), 1, "node a's one click");
