@@ -14,6 +14,20 @@ function listen() {
   return { seen, port: server.addr.port, close: () => server.shutdown() };
 }
 
+/** A tracker whose source postbacks may reach the local listener on `port`, at once. */
+function s2sApp(port: number): Promise<TrackingSetup> {
+  return trackingApp({
+    tracking: {
+      s2s: {
+        backoffMs: [0],
+        fetch: {
+          allowAddress: (a: IpAddress, p: number) => formatIp(a) === "127.0.0.1" && p === port,
+        },
+      },
+    },
+  });
+}
+
 async function lead(s: TrackingSetup, txid: string): Promise<number> {
   const id = clickIdOf(await s.click({ query: "?subid=ext-7" }));
   const res = await s.app.request(
@@ -42,17 +56,7 @@ const revenue = async (s: TrackingSetup) => {
 Deno.test("conversion status: an admin's change is recorded, moves the sums and sends the source postback", async (t) => {
   const target = listen();
   try {
-    const s = await trackingApp({
-      tracking: {
-        s2s: {
-          backoffMs: [0],
-          fetch: {
-            allowAddress: (a: IpAddress, p: number) =>
-              formatIp(a) === "127.0.0.1" && p === target.port,
-          },
-        },
-      },
-    });
+    const s = await s2sApp(target.port);
     await s.api.patch(`/api/traffic-sources/${s.sourceId}`, {
       postbackUrl: `http://127.0.0.1:${target.port}/pb?ext={externalid}&status={status}`,
     });
@@ -126,17 +130,7 @@ Deno.test("conversion status: an admin's change is recorded, moves the sums and 
 Deno.test("conversion status: a replaced conversion is not changed, recorded or forwarded", async () => {
   const target = listen();
   try {
-    const s = await trackingApp({
-      tracking: {
-        s2s: {
-          backoffMs: [0],
-          fetch: {
-            allowAddress: (a: IpAddress, p: number) =>
-              formatIp(a) === "127.0.0.1" && p === target.port,
-          },
-        },
-      },
-    });
+    const s = await s2sApp(target.port);
     await s.api.patch(`/api/traffic-sources/${s.sourceId}`, {
       postbackUrl: `http://127.0.0.1:${target.port}/pb?ext={externalid}&status={status}`,
       postbackStatuses: ["lead", "sale"],

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { clickIdOf, NETWORK_IP, trackingApp, type TrackingSetup } from "./testing.ts";
+import { clickIdOf, NETWORK_IP, toOffer, trackingApp, type TrackingSetup } from "./testing.ts";
 
 function postback(s: TrackingSetup, query: string) {
   return s.app.request(`/postback?token=s3cr3t-token&${query}`, { ip: NETWORK_IP });
@@ -10,15 +10,6 @@ function lastConversion(s: TrackingSetup) {
     "SELECT payout, currency FROM conversions ORDER BY id DESC LIMIT 1",
   ).get()!;
   return [Number(row.payout), String(row.currency)];
-}
-
-async function toOffer(s: TrackingSetup, offerId: number) {
-  await s.api.patch(`/api/campaigns/${s.campaignId}`, {
-    destination: {
-      type: "flow",
-      flow: { rules: [], defaultPaths: [{ direct: true, offers: [{ offerId, weight: 1 }] }] },
-    },
-  });
 }
 
 Deno.test("postback currency: each amount is stored in the currency it is in", async (t) => {

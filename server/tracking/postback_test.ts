@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { clickIdOf, NETWORK_IP, trackingApp, type TrackingSetup } from "./testing.ts";
+import { clickIdOf, NETWORK_IP, toOffer, trackingApp, type TrackingSetup } from "./testing.ts";
 
 const TOKEN = "s3cr3t-token";
 
@@ -84,16 +84,7 @@ Deno.test("postback: errors write nothing", async (t) => {
 
 Deno.test("postback: a payout with more than six decimals (a float) is rounded, not lost", async () => {
   const s = await trackingApp();
-  // The offer whose payout comes from the postback.
-  await s.api.patch(`/api/campaigns/${s.campaignId}`, {
-    destination: {
-      type: "flow",
-      flow: {
-        rules: [],
-        defaultPaths: [{ direct: true, offers: [{ offerId: s.offerIds[1], weight: 1 }] }],
-      },
-    },
-  });
+  await toOffer(s, s.offerIds[1]); // its payout comes from the postback
   const sent = ["0.30000000000000004", "1.1234565", "2.9999999", "7.0000004"];
   for (const [i, payout] of sent.entries()) {
     const id = clickIdOf(await s.click());
@@ -116,15 +107,7 @@ Deno.test("postback: status map, replacement and upsells", async (t) => {
   });
   await t.step("upsell offers add up; auto payout comes from the postback", async () => {
     s.app.deps.db.exec("DELETE FROM s2s_queue; DELETE FROM conversions");
-    await s.api.patch(`/api/campaigns/${s.campaignId}`, {
-      destination: {
-        type: "flow",
-        flow: {
-          rules: [],
-          defaultPaths: [{ direct: true, offers: [{ offerId: s.offerIds[1], weight: 1 }] }],
-        },
-      },
-    });
+    await toOffer(s, s.offerIds[1]);
     const id = clickIdOf(await s.click());
     await postback(s, `clickid=${id}&status=sale&txid=U1&payout=10.25`);
     await postback(s, `clickid=${id}&status=sale&txid=U2&payout=4.75&currency=eur`);

@@ -118,6 +118,13 @@ export function directPath(offerId: number, name = "") {
   return { name, weight: 1, direct: true, offers: [{ offerId, weight: 1 }] };
 }
 
+/** Sends every visitor of the campaign straight to offer `offerId`. */
+export async function toOffer(s: TrackingSetup, offerId: number): Promise<void> {
+  await s.api.patch(`/api/campaigns/${s.campaignId}`, {
+    destination: { type: "flow", flow: { rules: [], defaultPaths: [directPath(offerId)] } },
+  });
+}
+
 /**
  * Gives the campaign an inline flow: visitors matching `criteria` go straight
  * to the second offer, everyone else to the first.
