@@ -5,8 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { startServer } from "../helpers/server.ts";
-import { launchBrowser } from "../helpers/browser.ts";
+import { browserTest } from "../helpers/browser.ts";
 import { call, signedInPage } from "./entities_helpers.ts";
 import { buildCampaign } from "../../fixtures/builders.ts";
 
@@ -50,45 +49,36 @@ async function slashFocusesSearch(page: Page): Promise<boolean> {
   return await page.evaluate(() => document.activeElement?.matches("input[type=search]") ?? false);
 }
 
-Deno.test({
-  name: "browser: beta flags saved in Settings change the panel for the next load",
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn() {
-    const server = await startServer();
-    const browser = await launchBrowser();
+browserTest(
+  "browser: beta flags saved in Settings change the panel for the next load",
+  async ({ server, browser }) => {
     const { page } = await signedInPage(browser, server);
-    try {
-      const campaign = await call(page, server, {
-        method: "POST",
-        path: "/api/campaigns",
-        body: buildCampaign(),
-      });
-      const campaignId = Number(campaign.body.id);
-      // One click, so the report has a row.
-      const click = await fetch(`${server.url}/c/${campaign.body.key}`, { redirect: "manual" });
-      await click.body?.cancel();
-      assert.equal(click.status, 302);
-      await openList(page, server.url);
-      const normal = await rowHeights(page, server.url, campaignId);
-      assert.equal(normal[0], 32);
+    const campaign = await call(page, server, {
+      method: "POST",
+      path: "/api/campaigns",
+      body: buildCampaign(),
+    });
+    const campaignId = Number(campaign.body.id);
+    // One click, so the report has a row.
+    const click = await fetch(`${server.url}/c/${campaign.body.key}`, { redirect: "manual" });
+    await click.body?.cancel();
+    assert.equal(click.status, 302);
+    await openList(page, server.url);
+    const normal = await rowHeights(page, server.url, campaignId);
+    assert.equal(normal[0], 32);
 
-      await setFlags(page, server.url, true);
-      await openList(page, server.url);
-      await page.locator("html[data-beta-compact-tables]").waitFor({ state: "attached" });
-      assert.equal(await slashFocusesSearch(page), true);
-      const compact = await rowHeights(page, server.url, campaignId);
-      assert.equal(compact[0], 24, "the list's rows");
-      assert.ok(compact[1] <= normal[1] - 4, `the report's rows: ${compact[1]} vs ${normal[1]}`);
+    await setFlags(page, server.url, true);
+    await openList(page, server.url);
+    await page.locator("html[data-beta-compact-tables]").waitFor({ state: "attached" });
+    assert.equal(await slashFocusesSearch(page), true);
+    const compact = await rowHeights(page, server.url, campaignId);
+    assert.equal(compact[0], 24, "the list's rows");
+    assert.ok(compact[1] <= normal[1] - 4, `the report's rows: ${compact[1]} vs ${normal[1]}`);
 
-      await setFlags(page, server.url, false);
-      await openList(page, server.url);
-      assert.equal(await page.locator("html[data-beta-compact-tables]").count(), 0);
-      assert.equal(await slashFocusesSearch(page), false);
-      assert.deepEqual(await rowHeights(page, server.url, campaignId), normal);
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
+    await setFlags(page, server.url, false);
+    await openList(page, server.url);
+    assert.equal(await page.locator("html[data-beta-compact-tables]").count(), 0);
+    assert.equal(await slashFocusesSearch(page), false);
+    assert.deepEqual(await rowHeights(page, server.url, campaignId), normal);
   },
-});
+);

@@ -4,10 +4,10 @@
  */
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { ADMIN_PASSWORD, startServer } from "../helpers/server.ts";
+import { ADMIN_PASSWORD } from "../helpers/server.ts";
 import { PanelClient } from "../../server/tracking/simulate/setup.ts";
 import { waitFor } from "../helpers/wait.ts";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { browserTest, signIn } from "../helpers/browser.ts";
 
 type Check = { name: string; path: string; check: (page: Page, width: number) => Promise<void> };
 
@@ -262,53 +262,45 @@ const CHECKS: Check[] = [
   },
 ];
 
-Deno.test({
-  name: "panel layout: the screenshot review's defects stay fixed at 1440 and 390 px",
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn(t) {
-    const server = await startServer({ args: ["--seed"] });
-    const browser = await launchBrowser();
-    try {
-      // A trigger that fires on the demo's clicks, so its history has rows to lay out.
-      const panel = new PanelClient(server.url);
-      await panel.signIn("admin", ADMIN_PASSWORD);
-      const watch = await panel.call("POST", "/api/triggers", {
-        name: "Clicks watch",
-        scope: { type: "campaign", ids: [] },
-        conditions: [{
-          kind: "metric",
-          metric: "clicks",
-          window: { amount: 7, unit: "days" },
-          op: ">=",
-          value: 1,
-        }],
-        actions: [{ kind: "notify", channels: ["panel"] }],
+browserTest(
+  "panel layout: the screenshot review's defects stay fixed at 1440 and 390 px",
+  async ({ server, browser, t }) => {
+    // A trigger that fires on the demo's clicks, so its history has rows to lay out.
+    const panel = new PanelClient(server.url);
+    await panel.signIn("admin", ADMIN_PASSWORD);
+    const watch = await panel.call("POST", "/api/triggers", {
+      name: "Clicks watch",
+      scope: { type: "campaign", ids: [] },
+      conditions: [{
+        kind: "metric",
+        metric: "clicks",
+        window: { amount: 7, unit: "days" },
+        op: ">=",
+        value: 1,
+      }],
+      actions: [{ kind: "notify", channels: ["panel"] }],
+    });
+    // Checked now; the scheduler may have fired it first (its cooldown then holds this one).
+    await panel.call("POST", `/api/triggers/${watch.id}/check`, {});
+    await waitFor(async () => {
+      const history = await panel.call("GET", `/api/triggers/history?triggerId=${watch.id}`);
+      return (history.items as unknown[]).length > 0;
+    }, { message: "the trigger's history to have a row" });
+    for (const width of [1440, 390]) {
+      const context = await browser.newContext({
+        viewport: { width, height: width > 800 ? 900 : 844 },
       });
-      // Checked now; the scheduler may have fired it first (its cooldown then holds this one).
-      await panel.call("POST", `/api/triggers/${watch.id}/check`, {});
-      await waitFor(async () => {
-        const history = await panel.call("GET", `/api/triggers/history?triggerId=${watch.id}`);
-        return (history.items as unknown[]).length > 0;
-      }, { message: "the trigger's history to have a row" });
-      for (const width of [1440, 390]) {
-        const context = await browser.newContext({
-          viewport: { width, height: width > 800 ? 900 : 844 },
+      const page = await context.newPage();
+      await signIn(page, server);
+      for (const { name, path, check } of CHECKS) {
+        await t.step(`${width}px ${path}: ${name}`, async () => {
+          await page.goto(`${server.url}/panel${path.replace("{watch}", String(watch.id))}`);
+          await page.waitForLoadState("networkidle");
+          await check(page, width);
         });
-        const page = await context.newPage();
-        await signIn(page, server);
-        for (const { name, path, check } of CHECKS) {
-          await t.step(`${width}px ${path}: ${name}`, async () => {
-            await page.goto(`${server.url}/panel${path.replace("{watch}", String(watch.id))}`);
-            await page.waitForLoadState("networkidle");
-            await check(page, width);
-          });
-        }
-        await context.close();
       }
-    } finally {
-      await browser.close();
-      await server.stop();
+      await context.close();
     }
   },
-});
+  { args: ["--seed"] },
+);

@@ -47,14 +47,22 @@ export async function signIn(
 /** What a browser test gets: a fresh server, a browser, and the test context for steps. */
 export type BrowserTestContext = { server: RunningServer; browser: Browser; t: Deno.TestContext };
 
-/** A Chromium test against its own server; both are stopped however it ends. */
-export function browserTest(name: string, fn: (ctx: BrowserTestContext) => Promise<void>): void {
+/**
+ * A Chromium test against its own server (started with `options`, as `startServer` takes
+ * them); both are stopped however it ends.
+ */
+export function browserTest(
+  name: string,
+  fn: (ctx: BrowserTestContext) => Promise<void>,
+  options?: Parameters<typeof startServer>[0],
+): void {
   Deno.test({
     name,
+    // Playwright keeps its own pipes and timers open between calls.
     sanitizeOps: false,
     sanitizeResources: false,
     async fn(t) {
-      const server = await startServer();
+      const server = await startServer(options);
       const browser = await launchBrowser();
       try {
         await fn({ server, browser, t });
