@@ -5,6 +5,8 @@ import type { AppEnv } from "./context.ts";
 /** What these read of a request: a `Request`, or anything with its URL and headers. */
 export type RequestLike = {
   readonly url: string;
+  /** Absent on the click fast path's view of a request, which takes only GET. */
+  readonly method?: string;
   readonly headers: { get(name: string): string | null };
 };
 

@@ -37,6 +37,8 @@ export type ClickRequest = {
   direct?: { landingId: number | null };
   /** What a page script reported about the browser (traffic quality's headless hook). */
   signals?: ClientSignals | null;
+  /** A HEAD request (a quality verdict: no browser navigates with one). */
+  head?: boolean;
 };
 
 /** The matched rule, for the click API's answer. */
@@ -228,6 +230,7 @@ function qualityOf(engine: TrackingEngine, req: ClickRequest, visitor: Visitor):
   return judgeQuality(visitor, {
     acceptLanguage: req.acceptLanguage,
     signals: req.signals,
+    head: req.head,
     ipClicks,
   }, settings);
 }

@@ -115,6 +115,8 @@ export type ClickFacts = {
   referrer: string | null;
   host: string;
   https: boolean;
+  /** A HEAD request: no browser navigates with one (a link checker, a monitor). */
+  head?: boolean;
 };
 
 /**
@@ -135,6 +137,7 @@ export async function answerClick(
       // A server request always carries Host; an in-process one may not (its URL has the host).
       host: req.headers.get("host") ?? new URL(req.url).host,
       https: requestIsHttps(req, deps.config),
+      head: req.method === "HEAD",
     }, visit),
   );
 }
@@ -157,6 +160,7 @@ export async function clickAnswer(
     referrer: facts.referrer,
     query: facts.query,
     host: facts.host,
+    head: facts.head,
   });
   if (decision.kind === "not-found") return NOT_FOUND;
   const cookie = clickCookie(decision.clickId, facts.https);

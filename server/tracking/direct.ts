@@ -160,6 +160,7 @@ export async function answerDirectClick(
     host: req.headers.get("host") ?? new URL(req.url).host,
     direct: { landingId: landers.pages.get(pageKey) ?? null },
     signals,
+    head: req.method === "HEAD",
   });
   if (decision.kind === "not-found") return refuse(404, "NOT_FOUND", "Not found", origin);
   const url = decision.kind === "blocked" ? null : decision.url;

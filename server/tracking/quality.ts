@@ -1,6 +1,7 @@
 /**
  * Traffic quality (decision 165): every click gets a verdict — null (clean) or
- * the reason it looks like no person: a declared bot (isbot), missing headers,
+ * the reason it looks like no person: a declared bot (isbot), a HEAD request
+ * (a link checker or monitor: no browser navigates with one), missing headers,
  * a headless browser (signals a tracking script may send), a data-centre
  * network (the AS, enrich/connection.ts), or too many clicks from one IP in a
  * short window. The campaign's bot policy then routes, flags or blocks it
@@ -29,6 +30,8 @@ export type QualityFacts = {
   /** The Accept-Language header; null when the request had none, undefined when unknown. */
   acceptLanguage?: string | null;
   signals?: ClientSignals | null;
+  /** The request was a HEAD: a link checker or an uptime monitor, never a browser's visit. */
+  head?: boolean;
   /** Clicks from the visitor's IP in the window, this one included (`IpFrequency.count`). */
   ipClicks: number;
 };
@@ -47,6 +50,7 @@ export function judgeQuality(
   settings: QualitySettings,
 ): string | null {
   if (visitor.botReason !== null) return visitor.botReason;
+  if (facts.head) return "HEAD request";
   if (settings.emptyHeaders && facts.acceptLanguage !== undefined) {
     const value = (facts.acceptLanguage ?? "").trim();
     if (value === "") return "no Accept-Language header";

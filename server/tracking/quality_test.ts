@@ -201,6 +201,25 @@ Deno.test("traffic quality: the bot policy applies to every verdict", async (t) 
   }
 });
 
+Deno.test("traffic quality: a HEAD request is no visit — flagged, free, and still answered", async () => {
+  // A link checker or an uptime monitor on a campaign link sends HEAD; no browser does.
+  const s = await trackingApp({ campaign: { botPolicy: "flag", costValue: 0.05 } });
+  const head = await s.app.request(`/c/${s.key}`, {
+    method: "HEAD",
+    ip: IP.comcast,
+    headers: BROWSER,
+    redirect: "manual",
+  });
+  assert.equal(head.status, 302);
+  assert.ok(head.headers.get("location"), "the answer is a GET's, without a body");
+  assert.equal(await head.text(), "");
+  const row = rowOf(s, clickIdOf(head));
+  assert.deepEqual([row.is_bot, row.bot_reason, row.cost], [1, "HEAD request", 0]);
+  // The same visitor's GET is a person's click, at the campaign's cost.
+  const get = rowOf(s, clickIdOf(await visit(s, IP.comcast)));
+  assert.deepEqual([get.is_bot, get.bot_reason, get.cost], [0, null, 50_000]);
+});
+
 Deno.test("traffic quality: an isBot rule sees the verdict, not only declared bots", async () => {
   const s = await trackingApp();
   const [a, b] = s.offerIds;
