@@ -36,6 +36,18 @@ Deno.test("sign-in: a wrong password and an unknown user get the same 401", asyn
   assert.equal(sessionCookie(wrong), undefined);
 });
 
+Deno.test("sign-in: the login matches a name ignoring the case of ASCII letters only", async () => {
+  const t = testApp();
+  await t.addUser("alice", "user");
+  const status = async (login: string) =>
+    (await t.send("/api/user/sign_in", { login, password: TEST_PASSWORD })).status;
+  assert.equal(await status("ALICE"), 200);
+  // PostgreSQL's ICU `nocase` collation took these for "alice" (SQLite's NOCASE does not).
+  assert.equal(await status("ａｌｉｃｅ"), 401, "full-width letters");
+  assert.equal(await status("alice\u200b"), 401, "a zero-width space");
+  assert.equal(await status("al\u00adice"), 401, "a soft hyphen");
+});
+
 Deno.test("sign-in: the 11th quick wrong try from one IP gets 429 with Retry-After", async () => {
   const t = testApp();
   await t.addUser("alice", "user");

@@ -71,6 +71,25 @@ Deno.test("cost update: a token and a country narrow it; add mode adds; unique-o
   assert.ok(clicks.filter((c) => !c.unique).every((c) => now.get(c.id) === 0));
 });
 
+Deno.test("cost update: a filter on the campaign or on uniqueness narrows it like any other", async () => {
+  const { s, clicks } = await costSetup();
+  const base = { campaignIds: [s.campaignId], from: day(-2), to: day(0), amount: 1, dryRun: true };
+  const matched = async (filters: unknown[]) => {
+    const res = await s.api.post("/api/cost-updates", { ...base, filters });
+    // PostgreSQL answered 500: the source selected `campaign_id` (or `is_unique`) twice.
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    return res.body.clicks;
+  };
+  // Bot clicks are not among `clicks`, and a cost update passes them by.
+  assert.equal(await matched([{ dim: "campaign", values: [s.campaignId] }]), clicks.length);
+  assert.equal(await matched([{ dim: "campaign", op: "isNot", values: [999] }]), clicks.length);
+  const unique = clicks.filter((c) => c.unique).length;
+  assert.equal(await matched([{ dim: "isUnique", values: [1] }]), unique);
+  // A number given as text matches it (SQLite found nothing, PostgreSQL compared text).
+  assert.equal(await matched([{ dim: "isUnique", values: ["1"] }]), unique);
+  assert.equal(await matched([{ dim: "campaign", values: [String(s.campaignId)] }]), clicks.length);
+});
+
 Deno.test("cost update: a dry run and bad input change nothing, with clear errors", async () => {
   const { s } = await costSetup();
   const before = costsById(s);

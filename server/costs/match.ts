@@ -98,6 +98,9 @@ export type MatchSpec = {
   filters: readonly ReportFilter[];
 };
 
+/** The columns the matching source selects for every click. */
+const SOURCE_COLUMNS = ["id", "campaign_id", "ts", "cost", "currency", "is_unique"];
+
 /** The clicks of `spec.campaignIds` in `[start, end)` passing its filters, oldest first. */
 export function matchClicks(db: Db, spec: MatchSpec): MatchedClick[] {
   const params: SQLInputValue[] = [];
@@ -109,7 +112,10 @@ export function matchClicks(db: Db, spec: MatchSpec): MatchedClick[] {
     }
     for (const col of dim.columns) if (col !== "time") columns.add(col);
   }
-  const project = [...columns].map((c) => `${RAW_COLUMNS[c] ?? "NULL"} AS ${c}`);
+  // A filter on a column the source selects anyway (campaign, unique) reads that one: a second
+  // `campaign_id` made PostgreSQL refuse `c.campaign_id` as ambiguous (a 500; SQLite took either).
+  const project = [...columns].filter((c) => !SOURCE_COLUMNS.includes(c))
+    .map((c) => `${RAW_COLUMNS[c] ?? "NULL"} AS ${c}`);
   params.push(
     clickIdBound(db, spec.start),
     clickIdBound(db, spec.end),

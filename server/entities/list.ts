@@ -62,7 +62,12 @@ function resolveSort(
   const column = allColumns(def).find((c) => c.field === query.sort && c.kind !== "json");
   if (column) {
     const collate = column.kind === "text" ? " COLLATE NOCASE" : "";
-    return { kind: "column", sql: `${column.column}${collate} ${query.order}, id ${query.order}` };
+    // SQLite's NULLs come first going up, last going down; said out loud, PostgreSQL's do too.
+    const nulls = query.order === "asc" ? "NULLS FIRST" : "NULLS LAST";
+    return {
+      kind: "column",
+      sql: `${column.column}${collate} ${query.order} ${nulls}, id ${query.order}`,
+    };
   }
   const hidden = viewer.hideProfit && (PROFIT_FIELDS as readonly string[]).includes(query.sort);
   if (def.stats && query.sort in ZERO_STATS && !hidden) {

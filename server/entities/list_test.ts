@@ -93,6 +93,58 @@ Deno.test("lists: search, group filter, sort and paging", async (t) => {
   });
 });
 
+Deno.test("lists: search, name sort and empty fields answer alike on SQLite and PostgreSQL", async (t) => {
+  const { api } = await adminApi();
+  const names = ["élan", "ÉLAN", "Élan Vital", "_under", "1digit", "Zed", "ab", "İstanbul", "ß"];
+  for (const [i, name] of names.entries()) {
+    await api.post("/api/offers", buildOffer({ name, dailyCap: i % 3 ? null : 10 + i }));
+  }
+  const found = async (search: string) =>
+    (await offers(api, { search, sort: "id", order: "asc" })).items.map((i) => i.name);
+  await t.step("search folds the case of ASCII letters only, as SQLite's LIKE", async () => {
+    // PostgreSQL's ILIKE folded every letter: "élan" found "ÉLAN" and "Élan Vital" too.
+    assert.deepEqual(await found("élan"), ["élan"]);
+    assert.deepEqual(await found("Élan"), ["ÉLAN", "Élan Vital"]);
+    assert.deepEqual(await found("vital"), ["Élan Vital"]);
+    // PostgreSQL lowered "İ" to "i", finding every offer (their URLs hold an "i").
+    assert.deepEqual(await found("İ"), ["İstanbul"]);
+  });
+  await t.step("a text sort lowers ASCII letters and keeps byte order", async () => {
+    // PostgreSQL sorted by an ICU collation: "_under" before "1digit", "é…" beside "e".
+    const asc = (await offers(api, { sort: "name", order: "asc" })).items.map((i) => i.name);
+    assert.deepEqual(asc, [
+      "1digit",
+      "_under",
+      "ab",
+      "Zed",
+      "ÉLAN",
+      "Élan Vital",
+      "ß",
+      "élan",
+      "İstanbul",
+    ]);
+    const desc = (await offers(api, { sort: "name", order: "desc" })).items.map((i) => i.name);
+    assert.deepEqual(desc, [
+      "İstanbul",
+      "élan",
+      "ß",
+      "Élan Vital",
+      "ÉLAN",
+      "Zed",
+      "ab",
+      "_under",
+      "1digit",
+    ]);
+  });
+  await t.step("an empty field comes first going up and last going down", async () => {
+    // PostgreSQL put NULLs last going up and first going down.
+    const caps = async (order: "asc" | "desc") =>
+      (await offers(api, { sort: "dailyCap", order })).items.map((i) => i.dailyCap);
+    assert.deepEqual(await caps("asc"), [null, null, null, null, null, null, 10, 13, 16]);
+    assert.deepEqual(await caps("desc"), [16, 13, 10, null, null, null, null, null, null]);
+  });
+});
+
 Deno.test("lists: stats come from clicks and conversions in the range, exact to the cent", async (t) => {
   const { app, api } = await adminApi();
   const a = idOf(await api.post("/api/offers", buildOffer({ name: "A" })));

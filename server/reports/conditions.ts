@@ -22,6 +22,31 @@ export function subjectSql(spec: SumsSpec, params: SQLInputValue[]): string {
   return `c.${column} IN (SELECT CAST(value AS INTEGER) FROM json_each(?))`;
 }
 
+/** Dimension formats whose SQL value is a number (the others' is text). */
+const NUMERIC_FORMATS = new Set([
+  "day",
+  "hour",
+  "dateHour",
+  "weekday",
+  "entity",
+  "rule",
+  "path",
+  "flag",
+]);
+
+/**
+ * A filter's values as its dimension's SQL holds them: digits for a number, a number as text.
+ * SQLite compares an integer with text as unequal and PostgreSQL compared both as text, so
+ * `hour is "14"` (or `osVersion is 13`) found nothing on one and the clicks on the other.
+ */
+function typedValues(filter: ReportFilter): Array<string | number> {
+  const numeric = NUMERIC_FORMATS.has(DIMENSION_BY_NAME.get(filter.dim)?.format ?? "");
+  return filter.values.map((v) => {
+    if (!numeric) return String(v);
+    return typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
+  });
+}
+
 /** A filter's condition on the SQL `expr`, its values pushed onto `params`. */
 export function filterSql(filter: ReportFilter, expr: string, params: SQLInputValue[]): string {
   if (filter.op === "contains") {
@@ -31,7 +56,7 @@ export function filterSql(filter: ReportFilter, expr: string, params: SQLInputVa
     });
     return `(${parts.join(" OR ")})`;
   }
-  params.push(JSON.stringify(filter.values));
+  params.push(JSON.stringify(typedValues(filter)));
   const not = filter.op === "isNot" ? "NOT " : "";
   return `${expr} ${not}IN (SELECT value FROM json_each(?))`;
 }

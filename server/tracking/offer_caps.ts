@@ -99,9 +99,14 @@ export class OfferCaps {
     return null;
   }
 
-  /** Every offer with a cap, and how far its day has gone (the offer list's "capped today"). */
+  /**
+   * Every offer with a cap, and how far its day has gone (the offer list's "capped today"), by
+   * id (unordered, PostgreSQL answered in its heap's order: an edited offer came last).
+   */
   today(now = Date.now()): CapState[] {
-    return this.db.prepare("SELECT id, daily_cap FROM offers WHERE daily_cap IS NOT NULL").all()
+    return this.db.prepare(
+      "SELECT id, daily_cap FROM offers WHERE daily_cap IS NOT NULL ORDER BY id",
+    ).all()
       .map((row) => {
         const offerId = Number(row.id), dailyCap = Number(row.daily_cap);
         const conversions = this.conversionsToday(offerId, now);

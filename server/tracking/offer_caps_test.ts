@@ -85,3 +85,17 @@ Deno.test("offer caps: without a fallback a capped offer is skipped; the click A
     ]);
   });
 });
+
+Deno.test("offer caps: today's caps come by offer id, an edited offer too", async () => {
+  const s = await trackingApp();
+  const ids = [];
+  for (const [name, dailyCap] of [["Cap one", 5], ["Cap two", 7], ["Cap three", 9]] as const) {
+    ids.push(idOf(await s.api.post("/api/offers", buildOffer({ name, dailyCap }))));
+  }
+  // PostgreSQL wrote the edited row anew at its heap's end and, unordered, read it last.
+  assert.equal((await s.api.patch(`/api/offers/${ids[0]}`, { dailyCap: 6 })).status, 200);
+  const caps = await s.api.get("/api/offers/caps");
+  const items = caps.body.items as Array<{ offerId: number; dailyCap: number }>;
+  assert.deepEqual(items.map((c) => c.offerId), ids);
+  assert.deepEqual(items.map((c) => c.dailyCap), [6, 7, 9]);
+});

@@ -176,10 +176,12 @@ export function chargeAtConversion(
     cost = Number(n) * campaign.costValue;
     currency = campaign.costCurrency;
   } else {
+    // Equal revenues in two currencies: the last currency by name, as SQLite has always
+    // picked; unordered, PostgreSQL picked the first.
     const top = db.prepare(
       `SELECT currency, sum(payout) AS revenue FROM conversions
        WHERE click_id = ? AND current = 1 AND status IN (${COUNTED})
-       GROUP BY currency ORDER BY revenue DESC LIMIT 1`,
+       GROUP BY currency ORDER BY revenue DESC, currency DESC LIMIT 1`,
     ).get(clickId);
     cost = Math.round((Number(top?.revenue ?? 0) * campaign.costValue) / 100_000_000);
     currency = top ? String(top.currency) : campaign.costCurrency;

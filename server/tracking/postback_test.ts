@@ -145,6 +145,30 @@ Deno.test("postback: CPA and RevShare costs are charged at conversion", async (t
   }
 });
 
+Deno.test("postback: RevShare charges in the top currency, the same one on a tie on both stores", async () => {
+  const s = await trackingApp({ campaign: { costModel: "revshare", costValue: 40 } });
+  const settings = await s.api.get("/api/settings/postback-processing");
+  const put = await s.api.put("/api/settings/postback-processing", {
+    ...(settings.body as object),
+    duplicatePolicy: "add",
+  });
+  assert.equal(put.status, 200, JSON.stringify(put.body));
+  for (const offer of s.offerIds) {
+    assert.equal((await s.api.patch(`/api/offers/${offer}`, { payoutMode: "auto" })).status, 200);
+  }
+  const id = clickIdOf(await s.click());
+  for (const [txid, currency] of [["1", "AUD"], ["2", "USD"], ["3", "EUR"]]) {
+    const res = await postback(
+      s,
+      `clickid=${id}&status=sale&txid=${txid}&payout=10&currency=${currency}`,
+    );
+    assert.equal(res.status, 200);
+  }
+  const row = s.app.deps.db.prepare("SELECT cost, cost_currency FROM clicks WHERE id = ?").get(id)!;
+  // PostgreSQL charged the tie in AUD (its first group), SQLite in USD.
+  assert.deepEqual([Number(row.cost), row.cost_currency], [4_000_000, "USD"]);
+});
+
 Deno.test("pixel: records a conversion for the visitor's cookie and answers a GIF", async () => {
   const s = await trackingApp();
   const id = clickIdOf(await s.click());

@@ -42,12 +42,13 @@ function rotationFlow(db: Db, id: number): Flowed {
   };
 }
 
-/** Every live flow: campaigns' inline flows and rotations. */
+/** Every live flow: campaigns' inline flows and rotations, each by id (on both stores). */
 function allFlows(db: Db): Flowed[] {
   const campaigns = db.prepare(
-    "SELECT id FROM campaigns WHERE archived = 0 AND json_extract(destination, '$.type') = 'flow'",
+    `SELECT id FROM campaigns WHERE archived = 0 AND json_extract(destination, '$.type') = 'flow'
+     ORDER BY id`,
   ).all().map((r) => campaignFlow(db, Number(r.id))).filter((f) => f !== null);
-  const rotations = db.prepare("SELECT id FROM rotations WHERE archived = 0").all()
+  const rotations = db.prepare("SELECT id FROM rotations WHERE archived = 0 ORDER BY id").all()
     .map((r) => rotationFlow(db, Number(r.id)));
   return [...campaigns, ...rotations];
 }

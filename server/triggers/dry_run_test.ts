@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { TRIGGER_ROUTES } from "../../contracts/api/triggers.ts";
 import { TriggerInput } from "../../contracts/trigger.ts";
-import { HOUR, metric, spendTrigger, T0, traffic, world } from "./testing.ts";
+import { buildCampaign } from "../../fixtures/builders.ts";
+import { idOf } from "../entities/testing.ts";
+import { check, createTrigger, HOUR, metric, spendTrigger, T0, traffic, world } from "./testing.ts";
 
 Deno.test("trigger dry run: when it would have fired over the last 7 days, cooldown included", async () => {
   const w = await world();
@@ -36,4 +38,31 @@ Deno.test("trigger dry run: when it would have fired over the last 7 days, coold
     T0 - 10.25 * HOUR,
   ]);
   assert.equal((await w.api.post("/api/triggers/dry-run", { name: "x" })).status, 400);
+});
+
+Deno.test("trigger dry run and check: firings come by entity id, an edited one too", async () => {
+  const w = await world();
+  const later = [];
+  for (const name of ["Second", "Third"]) {
+    later.push(idOf(await w.api.post("/api/campaigns", buildCampaign({ name }))));
+  }
+  // PostgreSQL wrote the edited row anew at its heap's end and, unordered, read it last.
+  assert.equal(
+    (await w.api.patch(`/api/campaigns/${w.campaignId}`, { notes: "edited" })).status,
+    200,
+  );
+  const input = TriggerInput.parse(spendTrigger(w, {
+    scope: { type: "campaign", ids: [] },
+    conditions: [metric("clicks >= 0", "1 hours")],
+    checkEveryMinutes: 60,
+    cooldownMinutes: 60,
+  }));
+  const ids = [w.campaignId, ...later].sort((a, b) => a - b);
+  const res = await w.api.call(TRIGGER_ROUTES.dryRun, { body: input });
+  assert.deepEqual(
+    res.fires.slice(0, 3).map((f) => f.subject),
+    ids.map((id) => `campaign:${id}`),
+  );
+  const id = await createTrigger(w, input);
+  assert.deepEqual(await check(w, id), ["Push", "Second", "Third"]);
 });

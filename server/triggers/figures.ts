@@ -40,15 +40,20 @@ const REPORT_OF: Partial<Record<Scope["type"], { subject: SubjectType; dim: stri
   "affiliate-network": { subject: "affiliate-network", dim: "affiliateNetwork" },
 };
 
-/** The live entities of an entity scope (its ids, or every live one), with names. */
+/**
+ * The live entities of an entity scope (its ids, or every live one), with names, by id: the
+ * order firings, notifications and actions come in. Unordered, PostgreSQL answered them in
+ * its heap's order, which an edit changes (an edited campaign came last).
+ */
 export function scopeEntities(db: Db, scope: Scope): Map<number, string> {
   const table = SCOPE_TABLES[scope.type];
   if (!table) return new Map();
   const rows = scope.ids.length
     ? db.prepare(
-      `SELECT id, name FROM ${table} WHERE archived = 0 AND id IN (SELECT value FROM json_each(?))`,
+      `SELECT id, name FROM ${table}
+       WHERE archived = 0 AND id IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ).all(JSON.stringify(scope.ids))
-    : db.prepare(`SELECT id, name FROM ${table} WHERE archived = 0`).all();
+    : db.prepare(`SELECT id, name FROM ${table} WHERE archived = 0 ORDER BY id`).all();
   return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
 }
 

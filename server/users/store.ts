@@ -48,9 +48,20 @@ export function getUser(db: Db, id: number): UserRow | undefined {
   return toUser(db.prepare(`SELECT ${COLUMNS} FROM users WHERE id = ?`).get(id));
 }
 
-/** The user named `username` (case-insensitive). */
+/** `text` with its ASCII letters lowered, as SQLite's NOCASE compares. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+/**
+ * The user named `username` (case-insensitive, ASCII letters only, as SQLite's NOCASE).
+ * PostgreSQL's `nocase` column collation (ICU, level 2) also equates full-width letters and
+ * ignores invisible characters: "ａｄｍｉｎ" or "admin" with a zero-width space found "admin"
+ * there, so the name found must be the one asked for.
+ */
 export function findUserByUsername(db: Db, username: string): UserRow | undefined {
-  return toUser(db.prepare(`SELECT ${COLUMNS} FROM users WHERE username = ?`).get(username));
+  const user = toUser(db.prepare(`SELECT ${COLUMNS} FROM users WHERE username = ?`).get(username));
+  return user && asciiLower(user.username) === asciiLower(username) ? user : undefined;
 }
 
 /** The user whose auth secret digests to `hash`. */

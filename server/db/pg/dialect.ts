@@ -16,7 +16,8 @@
  * | `INSERT OR IGNORE INTO …`                | `INSERT INTO … ON CONFLICT DO NOTHING`                  |
  * | `temp.t`                                 | `pg_temp.t`                                             |
  * | `… WITHOUT ROWID` / `STRICT`             | (dropped)                                               |
- * | `x LIKE 'a%'`                            | `(x) COLLATE "default" ILIKE 'a%'` (SQLite's ignores case) |
+ * | `x LIKE 'a%'`                            | `(x) COLLATE "C" ILIKE 'a%'` (SQLite's ignores ASCII case) |
+ * | `x COLLATE NOCASE` (ORDER BY)             | `lower((x) COLLATE "C")` (ASCII case folded, byte order)  |
  * | `FROM (SELECT …) GROUP BY`               | `FROM (SELECT …) AS sub_1 GROUP BY`                     |
  * | `sqlite_version()`                       | `current_setting('server_version')`                     |
  * | `?1`                                     | `$1`                                                    |
@@ -88,14 +89,40 @@ function nameSubqueries(sql: string): string {
   return out;
 }
 
-/** `x LIKE p`: SQLite ignores ASCII case; PostgreSQL's ILIKE needs a deterministic collation. */
+/**
+ * `x LIKE p`: SQLite ignores the case of ASCII letters only ("é" does not match "É"). ILIKE
+ * needs a deterministic collation, and under "C" it folds ASCII letters alone, as SQLite
+ * does; under the database's own (a UTF-8 locale) it would fold every letter.
+ */
 function caseFreeLike(sql: string): string {
   let out = "";
   let last = 0;
   for (const match of sql.matchAll(/\s(NOT\s+)?LIKE\s/g)) {
     const start = operandStart(sql, match.index);
-    out += sql.slice(last, start) + `(${sql.slice(start, match.index).trim()}) COLLATE "default" `;
+    out += sql.slice(last, start) + `(${sql.slice(start, match.index).trim()}) COLLATE "C" `;
     out += `${match[1] ?? ""}ILIKE `;
+    last = match.index + match[0].length;
+  }
+  return out + sql.slice(last);
+}
+
+/** Words before `COLLATE NOCASE` that make it a column's definition, not an expression's. */
+const TYPE_OR_CONSTRAINT = /^(NULL|TEXT|NOT)$/i;
+
+/**
+ * `x COLLATE NOCASE` in an expression (a list sorted by a text field): SQLite lowers ASCII
+ * letters and compares bytes, so "_a" < "Zed" < "ab" < "é". PostgreSQL's `nocase` is an ICU
+ * collation (punctuation before digits before letters, "é" beside "e"); lowering under "C"
+ * gives SQLite's order. A column's definition (`name TEXT COLLATE NOCASE`) is left alone.
+ */
+function nocaseOrder(sql: string): string {
+  let out = "";
+  let last = 0;
+  for (const match of sql.matchAll(/\sCOLLATE\s+NOCASE\b/gi)) {
+    const start = operandStart(sql, match.index);
+    const operand = sql.slice(start, match.index).trim();
+    if (!operand || TYPE_OR_CONSTRAINT.test(operand)) continue;
+    out += sql.slice(last, start) + `lower((${operand}) COLLATE "C")`;
     last = match.index + match[0].length;
   }
   return out + sql.slice(last);
@@ -152,7 +179,7 @@ function tableInfo(sql: string): string {
 /** SQLite's statement forms that PostgreSQL spells otherwise (the table above). */
 function rewrite(source: string, keyOf: KeyOf): string {
   const sql = tableInfo(qualifiedSums(conflictTarget(source, keyOf)));
-  let out = caseFreeLike(jsonMembership(nameSubqueries(scalarMinMax(sql))))
+  let out = nocaseOrder(caseFreeLike(jsonMembership(nameSubqueries(scalarMinMax(sql)))))
     .replace(/\bFROM json_each\(\?\)/g, "FROM jsonb_array_elements(?::text::jsonb) AS j(value)")
     .replace(/\btemp\.(\w)/g, "pg_temp.$1")
     .replace(/\bCROSS JOIN (\w+ \w+ ON)\b/g, "JOIN $1")

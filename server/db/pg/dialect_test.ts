@@ -50,7 +50,15 @@ Deno.test("dialect: INSERT OR IGNORE, temp tables, WITHOUT ROWID and LIKE", () =
   );
   assert.equal(
     toPostgres("WHERE url LIKE '%/lp/%' AND a NOT LIKE ?"),
-    `WHERE (url) COLLATE "default" ILIKE '%/lp/%' AND (a) COLLATE "default" NOT ILIKE $1`,
+    `WHERE (url) COLLATE "C" ILIKE '%/lp/%' AND (a) COLLATE "C" NOT ILIKE $1`,
+  );
+  assert.equal(
+    toPostgres("SELECT id FROM t ORDER BY name COLLATE NOCASE asc NULLS FIRST, id asc"),
+    `SELECT id FROM t ORDER BY lower((name) COLLATE "C") asc NULLS FIRST, id asc`,
+  );
+  assert.equal(
+    toPostgres("CREATE TABLE t (host TEXT NOT NULL COLLATE NOCASE UNIQUE)"),
+    "CREATE TABLE t (host TEXT NOT NULL COLLATE NOCASE UNIQUE)",
   );
 });
 
