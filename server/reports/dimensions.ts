@@ -32,8 +32,9 @@ function textSql(column: string): DimensionSql {
   return { sql: `coalesce(c.${column}, '')`, columns: [column] };
 }
 
-/** The host of a referrer URL, in SQL. */
-const REFERRER_HOST = `lower(CASE WHEN instr(c.referrer, '://') = 0 THEN '' ELSE
+/** The host of a referrer URL, in SQL; '' when there is none (a click without a referrer). */
+const REFERRER_HOST =
+  `lower(CASE WHEN c.referrer IS NULL OR instr(c.referrer, '://') = 0 THEN '' ELSE
   rtrim(substr(substr(c.referrer, instr(c.referrer, '://') + 3), 1,
     CASE WHEN instr(substr(c.referrer, instr(c.referrer, '://') + 3), '/') = 0 THEN 255
     ELSE instr(substr(c.referrer, instr(c.referrer, '://') + 3), '/') - 1 END), ':0123456789') END)`;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { trackingApp } from "../tracking/testing.ts";
+import { campaignReport, trackingApp } from "../tracking/testing.ts";
 import { apiAs, signedIn } from "../entities/testing.ts";
 import { TEST_PASSWORD } from "../../tests/helpers/api.ts";
 import { insertTestClick, insertTestConversion } from "./testing.ts";
@@ -279,4 +279,24 @@ Deno.test("report: unsorted, a time level reads in time order and any other by c
   // Not a time: by clicks, most first.
   const byCountry = (await report({ groupBy: "country" })).rows.map((r) => r.metrics.clicks);
   assert.deepEqual(byCountry, [...byCountry].sort((a, b) => b - a));
+});
+
+Deno.test("report: by referrer domain, a click without a referrer is a row of its own", async () => {
+  const s = await trackingApp();
+  const visit = (referer?: string) =>
+    s.app.request(`/c/${s.key}`, {
+      ip: "73.162.10.20",
+      headers: referer ? { referer } : {},
+      redirect: "manual",
+    });
+  await visit("https://M.Facebook.com:443/story?id=1");
+  await visit("https://m.facebook.com/");
+  await visit();
+  const answer = await campaignReport(s, { groupBy: "referrerDomain" });
+  // The answer is checked against its contract: a click without a referrer read null (a 500
+  // under ROTOR_STRICT_ANSWERS), where every dimension value is a string or a number.
+  assert.deepEqual(
+    answer.rows.map((r) => [r.values[0], r.labels[0], r.metrics.clicks]).sort(),
+    [["", "(unknown)", 1], ["m.facebook.com", "m.facebook.com", 2]],
+  );
 });
