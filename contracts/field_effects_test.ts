@@ -29,7 +29,10 @@ const ENTITIES: Record<string, z.ZodObject> = {
 const ROOT = new URL("../", import.meta.url);
 const SKIP = new Set(["node_modules", ".git", "dist", "data", "tmp"]);
 
-/** Every `Deno.test`, `t.step` and `name:` title in the tree's test files. */
+/** A test's or step's name where it is declared (`browserTest` is tests/helpers/browser.ts's). */
+const TEST_NAME = /(?:Deno\.test\(|browserTest\(|t\.step\(|name:)\s*"((?:[^"\\]|\\.)+)"/g;
+
+/** Every `Deno.test`, `browserTest`, `t.step` and `name:` title in the tree's test files. */
 function testNames(): Set<string> {
   const names = new Set<string>();
   const walk = (dir: URL) => {
@@ -39,7 +42,7 @@ function testNames(): Set<string> {
       if (entry.isDirectory) walk(url);
       else if (entry.name.endsWith("_test.ts")) {
         const text = Deno.readTextFileSync(url);
-        for (const m of text.matchAll(/(?:Deno\.test\(|t\.step\(|name:)\s*"((?:[^"\\]|\\.)+)"/g)) {
+        for (const m of text.matchAll(TEST_NAME)) {
           names.add(m[1]);
         }
       }
