@@ -150,10 +150,8 @@ browserTest(
       await page.goto(`${server.url}/panel/settings/columns`);
       await page.locator("tbody tr").filter({ hasText: "Campaigns" }).waitFor();
       // Sets only for lists that show them: the conversions list chooses no columns.
-      const lists = await page.getByRole("combobox", { name: "List", exact: true }).locator(
-        "option",
-      )
-        .allTextContents();
+      const picker = page.getByRole("combobox", { name: "List", exact: true });
+      const lists = await picker.locator("option").allTextContents();
       assert.deepEqual(lists, [
         "Campaigns",
         "Offers",

@@ -21,7 +21,6 @@ async function signInElsewhere(server: RunningServer) {
 browserTest(
   "browser: the developer monitor streams messages, seeds and shows build info",
   async ({ server, browser, t }) => {
-    // The clicker sends its visitors' IPs in X-Forwarded-For.
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, server, { returnTo: "/monitor/developer/messages" });
@@ -77,5 +76,6 @@ browserTest(
     });
     await context.close();
   },
+  // The clicker sends its visitors' IPs in X-Forwarded-For.
   { env: { ROTOR_TRUST_PROXY: "1" } },
 );
