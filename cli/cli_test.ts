@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { runCli } from "../tests/helpers/server.ts";
 import { openDataDir } from "../server/db/connection.ts";
 import { findUserByUsername } from "../server/users/store.ts";
@@ -199,4 +201,54 @@ Deno.test("cli: README documents every ROTOR_ variable the server and the CLI re
   await scan(new URL("./", import.meta.url));
   assert.ok(read.has("ROTOR_DATA"));
   assert.deepEqual([...read].filter((name) => !readme.includes(`\`${name}\``)).sort(), []);
+});
+
+Deno.test("cli: a --database that is no PostgreSQL URL ends in one line, creating nothing", async () => {
+  await withDataDir(async (dir) => {
+    const dataDir = join(dir, "data");
+    // "foo" waited 15 s for the driver's thread and printed its stack; a URL the driver cannot
+    // parse did too, with the password in it.
+    for (
+      const [url, message] of [
+        ["foo", "error: --database (or ROTOR_DATABASE_URL) must be a postgres://… URL"],
+        [
+          "postgres://rotor:s3cret@db:notaport/rotor",
+          "error: PostgreSQL bridge to (an invalid URL) did not start: the URL does not parse (postgres://user:pass@host:5432/db)",
+        ],
+      ]
+    ) {
+      const res = await runCli(["--database", url, "status"], { dataDir });
+      assert.equal(res.code, 1);
+      assert.equal(res.stderr.trim(), message);
+    }
+    const env = await runCli(["mode"], { dataDir, env: { ROTOR_DATABASE_URL: "mysql://x/y" } });
+    assert.equal(env.code, 1);
+    assert.equal(
+      env.stderr.trim(),
+      "error: --database (or ROTOR_DATABASE_URL) must be a postgres://… URL",
+    );
+    assert.equal(existsSync(dataDir), false);
+  });
+});
+
+Deno.test("cli: migrate copies an install only: not a mistyped folder, not with --database", async () => {
+  await withDataDir(async (dir) => {
+    const to = ["migrate", "--to", "postgres://rotor@127.0.0.1:1/rotor"];
+    // A mistyped folder became a new, empty install, copied into PostgreSQL as if it were one.
+    const typo = join(dir, "dta");
+    const none = await runCli(to, { dataDir: typo });
+    assert.equal(none.code, 1);
+    assert.equal(none.stderr.trim(), `error: no Rotor install in ${typo} (no rotor.db)`);
+    assert.equal(existsSync(typo), false, "no folder made");
+    // --database names a PostgreSQL store; migrate read the data folder anyway.
+    await runCli(["mode"], { dataDir: dir });
+    const both = await runCli(["--database", "postgres://rotor@127.0.0.1:1/other", ...to], {
+      dataDir: dir,
+    });
+    assert.equal(both.code, 1);
+    assert.match(
+      both.stderr,
+      /^error: migrate copies the data folder's SQLite install; --database/,
+    );
+  });
 });

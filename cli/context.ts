@@ -10,6 +10,15 @@ import { setLogQuiet } from "../server/log.ts";
 /** Options every command accepts: the data folder, and a PostgreSQL store when one is used. */
 export type GlobalOptions = { data: string; database?: string };
 
+/**
+ * Answers `value` when it is a PostgreSQL URL, as the server's start requires;
+ * else throws naming the input (`what`), not the value (it may hold a password).
+ */
+export function postgresUrl(value: string, what: string): string {
+  if (!/^postgres(ql)?:\/\/./.test(value)) throw new Error(`${what} must be a postgres://… URL`);
+  return value;
+}
+
 /** Opens the store (migrating it if needed): PostgreSQL when `database` is set, else the data folder's. */
 export function openData(options: GlobalOptions): Db {
   setLogQuiet(true);

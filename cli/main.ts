@@ -4,7 +4,7 @@
  */
 import { Command } from "commander";
 import { VERSION } from "../server/deps.ts";
-import { describeError } from "./context.ts";
+import { describeError, type GlobalOptions, postgresUrl } from "./context.ts";
 import { registerLicence } from "./licence.ts";
 import { registerMode } from "./mode.ts";
 import { registerSeed } from "./seed.ts";
@@ -49,6 +49,11 @@ export function buildProgram(): Command {
   registerBackup(program);
   registerMigrate(program);
   refuseInForwardMode(program);
+  // Before any command opens it: the driver's own failure on a foreign URL is slow and unclear.
+  program.hook("preAction", (_program, action) => {
+    const { database } = action.optsWithGlobals<GlobalOptions>();
+    if (database) postgresUrl(database, "--database (or ROTOR_DATABASE_URL)");
+  });
   return program;
 }
 

@@ -4,24 +4,29 @@
  * every table's rows and sums on both sides before it commits.
  */
 import type { Command } from "commander";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { openPostgres } from "../server/db/connection.ts";
 import { copyToPostgres } from "../server/db/pg/copy_store.ts";
-import { type GlobalOptions, openData } from "./context.ts";
-
-function postgresUrl(value: string): string {
-  if (!/^postgres(ql)?:\/\/./.test(value)) {
-    throw new Error(`--to must be a postgres://… URL, not "${value}"`);
-  }
-  return value;
-}
+import { type GlobalOptions, openData, postgresUrl } from "./context.ts";
 
 export function registerMigrate(program: Command) {
   program.command("migrate")
     .description("copy this install into an empty PostgreSQL database, verified table by table")
     .requiredOption("--to <url>", "the PostgreSQL database (postgres://user:pass@host:port/db)")
     .action((opts: { to: string }, cmd: Command) => {
-      const { data } = cmd.optsWithGlobals<GlobalOptions>();
-      const url = postgresUrl(opts.to);
+      const { data, database } = cmd.optsWithGlobals<GlobalOptions>();
+      const url = postgresUrl(opts.to, "--to");
+      if (database) {
+        throw new Error(
+          "migrate copies the data folder's SQLite install; --database (or ROTOR_DATABASE_URL) " +
+            "names a PostgreSQL store already: unset it",
+        );
+      }
+      // A mistyped folder would otherwise become a new, empty install, copied as if it were yours.
+      if (!existsSync(join(data, "rotor.db"))) {
+        throw new Error(`no Rotor install in ${data} (no rotor.db)`);
+      }
       const source = openData({ data });
       try {
         const target = openPostgres(url);

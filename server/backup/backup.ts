@@ -10,18 +10,21 @@
  */
 import { backup, DatabaseSync } from "node:sqlite";
 import { basename, dirname, join, resolve, sep as SEPARATOR } from "node:path";
+import { z } from "zod";
 import { checkDump, countRows, dumpPostgres, PG_DUMP, restorePostgres } from "./pg_backup.ts";
+import { assertKnownSchema } from "./schema_check.ts";
 
-/** What `manifest.json` says about a backup. */
-export type BackupManifest = {
-  takenAt: number;
-  version: string;
+/** What `manifest.json` says about a backup; a restore reads nothing else before it checks this. */
+export const BackupManifest = z.object({
+  takenAt: z.number(),
+  version: z.string(),
   /** Which store the backup holds (absent in backups older than PostgreSQL: SQLite). */
-  store?: "sqlite" | "postgres";
+  store: z.enum(["sqlite", "postgres"]).optional(),
   /** Rows per table that matters for a restore check. */
-  counts: Record<string, number>;
-  files: number;
-};
+  counts: z.record(z.string(), z.number()),
+  files: z.number(),
+});
+export type BackupManifest = z.infer<typeof BackupManifest>;
 
 /** Tables a Rotor database must hold for a restore to go ahead. */
 export const EXPECTED_TABLES = [
@@ -66,6 +69,17 @@ function copyTree(from: string, to: string): number {
       Deno.copyFileSync(source, target);
       n++;
     }
+  }
+  return n;
+}
+
+/** How many files a folder tree holds, as `copyTree` counts them. */
+function countFiles(dir: string): number {
+  if (!exists(dir)) return 0;
+  let n = 0;
+  for (const entry of Deno.readDirSync(dir)) {
+    if (entry.isDirectory) n += countFiles(join(dir, entry.name));
+    else if (entry.isFile) n++;
   }
   return n;
 }
@@ -188,11 +202,27 @@ export function verifyBackup(path: string): BackupManifest {
   const file = join(path, "rotor.db");
   const dump = exists(join(path, PG_DUMP));
   if (!exists(file) && !dump) throw new Error(`${basename(path)}: no rotor.db in it`);
-  let manifest: BackupManifest;
+  let json: unknown;
   try {
-    manifest = JSON.parse(Deno.readTextFileSync(join(path, "manifest.json")));
+    json = JSON.parse(Deno.readTextFileSync(join(path, "manifest.json")));
   } catch {
     throw new Error(`${basename(path)}: manifest.json is missing or unreadable`);
+  }
+  const parsed = BackupManifest.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue.path.length ? `${issue.path.join(".")}: ` : "";
+    throw new Error(
+      `${basename(path)}: manifest.json is not a backup's manifest (${where}${issue.message})`,
+    );
+  }
+  const manifest = parsed.data;
+  // The hosted files replace the current ones: a backup that lost some would lose landers.
+  const files = countFiles(join(path, "files"));
+  if (files !== manifest.files) {
+    throw new Error(
+      `${basename(path)}: files/ holds ${files} files, the manifest says ${manifest.files}`,
+    );
   }
   if (dump) {
     // The counts are compared once the dump is loaded (`restorePostgres`), before the swap.
@@ -201,7 +231,6 @@ export function verifyBackup(path: string): BackupManifest {
     } catch (err) {
       throw new Error(`${basename(path)}: ${(err as Error).message}`);
     }
-    if (!manifest.counts) throw new Error(`${basename(path)}: the manifest holds no counts`);
     return { ...manifest, store: "postgres" };
   }
   let db: DatabaseSync;
@@ -222,11 +251,12 @@ export function verifyBackup(path: string): BackupManifest {
     );
     const missing = EXPECTED_TABLES.filter((t) => !tables.has(t));
     if (missing.length) throw new Error(`not a Rotor database: no table ${missing.join(", ")}`);
+    assertKnownSchema(db, "sqlite");
     const found = counts(db);
     for (const table of EXPECTED_TABLES) {
-      if (found[table] !== manifest.counts?.[table]) {
+      if (found[table] !== manifest.counts[table]) {
         throw new Error(
-          `${table} holds ${found[table]} rows, the manifest says ${manifest.counts?.[table]}`,
+          `${table} holds ${found[table]} rows, the manifest says ${manifest.counts[table]}`,
         );
       }
     }

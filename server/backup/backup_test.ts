@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { openDataDir } from "../db/connection.ts";
 import { listBackups, pruneBackups, restoreBackup, takeBackup } from "./backup.ts";
@@ -72,6 +73,76 @@ Deno.test("backup: a folder inside the hosted files is refused before anything i
     assert.deepEqual([...Deno.readDirSync(join(dir, "files", "lander"))].map((e) => e.name), [
       "index.html",
     ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** Names in the data folder: a refused restore moves nothing and makes no `before-restore-*`. */
+function entries(dir: string): string[] {
+  return [...Deno.readDirSync(dir)].map((e) => e.name).sort();
+}
+
+Deno.test("backup: a manifest that lacks a field is refused before anything moves", async () => {
+  const dir = await dataFolder();
+  try {
+    const { path } = await takeBackup({ dataDir: dir, folder: join(dir, "b"), version: "test" });
+    const manifest = JSON.parse(await Deno.readTextFile(join(path, "manifest.json")));
+    const before = entries(dir);
+    // It restored, then `rotor restore` failed on the missing time: "error: Invalid time value".
+    delete manifest.takenAt;
+    await Deno.writeTextFile(join(path, "manifest.json"), JSON.stringify(manifest));
+    assert.throws(
+      () => restoreBackup(path, dir),
+      /manifest\.json is not a backup's manifest \(takenAt/,
+    );
+    await Deno.writeTextFile(join(path, "manifest.json"), "null");
+    assert.throws(() => restoreBackup(path, dir), /manifest\.json is not a backup's manifest/);
+    assert.deepEqual(entries(dir), before, "nothing moved");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("backup: a backup made by a newer Rotor (an unknown migration) is refused", async () => {
+  const dir = await dataFolder();
+  try {
+    const { path } = await takeBackup({ dataDir: dir, folder: join(dir, "b"), version: "test" });
+    const copy = new DatabaseSync(join(path, "rotor.db"));
+    copy.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, 0)")
+      .run(99_999, "from_the_future");
+    copy.close();
+    const before = entries(dir);
+    assert.throws(
+      () => restoreBackup(path, dir),
+      /made by a newer Rotor \(migration 99999 is unknown here.*upgrade Rotor, then restore/,
+    );
+    assert.deepEqual(entries(dir), before, "nothing moved");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("backup: a backup missing a hosted file is refused before anything moves", async () => {
+  const dir = await dataFolder();
+  try {
+    await Deno.mkdir(join(dir, "files", "lander"), { recursive: true });
+    await Deno.writeTextFile(join(dir, "files", "lander", "index.html"), "<p>live</p>");
+    await Deno.writeTextFile(join(dir, "files", "lander", "thanks.html"), "<p>thanks</p>");
+    const { path, manifest } = await takeBackup({
+      dataDir: dir,
+      folder: join(dir, "b"),
+      version: "test",
+    });
+    assert.equal(manifest.files, 2);
+    // It restored one page of two, and moved the live lander aside.
+    await Deno.remove(join(path, "files", "lander", "thanks.html"));
+    assert.throws(() => restoreBackup(path, dir), /files\/ holds 1 files, the manifest says 2/);
+    assert.equal(
+      await Deno.readTextFile(join(dir, "files", "lander", "thanks.html")),
+      "<p>thanks</p>",
+    );
+    assert.ok(!entries(dir).some((name) => name.startsWith("before-restore-")), "nothing moved");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -12,6 +12,7 @@ import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import { PgBridge } from "../db/pg/bridge.ts";
 import type { Db } from "../db/connection.ts";
+import { assertKnownSchema } from "./schema_check.ts";
 
 /** The dump's file name inside a backup folder. */
 export const PG_DUMP = "rotor.pgdump";
@@ -149,6 +150,7 @@ export function restorePostgres(
       ]);
       const copy = new PgBridge(withDatabase(url, scratch));
       try {
+        assertKnownSchema(copy, "postgres");
         const found = countRows(copy, Object.keys(expected));
         for (const [table, n] of Object.entries(expected)) {
           if (found[table] !== n) {
@@ -165,7 +167,15 @@ export function restorePostgres(
     const exists = admin.prepare("SELECT count(*) AS n FROM pg_database WHERE datname = ?")
       .get(name)!;
     const had = Number(exists.n) > 0;
-    if (had) admin.exec(`ALTER DATABASE ${ident(name)} RENAME TO ${ident(keptAs)}`);
+    try {
+      if (had) admin.exec(`ALTER DATABASE ${ident(name)} RENAME TO ${ident(keptAs)}`);
+    } catch (err) {
+      // In use (a node still runs): the loaded copy would be left behind, as big as the database.
+      admin.exec(`DROP DATABASE IF EXISTS ${ident(scratch)}`);
+      throw new Error(
+        `${basename(path)}: ${(err as Error).message}: stop every server on it, then restore`,
+      );
+    }
     admin.exec(`ALTER DATABASE ${ident(scratch)} RENAME TO ${ident(name)}`);
     return { keptAs: had ? keptAs : null };
   } finally {

@@ -34,6 +34,14 @@ function databases(url: string, prefix: string): string[] {
   }
 }
 
+/** Backup `path`'s manifest and hosted files copied to `to`; the dump is left to the caller. */
+async function copyAllButDump(path: string, to: string): Promise<void> {
+  const page = join("files", "lander", "index.html");
+  await Deno.mkdir(join(to, "files", "lander"), { recursive: true });
+  await Deno.copyFile(join(path, page), join(to, page));
+  await Deno.copyFile(join(path, "manifest.json"), join(to, "manifest.json"));
+}
+
 postgresTest(
   "backups on PostgreSQL: pg_dump, a verified restore, the replaced database kept",
   async (t, url) => {
@@ -84,14 +92,31 @@ postgresTest(
         assert.equal(verifyBackup(run.path!).counts.clicks, 50);
       });
 
+      await t.step("a dump from a newer Rotor (an unknown migration) is refused", async () => {
+        const add =
+          "INSERT INTO schema_migrations (version, name, applied_at) VALUES (99999, 'x', 0)";
+        db.exec(add);
+        const newer = await takeBackup({
+          dataDir,
+          databaseUrl: url,
+          folder: join(dataDir, "newer"),
+          version: "test",
+        });
+        db.exec("DELETE FROM schema_migrations WHERE version = 99999");
+        assert.throws(
+          () => restoreBackup(newer.path, dataDir, Date.now(), url),
+          /made by a newer Rotor \(migration 99999 is unknown here/,
+        );
+        assert.deepEqual(databases(url, name), [name], "the scratch database is dropped");
+      });
+
       // A click after the backup: the restore takes it away, the kept database still has it.
       const later = insertTestClick(db, { ts: Date.now() });
       db.close();
 
       await t.step("a damaged dump is refused and nothing changes", async () => {
         const damaged = `${path}-damaged`;
-        await Deno.mkdir(damaged);
-        await Deno.copyFile(join(path, "manifest.json"), join(damaged, "manifest.json"));
+        await copyAllButDump(path, damaged);
         const dump = await Deno.readFile(join(path, PG_DUMP));
         await Deno.writeFile(join(damaged, PG_DUMP), dump.slice(0, dump.length >> 1));
         assert.throws(() => restoreBackup(damaged, dataDir, Date.now(), url), /pg_restore failed/);
@@ -102,7 +127,7 @@ postgresTest(
         "counts that disagree with the manifest are refused after the load",
         async () => {
           const wrong = `${path}-wrong`;
-          await Deno.mkdir(wrong);
+          await copyAllButDump(path, wrong);
           await Deno.copyFile(join(path, PG_DUMP), join(wrong, PG_DUMP));
           await Deno.writeTextFile(
             join(wrong, "manifest.json"),
@@ -118,6 +143,19 @@ postgresTest(
           check.close();
         },
       );
+
+      await t.step("a database in use is refused, and the loaded copy dropped", () => {
+        const node = new PgBridge(url); // a server still running on it
+        try {
+          assert.throws(
+            () => restoreBackup(path, dataDir, Date.now(), url),
+            /is being accessed by other users: stop every server on it, then restore/,
+          );
+        } finally {
+          node.close();
+        }
+        assert.deepEqual(databases(url, name), [name], "no copy left behind");
+      });
 
       await t.step("a restore swaps the copy in and keeps the replaced database", async () => {
         await Deno.writeTextFile(

@@ -41,16 +41,22 @@ async function serve({ url, signal, port }: ThreadData): Promise<void> {
   } catch (err) {
     return answer(failure(new Error(`the driver did not load: ${(err as Error).message}`)));
   }
-  const sql = postgres(url, {
-    max: 1,
-    // One session for the node's life: the job locks it holds (server/db/jobs.ts) are its own.
-    max_lifetime: null,
-    onnotice: () => {},
-    types: { number: asNumber },
-    connect_timeout: CONNECT_LIMIT_S,
-    // No JIT: a report's statements are short, and compiling them cost ~35 ms each (decision 172).
-    connection: { application_name: "rotor", jit: "off" },
-  });
+  let sql: ReturnType<typeof postgres>;
+  try {
+    sql = postgres(url, {
+      max: 1,
+      // One session for the node's life: the job locks it holds (server/db/jobs.ts) are its own.
+      max_lifetime: null,
+      onnotice: () => {},
+      types: { number: asNumber },
+      connect_timeout: CONNECT_LIMIT_S,
+      // No JIT: a report's statements are short, and compiling them cost ~35 ms each (decision 172).
+      connection: { application_name: "rotor", jit: "off" },
+    });
+  } catch {
+    // A URL the driver cannot parse throws here, not in a promise; its message repeats the password.
+    return answer(failure(new Error("the URL does not parse (postgres://user:pass@host:5432/db)")));
+  }
   try {
     await sql`SELECT 1`;
   } catch (err) {
