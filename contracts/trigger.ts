@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { CidrList, EntityBase, EntityInputBase, Id, toPatch } from "./fields.ts";
 import { Weight } from "./flow.ts";
+import { FormulaError, parseFormula } from "./formula.ts";
 import { METRIC_BY_NAME } from "./report.ts";
 import { FormulaColumn } from "./report_query.ts";
 
@@ -156,6 +157,9 @@ const TriggerFields = EntityInputBase.extend({
 
 type Fields = z.infer<typeof TriggerFields>;
 
+/** What a formula column may read: the report's metrics. */
+const FORMULA_NAMES: ReadonlySet<string> = new Set(METRIC_BY_NAME.keys());
+
 function checkTrigger(t: Fields, ctx: z.RefinementCtx): void {
   const issue = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: "custom", path, message });
@@ -167,6 +171,15 @@ function checkTrigger(t: Fields, ctx: z.RefinementCtx): void {
     issue(["scope", "ids"], "this scope takes no list of items");
   }
   const formulas = new Set(t.formulas.map((f) => f.name));
+  // A formula that does not parse would fail every check, and the trigger would never fire.
+  t.formulas.forEach((f, i) => {
+    try {
+      parseFormula(f.expr, FORMULA_NAMES);
+    } catch (e) {
+      if (!(e instanceof FormulaError)) throw e;
+      issue(["formulas", i, "expr"], e.message);
+    }
+  });
   t.conditions.forEach((c, i) => {
     if (c.kind === "metric" && !METRIC_BY_NAME.has(c.metric) && !formulas.has(c.metric)) {
       issue(["conditions", i, "metric"], `'${c.metric}' is not a metric or a formula column`);
@@ -244,6 +257,8 @@ export const ActionRecord = z.object({
   /** What failed (a channel that did not answer, a campaign without a flow); "" when none. */
   error: z.string(),
   undoneAt: z.number().nullable(),
+  /** Who undid it (a user's name). */
+  undoneBy: z.string().nullable(),
 });
 export type ActionRecord = z.infer<typeof ActionRecord>;
 

@@ -65,7 +65,9 @@ function TestButton(props: {
   );
 }
 
-function ChannelsForm(props: { start: ChannelSettings; onClose: () => void }) {
+function ChannelsForm(
+  props: { start: ChannelSettings; onSaved: (saved: ChannelSettings) => void; onClose: () => void },
+) {
   const [values, setValues] = useState<Record<string, unknown>>(props.start);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
@@ -74,7 +76,8 @@ function ChannelsForm(props: { start: ChannelSettings; onClose: () => void }) {
     if (!result.ok) return setErrors(result.errors);
     setSaving(true);
     try {
-      await saveChannels(result.value);
+      // The modal opens next time on what was saved, not on the answer cached before.
+      props.onSaved(await saveChannels(result.value));
       notify("Channels saved", { type: "success" });
       props.onClose();
     } catch (error) {
@@ -155,7 +158,13 @@ export function ChannelsModal(props: { onClose: () => void }) {
   return (
     <Modal titleId="trigger-channels" title="Notification channels" onCancel={props.onClose}>
       <DataState loading={channels.isLoading} error={channels.error}>
-        {channels.data && <ChannelsForm start={channels.data} onClose={props.onClose} />}
+        {channels.data && (
+          <ChannelsForm
+            start={channels.data}
+            onSaved={(saved) => void channels.mutate(saved, false)}
+            onClose={props.onClose}
+          />
+        )}
       </DataState>
     </Modal>
   );

@@ -161,15 +161,30 @@ function KindSelect<K extends string>(props: {
   label: string;
   value: K;
   options: readonly (readonly [K, string])[];
+  readOnly: boolean;
   onChange: (kind: K) => void;
 }) {
   return (
     <label className="field">
       <span className="field__label">{props.label}</span>
-      <select value={props.value} onChange={(e) => props.onChange(e.target.value as K)}>
+      <select
+        value={props.value}
+        disabled={props.readOnly}
+        onChange={(e) => props.onChange(e.target.value as K)}
+      >
         {props.options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
       </select>
     </label>
+  );
+}
+
+/** A row's remove button; none for a read-only viewer, whose form saves nothing. */
+function RemoveButton(props: { label: string; readOnly: boolean; onRemove: () => void }) {
+  if (props.readOnly) return null;
+  return (
+    <button type="button" className="btn btn--small btn--ghost" onClick={props.onRemove}>
+      {props.label}
+    </button>
   );
 }
 
@@ -188,6 +203,7 @@ function ConditionRow(props: { at: Place<ConditionValues>; remove: () => void })
           label="Condition"
           value={c.kind}
           options={Object.entries(CONDITION_LABELS) as [Condition["kind"], string][]}
+          readOnly={field.readOnly}
           onChange={(kind) => field.set(NEW_CONDITION[kind])}
         />
         {c.kind === "metric" && (
@@ -225,9 +241,7 @@ function ConditionRow(props: { at: Place<ConditionValues>; remove: () => void })
           />
         )}
       </div>
-      <button type="button" className="btn btn--small btn--ghost" onClick={props.remove}>
-        Remove condition
-      </button>
+      <RemoveButton label="Remove condition" readOnly={field.readOnly} onRemove={props.remove} />
     </div>
   );
 }
@@ -246,6 +260,7 @@ function ActionRow(props: { at: Place<ActionValues>; remove: () => void }) {
           label="Action"
           value={a.kind}
           options={kinds.map((k) => [k, ACTION_LABELS[k]] as const)}
+          readOnly={field.readOnly}
           onChange={(kind) => field.set(newAction(kind))}
         />
         {a.kind === "notify" && Channel.options.map((ch) => (
@@ -253,6 +268,7 @@ function ActionRow(props: { at: Place<ActionValues>; remove: () => void }) {
             <input
               type="checkbox"
               checked={a.channels.includes(ch)}
+              disabled={field.readOnly}
               onChange={(e) =>
                 field.set({
                   ...a,
@@ -295,22 +311,19 @@ function ActionRow(props: { at: Place<ActionValues>; remove: () => void }) {
           />
         )}
       </div>
-      <button type="button" className="btn btn--small btn--ghost" onClick={props.remove}>
-        Remove action
-      </button>
+      <RemoveButton label="Remove action" readOnly={field.readOnly} onRemove={props.remove} />
     </div>
   );
 }
 
 function FormulaRow(props: { at: Place<FormulaValues>; remove: () => void }) {
+  const field = useField(props.at);
   return (
     <div className="trigger-row form-grid">
       <TextField path={within(props.at, "name")} label="Name (f_…)" />
       <TextField path={within(props.at, "label")} label="Label" />
       <TextField path={within(props.at, "expr")} label="Formula" placeholder="cost / conversions" />
-      <button type="button" className="btn btn--small btn--ghost" onClick={props.remove}>
-        Remove formula
-      </button>
+      <RemoveButton label="Remove formula" readOnly={field.readOnly} onRemove={props.remove} />
     </div>
   );
 }

@@ -24,7 +24,11 @@ function What({ record }: { record: ActionRecord }) {
     <>
       {ACTION_LABELS[record.kind]}
       {changed && <span className="muted">: {changed}</span>}
-      {record.undoneAt !== null && <span className="chip chip--muted">undone</span>}
+      {record.undoneAt !== null && (
+        <span className="chip chip--muted">
+          undone{record.undoneBy && ` by ${record.undoneBy}`} {formatStamp(record.undoneAt)}
+        </span>
+      )}
       {record.error && <p className="field__error">{record.error}</p>}
     </>
   );

@@ -94,7 +94,11 @@ function SavedCheckAside({ entity }: { entity: Trigger }) {
       const answer = await checkNow(entity.id);
       await refreshTriggerViews();
       const names = answer.fired.map((f) => f.label).join(", ");
-      notify(names ? `Fired for ${names}` : "Checked: nothing to fire", { type: "info" });
+      // What holds but fired within its cooldown ("Push: in cooldown") is not "nothing".
+      const held = answer.skipped.length ? `; not again yet: ${answer.skipped.join(", ")}` : "";
+      notify(names ? `Fired for ${names}${held}` : `Checked: nothing to fire${held}`, {
+        type: "info",
+      });
     } catch (error) {
       notifyError(error);
     } finally {

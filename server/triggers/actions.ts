@@ -117,6 +117,8 @@ export function runAction(
       if (!flow) {
         throw new HttpError(409, "NO_PATH", `${owner.name} has no path ${action.path} there`);
       }
+      // Already at that weight (an earlier firing, another subject): nothing to record or undo.
+      if (JSON.stringify(flow) === JSON.stringify(owner.flow)) return [];
       return [writeFlow(db, owner, flow, author)];
     }
     case "blockToken": {

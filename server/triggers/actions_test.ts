@@ -34,6 +34,20 @@ Deno.test("trigger actions: pause the campaign, recorded, undone from the histor
   assert.equal((await undo(w, record.id)).status, 409);
 });
 
+Deno.test("trigger actions: the history names who undid an action, and when", async () => {
+  const w = await world();
+  const id = await createTrigger(w, spendTrigger(w, { actions: [{ kind: "pauseCampaign" }] }));
+  traffic(w, { n: 20, ts: T0 - HOUR, cost: 1 });
+  assert.deepEqual(await check(w, id), ["Push"]);
+  const [fired] = await history(w, id);
+  assert.deepEqual([fired.undoneAt, fired.undoneBy], [null, null]);
+  w.clock.now = T0 + 5 * MIN;
+  const undone = await w.api.call(TRIGGER_ROUTES.undo, { params: { id: fired.id } });
+  assert.deepEqual([undone.undoneAt, undone.undoneBy], [T0 + 5 * MIN, "root"]);
+  const [listed] = await history(w, id);
+  assert.deepEqual([listed.undoneAt, listed.undoneBy], [T0 + 5 * MIN, "root"]);
+});
+
 Deno.test("trigger actions: out of rotation sets weight 0 in every flow; undo restores the flow JSON exactly", async () => {
   const w = await world();
   const campaignBefore = (await w.api.get(`/api/campaigns/${w.campaignId}`)).body;
@@ -134,6 +148,36 @@ Deno.test("trigger actions: set a path's weight in a campaign's flow", async () 
   assert.match(record.error, /no path 0/);
 });
 
+Deno.test("trigger actions: a path already at the weight is not changed again, nor offered for undo", async () => {
+  const w = await world();
+  const id = await createTrigger(
+    w,
+    spendTrigger(w, {
+      conditions: [clicksAtLeast(1)],
+      cooldownMinutes: 30,
+      actions: [{
+        kind: "setPathWeight",
+        owner: "rotation",
+        ownerId: w.rotationId,
+        rule: -1,
+        path: 0,
+        weight: 5,
+      }],
+    }),
+  );
+  traffic(w, { n: 1, ts: T0 - MIN });
+  assert.deepEqual(await check(w, id), ["Push"]);
+  w.clock.now = T0 + 30 * MIN; // the click a minute before T0 is still in the last hour
+  assert.deepEqual(await check(w, id), ["Push"]);
+  const [again, first] = await history(w, id);
+  assert.equal(first.changes.length, 1);
+  assert.deepEqual([again.changes, again.error], [[], "nothing to change"]);
+  assert.equal((await undo(w, again.id)).status, 409);
+  await w.api.call(TRIGGER_ROUTES.undo, { params: { id: first.id } });
+  const rotation = (await w.api.get(`/api/rotations/${w.rotationId}`)).body;
+  assert.equal((rotation.defaultPaths as { weight: number }[])[0].weight, 100);
+});
+
 Deno.test("trigger actions: a token value goes on the campaign's block rule, sent to the chosen offer", async () => {
   const w = await world();
   const before = (await w.api.get(`/api/campaigns/${w.campaignId}`)).body.destination;
@@ -182,6 +226,23 @@ Deno.test("trigger actions: once per cooldown per subject; again after it", asyn
   const read = await w.api.call(NOTIFICATION_ROUTES.read, { body: { ids: [notices.items[0].id] } });
   assert.equal(read.unread, 1);
   assert.equal((await w.api.call(NOTIFICATION_ROUTES.read, { body: {} })).unread, 0);
+});
+
+Deno.test("trigger actions: a changed cooldown counts from the last firing, shorter or longer", async () => {
+  const w = await world();
+  const id = await createTrigger(w, spendTrigger(w, { cooldownMinutes: 360 }));
+  traffic(w, { n: 20, ts: T0 - HOUR, cost: 1 });
+  assert.deepEqual(await check(w, id), ["Push"]);
+  assert.equal((await w.api.patch(`/api/triggers/${id}`, { cooldownMinutes: 30 })).status, 200);
+  w.clock.now = T0 + 29 * MIN;
+  assert.deepEqual(await check(w, id), [], "29 min after the firing");
+  w.clock.now = T0 + 30 * MIN;
+  assert.deepEqual(await check(w, id), ["Push"], "30 min after the firing, not 6 h");
+  assert.equal((await w.api.patch(`/api/triggers/${id}`, { cooldownMinutes: 120 })).status, 200);
+  w.clock.now = T0 + 149 * MIN;
+  assert.deepEqual(await check(w, id), [], "119 min after the second firing");
+  w.clock.now = T0 + 150 * MIN;
+  assert.deepEqual(await check(w, id), ["Push"]);
 });
 
 Deno.test("triggers: rights — no trigger right, no triggers, history or notifications", async () => {

@@ -256,6 +256,32 @@ Deno.test("trigger URL checks: a page that answers 5xx, or lacks the text, is do
   }
 });
 
+Deno.test("trigger URL checks: each condition looks for its own text", async () => {
+  const w = await world();
+  const site = listener(() => new Response("<h1>Buy now</h1>"));
+  try {
+    await putChannels(w, { allowlist: ["127.0.0.1"] });
+    const page = idOf(
+      await w.api.post("/api/landings", buildLanding({ name: "Page", url: `${site.base}/lp` })),
+    );
+    const lacks = (text: string) => ({ kind: "urlDown", mustContain: text });
+    const trigger = (logic: string, texts: string[]) =>
+      createTrigger(w, {
+        name: `Texts ${logic} ${texts.join(" ")}`,
+        scope: { type: "landing", ids: [page] },
+        logic,
+        conditions: texts.map(lacks),
+        actions: [{ kind: "notify", channels: ["panel"] }],
+      });
+    assert.deepEqual(await check(w, await trigger("any", ["Buy now", "Order"])), ["Page"]);
+    assert.deepEqual(await check(w, await trigger("all", ["Buy now", "Order"])), []);
+    assert.deepEqual(await check(w, await trigger("all", ["Order", "Sign up"])), ["Page"]);
+    assert.deepEqual(await check(w, await trigger("any", ["", "Buy now"])), []);
+  } finally {
+    await site.close();
+  }
+});
+
 Deno.test("trigger URL checks: pages on placeholder names (example.com, .test, .invalid) are not checked", async () => {
   const w = await world();
   const ids = [];

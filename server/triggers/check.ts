@@ -73,7 +73,8 @@ async function checkUrls(db: Db, trigger: TriggerInput): Promise<UrlResults> {
   const results: UrlResults = new Map();
   const conditions = trigger.conditions.filter((c) => c.kind === "urlDown");
   if (conditions.length === 0) return results;
-  const mustContain = conditions.map((c) => c.mustContain).find((t) => t) ?? "";
+  // Each condition looks for its own text (two conditions may look for two).
+  const texts = [...new Set(conditions.map((c) => c.mustContain))];
   const type = trigger.scope.type;
   const tables = type === "pages"
     ? ["offers", "landings"]
@@ -90,11 +91,16 @@ async function checkUrls(db: Db, trigger: TriggerInput): Promise<UrlResults> {
     }
   }
   const allow = allowlist(readChannels(db).allowlist);
-  const queue = [...pages];
+  for (const page of pages) results.set(page.key, { label: page.label, byText: new Map() });
+  const queue = pages.flatMap((page) => texts.map((mustContain) => ({ ...page, mustContain })));
   const worker = async () => {
     for (let page = queue.shift(); page; page = queue.shift()) {
-      const probe = await probeUrl(page.url.replace(MACRO, ""), { mustContain, allow });
-      results.set(page.key, { down: !probe.up, detail: probe.detail, label: page.label });
+      const url = page.url.replace(MACRO, "");
+      const probe = await probeUrl(url, { mustContain: page.mustContain, allow });
+      results.get(page.key)!.byText.set(page.mustContain, {
+        down: !probe.up,
+        detail: probe.detail,
+      });
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);

@@ -73,6 +73,21 @@ Deno.test("triggers: the minimum-clicks guard holds metric conditions back", asy
   assert.deepEqual(await check(w, guarded), ["Push"]);
 });
 
+Deno.test("triggers: a ratio over a zero divisor (CR without clicks, ROI without cost) never holds", async () => {
+  const w = await world();
+  const cr = await createTrigger(w, spendTrigger(w, { conditions: [metric("cr < 5", "6 hours")] }));
+  const roi = await createTrigger(
+    w,
+    spendTrigger(w, { conditions: [metric("roi <= 0", "6 hours")], minClicks: 10 }),
+  );
+  assert.deepEqual(await check(w, cr), [], "no clicks: no CR to be low");
+  traffic(w, { n: 20, ts: T0 - HOUR });
+  assert.deepEqual(await check(w, roi), [], "no cost: no ROI to be low");
+  assert.deepEqual(await check(w, cr), ["Push"], "20 clicks, no sale: CR 0 < 5");
+  traffic(w, { n: 5, ts: T0 - HOUR, cost: 1 });
+  assert.deepEqual(await check(w, roi), ["Push"], "5 spent, nothing earned: ROI -100");
+});
+
 Deno.test("triggers: a % change against the previous window (CR fell by more than 50 %)", async () => {
   const w = await world();
   const id = await createTrigger(
@@ -150,6 +165,26 @@ Deno.test("triggers: a scope lists its items; others are not watched", async () 
   traffic(w, { n: 5, ts: T0 - 10 * MIN, offerId: w.offerA });
   assert.deepEqual(await check(w, onlyB), []);
   assert.deepEqual(await check(w, every), ["A"]);
+});
+
+Deno.test("triggers: a formula column that does not parse is refused, on create and on edit", async () => {
+  const w = await world();
+  const formula = (expr: string) => [{ name: "f_cpl", label: "CPL", expr, format: "money" }];
+  const bad = spendTrigger(w, {
+    formulas: formula("cost / "),
+    conditions: [metric("f_cpl > 2", "6 hours")],
+  });
+  const refused = await w.api.post("/api/triggers", bad);
+  assert.equal(refused.status, 400);
+  const error = refused.body.error as { message: string; issues: { path: string }[] };
+  assert.equal(error.issues[0].path, "formulas.0.expr");
+  assert.match(error.message, /formulas\.0\.expr: The formula ends too early/);
+  assert.equal((await w.api.get("/api/triggers")).body.total, 3, "the install's three only");
+  const id = await createTrigger(w, { ...bad, formulas: formula("cost / leads") });
+  const edit = await w.api.patch(`/api/triggers/${id}`, { formulas: formula("cost / nope") });
+  assert.equal(edit.status, 400);
+  const stored = (await w.api.get(`/api/triggers/${id}`)).body.formulas as { expr: string }[];
+  assert.equal(stored[0].expr, "cost / leads");
 });
 
 Deno.test("triggers: bad input answers 400 and saves nothing", async (t) => {

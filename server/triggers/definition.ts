@@ -1,6 +1,7 @@
 /** Triggers as the shared entity code sees them (issue 15). */
 import { type Scope, type Trigger, TriggerInput, TriggerPatch } from "../../contracts/trigger.ts";
 import { columns, type EntityDef, type Ref } from "../entities/definition.ts";
+import { rebaseCooldowns } from "./store.ts";
 
 /** The entity table each scope type lists. */
 export const SCOPE_TABLES: Readonly<Record<Scope["type"], string | null>> = {
@@ -51,8 +52,10 @@ export const triggerDef: EntityDef<Trigger, TriggerInput> = {
   create: TriggerInput,
   patch: TriggerPatch,
   refs: triggerRefs,
-  // A saved change is checked at the next scheduler tick, not after the old interval.
-  afterWrite: (db, id) => {
+  // A saved change is checked at the next scheduler tick, not after the old interval, and a
+  // changed cooldown counts from each subject's last firing.
+  afterWrite: (db, id, values) => {
     db.prepare("UPDATE triggers SET next_check_at = 0 WHERE id = ?").run(id);
+    rebaseCooldowns(db, id, values.cooldownMinutes * 60_000);
   },
 };

@@ -2,6 +2,8 @@
  * Whether a trigger's conditions hold for each subject at a moment, from
  * figures already read: pure, so the check and the dry run share it.
  */
+import { evaluateFormula, type Expr, parseFormula } from "../../contracts/formula.ts";
+import { METRIC_BY_NAME, METRICS } from "../../contracts/report.ts";
 import {
   type CompareOp,
   type Condition,
@@ -11,8 +13,11 @@ import {
 } from "../../contracts/trigger.ts";
 import type { FiguresOutput, Span } from "./figures.ts";
 
-/** A URL check's outcome per subject key. */
-export type UrlResults = Map<string, { down: boolean; detail: string; label: string }>;
+/** URL checks' outcomes per subject key: the page's name, and each text looked for ("": none). */
+export type UrlResults = Map<
+  string,
+  { label: string; byText: Map<string, { down: boolean; detail: string }> }
+>;
 
 type Outcome = { holds: boolean; text: string; figures: Record<string, number> };
 
@@ -55,6 +60,32 @@ function compare(a: number, op: CompareOp, b: number): boolean {
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
+const METRIC_NAMES = new Set(METRICS.map((m) => m.name));
+const parsed = new Map<string, Expr | null>();
+
+/** The parsed formula of a built-in ratio or of one of the trigger's formula columns. */
+function formulaOf(trigger: TriggerInput, metric: string): Expr | null {
+  const source = METRIC_BY_NAME.get(metric)?.formula ??
+    trigger.formulas.find((f) => f.name === metric)?.expr;
+  if (!source) return null;
+  if (!parsed.has(source)) {
+    try {
+      parsed.set(source, parseFormula(source, METRIC_NAMES));
+    } catch {
+      parsed.set(source, null);
+    }
+  }
+  return parsed.get(source)!;
+}
+
+/** Whether `expr` divides by a zero over `values` (the report shows such a ratio as 0). */
+function dividesByZero(expr: Expr, values: Readonly<Record<string, number>>): boolean {
+  if (expr.kind === "neg") return dividesByZero(expr.arg, values);
+  if (expr.kind !== "bin") return false;
+  if (expr.op === "/" && evaluateFormula(expr.right, values) === 0) return true;
+  return dividesByZero(expr.left, values) || dividesByZero(expr.right, values);
+}
+
 function one(
   trigger: TriggerInput,
   c: Condition,
@@ -80,6 +111,16 @@ function one(
   const figures: Record<string, number> = { [`${c.metric}@${name}`]: value };
   if (clicks < trigger.minClicks) {
     return { holds: false, text: `${clicks} clicks, below ${trigger.minClicks}`, figures };
+  }
+  // ROI with no cost, CR with no clicks, CPA with no conversions: no value, so no alarm on
+  // an idle item (as a zero previous window never holds).
+  const formula = formulaOf(trigger, c.metric);
+  if (formula && dividesByZero(formula, cur)) {
+    return {
+      holds: false,
+      text: `${c.metric} has no value: it divides by 0 (last ${name})`,
+      figures,
+    };
   }
   if (c.compare === "value") {
     return {
@@ -114,7 +155,9 @@ export function evaluate(
   for (const subject of subjects) {
     let at = 0;
     const outcomes = trigger.conditions.map((c) => {
-      if (c.kind === "urlDown") return one(trigger, c, () => ({}), urls.get(subject));
+      if (c.kind === "urlDown") {
+        return one(trigger, c, () => ({}), urls.get(subject)?.byText.get(c.mustContain));
+      }
       const cur = figures.spans[at++]?.[subject] ?? {};
       const prev = c.kind === "metric" && c.compare === "previous"
         ? figures.spans[at++]?.[subject] ?? {}

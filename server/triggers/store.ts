@@ -47,10 +47,24 @@ export function claimCooldown(
   ) === 1;
 }
 
+/**
+ * Makes trigger `id`'s running cooldowns end `cooldownMs` after each subject's last firing (its
+ * newest record), so a changed cooldown applies at once, not after the old one has run out.
+ */
+export function rebaseCooldowns(db: Db, id: number, cooldownMs: number): void {
+  db.prepare(
+    `UPDATE trigger_cooldowns SET until = coalesce(
+       (SELECT max(a.ts) FROM trigger_actions a
+        WHERE a.trigger_id = trigger_cooldowns.trigger_id AND a.subject = trigger_cooldowns.subject)
+       + ?, until)
+     WHERE trigger_id = ?`,
+  ).run(cooldownMs, id);
+}
+
 /** Stores one action record; returns its id. */
 export function insertRecord(
   db: Db,
-  r: Omit<ActionRecord, "id" | "undoneAt"> & { profit: boolean },
+  r: Omit<ActionRecord, "id" | "undoneAt" | "undoneBy"> & { profit: boolean },
 ): number {
   return Number(
     db.prepare(
@@ -97,12 +111,17 @@ function toRecord(row: Record<string, unknown>, hideProfit = false): ActionRecor
     changes: JSON.parse(String(row.changes)) as ActionChange[],
     error: String(row.error),
     undoneAt: row.undone_at === null ? null : Number(row.undone_at),
+    undoneBy: row.undone_by_name === null ? null : String(row.undone_by_name),
   };
 }
 
+/** Records with the name of whoever undid each. */
+const RECORDS = `SELECT a.*, u.username AS undone_by_name FROM trigger_actions a
+  LEFT JOIN users u ON u.id = a.undone_by`;
+
 /** One record, or undefined. */
 export function getRecord(db: Db, id: number, hideProfit = false): ActionRecord | undefined {
-  const row = db.prepare("SELECT * FROM trigger_actions WHERE id = ?").get(id);
+  const row = db.prepare(`${RECORDS} WHERE a.id = ?`).get(id);
   return row ? toRecord(row, hideProfit) : undefined;
 }
 
@@ -111,9 +130,9 @@ export function listRecords(
   db: Db,
   query: { triggerId?: number; limit: number; hideProfit: boolean },
 ): ActionRecord[] {
-  const where = query.triggerId ? "WHERE trigger_id = ?" : "";
+  const where = query.triggerId ? "WHERE a.trigger_id = ?" : "";
   const params = query.triggerId ? [query.triggerId, query.limit] : [query.limit];
-  return db.prepare(`SELECT * FROM trigger_actions ${where} ORDER BY id DESC LIMIT ?`)
+  return db.prepare(`${RECORDS} ${where} ORDER BY a.id DESC LIMIT ?`)
     .all(...params).map((row) => toRecord(row, query.hideProfit));
 }
 

@@ -4,7 +4,7 @@
  * arrives in the header's notification centre.
  */
 import assert from "node:assert/strict";
-import { browserTest } from "../helpers/browser.ts";
+import { browserTest, signIn } from "../helpers/browser.ts";
 import { directCampaign } from "../helpers/panel.ts";
 import { signedInPage } from "./entities_helpers.ts";
 
@@ -119,7 +119,43 @@ browserTest(
       await row.getByRole("button", { name: "Undo" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Undo" }).click();
       await row.getByText("undone").waitFor();
+      assert.match(await row.innerText(), /undone by admin/);
       assert.equal((await panel.call("GET", `/api/campaigns/${id}`)).status, "active");
+      // It still holds, within its cooldown: the check says so rather than "nothing".
+      await page.getByRole("button", { name: "Check now" }).click();
+      await page.getByText("Checked: nothing to fire; not again yet: Night push: in cooldown")
+        .waitFor();
+      assert.equal((await panel.call("GET", `/api/campaigns/${id}`)).status, "active");
+    });
+
+    await t.step("a read-only user sees a trigger with nothing that would change it", async () => {
+      await panel.call("POST", "/api/users", {
+        username: "viewer",
+        password: "viewer-password-123",
+        role: "user",
+        permissions: { "*": "read" },
+      });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const viewer = await context.newPage();
+        await signIn(viewer, server, {
+          user: "viewer",
+          password: "viewer-password-123",
+          returnTo: "/triggers/edit/2",
+        });
+        await viewer.getByText("You can see this trigger but not change it.").waitFor();
+        const condition = viewer.getByTestId("condition").first();
+        await condition.waitFor();
+        for (const name of ["Remove condition", "Remove action", "Add condition", "Add action"]) {
+          assert.equal(await viewer.getByRole("button", { name }).count(), 0, name);
+        }
+        assert.ok(await condition.getByLabel("Condition").isDisabled(), "the condition's kind");
+        const action = viewer.getByTestId("action").first();
+        assert.ok(await action.getByLabel("Action").isDisabled(), "the action's kind");
+        assert.ok(await action.getByLabel("panel").isDisabled(), "its channels");
+      } finally {
+        await context.close();
+      }
     });
 
     await t.step("the list shows it beside the install's three defaults", async () => {
@@ -167,5 +203,26 @@ browserTest(
         }
       },
     );
+
+    await t.step("saved channels are what the modal shows when opened again", async () => {
+      const open = async () => {
+        await page.getByRole("button", { name: "Notification channels" }).click();
+        const dialog = page.getByRole("dialog");
+        await dialog.getByLabel("URL", { exact: true }).waitFor();
+        return dialog;
+      };
+      const dialog = await open();
+      await dialog.getByLabel("URL", { exact: true }).fill("https://hooks.example.net/rotor");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.waitFor({ state: "detached" });
+      const saved = await panel.call("GET", "/api/triggers/channels");
+      assert.equal((saved.webhook as { url: string }).url, "https://hooks.example.net/rotor");
+      const again = await open();
+      assert.equal(
+        await again.getByLabel("URL", { exact: true }).inputValue(),
+        "https://hooks.example.net/rotor",
+      );
+      await again.getByRole("button", { name: "Cancel" }).click();
+    });
   },
 );
