@@ -2,10 +2,19 @@
 import { z } from "zod";
 import { EntityBase, EntityInputBase, isHttpTemplate, toPatch } from "./fields.ts";
 
+/**
+ * A hosted file's address as Files shows it (percent-encoded names), with an optional query
+ * that may carry {macros}; its path has no macros and no way out of `/lp/files/`.
+ */
+function isHostedUrl(value: string): boolean {
+  const match = /^\/lp\/files\/((?:[\w.~!'()*/-]|%[0-9A-Fa-f]{2})+)(\?[^\s#]*)?$/.exec(value);
+  return match !== null && !/\.\.|%2e/i.test(match[1]);
+}
+
 /** Where a lander lives: an external http(s) URL (macros allowed) or a hosted file. */
 export const LandingUrl = z.string().trim().max(4096).refine(
-  (v) => isHttpTemplate(v) || /^\/lp\/files\/[\w./-]+$/.test(v) && !v.includes(".."),
-  "must be an http(s) URL or a hosted file under /lp/files/",
+  (v) => isHttpTemplate(v) || isHostedUrl(v),
+  "must be an http(s) URL or a hosted file under /lp/files/ ({macros} only in its query)",
 );
 
 /** `POST /api/landings`. */

@@ -77,6 +77,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.onError(handleError);
   // The click comes first: it answers without the middleware below (see clickHandler).
   app.get("/c/:key", clickHandler(deps));
+  // A source that appends its query after a slash (`/c/KEY/?zone=…`) sends the same click.
+  app.get("/c/:key/", clickHandler(deps));
   // The direct-tracking script's click, likewise (decision 164).
   app.get("/rt/:key", directHandler(deps));
   app.get("/c/:key/hop", hopHandler(deps));

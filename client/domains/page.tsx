@@ -7,6 +7,7 @@ import {
   changeAndRefresh,
   type InputOf,
   patchEntity,
+  restoreEntities,
   useEntityList,
   useMyAccount,
 } from "../entities/entity_api.ts";
@@ -34,7 +35,14 @@ const BLANK = {
 
 /** The domains page. */
 export function Page() {
-  const list = useEntityList("domains", { sort: "host", order: "asc", limit: 1000 });
+  // An archived domain keeps its host (unique): it can only come back by restoring it.
+  const [archived, setArchived] = useState(false);
+  const list = useEntityList("domains", {
+    sort: "host",
+    order: "asc",
+    limit: 1000,
+    archived: archived ? "true" : "false",
+  });
   const account = useMyAccount();
   const writable = canWrite(account.data, "domain");
   const [editing, setEditing] = useState<Domain | null>(null);
@@ -82,11 +90,21 @@ export function Page() {
           />
         </InlineEditor>
       )}
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={archived}
+          onChange={(event) => setArchived(event.target.checked)}
+        />
+        <span>Show archived</span>
+      </label>
       <DataState
         loading={list.isLoading}
         error={list.error}
         empty={items.length === 0}
-        emptyText="No domains yet: links use this panel's address."
+        emptyText={archived
+          ? "No archived domains."
+          : "No domains yet: links use this panel's address."}
       >
         <SimpleTable heads={["Host", "Name", "Purpose", "Default"]} actions={writable}>
           {items.map((d) => (
@@ -97,7 +115,19 @@ export function Page() {
               <td>{d.name}</td>
               <td>{d.purpose}</td>
               <td>{d.isDefault ? <span className="chip">default</span> : ""}</td>
-              {writable && (
+              {writable && d.archived && (
+                <td className="simple-table__actions">
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    onClick={() =>
+                      void run(() => restoreEntities("domains", [d.id]), `${d.host} restored`)}
+                  >
+                    Restore
+                  </button>
+                </td>
+              )}
+              {writable && !d.archived && (
                 <EditArchiveCell
                   editLabel="Edit"
                   onEdit={() => setEditing(d)}

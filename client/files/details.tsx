@@ -7,10 +7,10 @@ import { downloadUrl, saveTextFile, useTextFile } from "./api.ts";
 import { CodeEditor } from "./editor.tsx";
 import { formatBytes } from "./format.ts";
 
-/** Actions on the selected entry that the page performs. */
+/** Actions on the selected entry that the page performs; none for a reader (read-only). */
 export interface EntryActions {
-  onRename: () => void;
-  onDelete: () => void;
+  onRename?: () => void;
+  onDelete?: () => void;
 }
 
 function EntryButtons(props: EntryActions & { entry: FileEntry }) {
@@ -24,8 +24,12 @@ function EntryButtons(props: EntryActions & { entry: FileEntry }) {
           Download
         </a>
       )}
-      <button type="button" className="btn" onClick={props.onRename}>Rename</button>
-      <button type="button" className="btn btn--danger" onClick={props.onDelete}>Delete</button>
+      {props.onRename && (
+        <button type="button" className="btn" onClick={props.onRename}>Rename</button>
+      )}
+      {props.onDelete && (
+        <button type="button" className="btn btn--danger" onClick={props.onDelete}>Delete</button>
+      )}
     </>
   );
 }
@@ -33,6 +37,7 @@ function EntryButtons(props: EntryActions & { entry: FileEntry }) {
 /** A file: its facts, and its text in the editor when it is text. */
 export function FileDetails(props: EntryActions & { entry: FileEntry; onSaved: () => void }) {
   const { entry } = props;
+  const writable = props.onRename !== undefined;
   const { data, error, isLoading, mutate } = useTextFile(entry.path);
   const [draft, setDraft] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -64,19 +69,27 @@ export function FileDetails(props: EntryActions & { entry: FileEntry; onSaved: (
           </p>
         </div>
         <div className="page-header__actions file-details__actions">
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={!dirty || saving}
-            onClick={save}
-          >
-            {saving ? "Saving…" : "Save"}
-          </button>
+          {writable && (
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={!dirty || saving}
+              onClick={save}
+            >
+              {saving ? "Saving…" : "Save"}
+            </button>
+          )}
           <EntryButtons {...props} />
         </div>
       </div>
       <DataState loading={isLoading && !data} error={error}>
-        <CodeEditor label="File content" value={text} onChange={setDraft} onSave={save} />
+        <CodeEditor
+          label="File content"
+          value={text}
+          readOnly={!writable}
+          onChange={setDraft}
+          onSave={save}
+        />
         {dirty && <p className="muted">Unsaved changes · Ctrl+S saves</p>}
       </DataState>
     </div>

@@ -8,6 +8,8 @@ export interface CodeEditorProps {
   onChange: (value: string) => void;
   /** Ctrl/Cmd+S. */
   onSave?: () => void;
+  /** Shown, not changed (a reader without write on landers). */
+  readOnly?: boolean;
 }
 
 /** A plain-text code editor: monospace, line numbers; Tab still moves focus (keyboard users). */
@@ -35,6 +37,7 @@ export function CodeEditor(props: CodeEditorProps) {
         autoComplete="off"
         wrap="off"
         value={props.value}
+        readOnly={props.readOnly}
         onChange={(event) => props.onChange(event.target.value)}
         onKeyDown={onKeyDown}
         onScroll={(event) => {

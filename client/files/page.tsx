@@ -4,7 +4,9 @@
  */
 import { useRef, useState } from "react";
 import type { FileEntry } from "../../contracts/files.ts";
+import { canWrite } from "../../contracts/rights.ts";
 import { notify } from "../app/toasts.tsx";
+import { useMyAccount } from "../entities/entity_api.ts";
 import { DataState } from "../ui/data_state.tsx";
 import { PageHeader } from "../ui/page.tsx";
 import {
@@ -29,6 +31,8 @@ function message(error: unknown): string {
 /** The files manager. */
 export function Page() {
   const tree = useFileTree();
+  // Hosted files are landers' pages: changing them needs write on landers (as the server says).
+  const writable = canWrite(useMyAccount().data, "landing");
   const [selected, setSelected] = useState("");
   const [asking, setAsking] = useState<Asking>();
   const [progress, setProgress] = useState<number>();
@@ -89,13 +93,13 @@ export function Page() {
     setSelected(next?.path ?? "");
     setAsking(undefined);
   };
-  const actions = { onRename: () => setAsking("rename"), onDelete: remove };
+  const actions = writable ? { onRename: () => setAsking("rename"), onDelete: remove } : {};
 
   return (
     <div className="page">
       <PageHeader
         title="Files"
-        actions={
+        actions={writable && (
           <>
             <button type="button" className="btn" onClick={() => setAsking("folder")}>
               New folder
@@ -120,27 +124,29 @@ export function Page() {
               onChange={(event) => upload([...(event.target.files ?? [])])}
             />
           </>
-        }
+        )}
       >
         Hosted landers, served at <code>/lp/files/…</code>
       </PageHeader>
-      <div className="files-toolbar">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={replace}
-            onChange={(event) => setReplace(event.target.checked)}
-          />
-          <span>Replace existing files on upload</span>
-        </label>
-        {progress !== undefined && (
-          <div className="upload-progress">
-            <span>Uploading to {where}</span>
-            <progress max={1} value={progress} aria-label="Upload progress" />
-            <span>{Math.round(progress * 100)}%</span>
-          </div>
-        )}
-      </div>
+      {writable && (
+        <div className="files-toolbar">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={replace}
+              onChange={(event) => setReplace(event.target.checked)}
+            />
+            <span>Replace existing files on upload</span>
+          </label>
+          {progress !== undefined && (
+            <div className="upload-progress">
+              <span>Uploading to {where}</span>
+              <progress max={1} value={progress} aria-label="Upload progress" />
+              <span>{Math.round(progress * 100)}%</span>
+            </div>
+          )}
+        </div>
+      )}
       {asking && (
         <NameForm
           key={`${asking}:${selected}`}

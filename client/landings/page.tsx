@@ -51,7 +51,11 @@ function LandingFields() {
         <F.TextField path="name" label="Name" />
         <GroupField type="landing" />
         <F.NumberField path="offerCount" label="Offers on the page" step={1} />
-        <F.CheckField path="protect" label="Protect: open only through a click" />
+        <F.CheckField
+          path="protect"
+          label="Protect: open only through a click"
+          hint="Hosted landers (/lp/files/…) only, while Settings → LP protect is on."
+        />
       </div>
       <F.TextField
         path="url"

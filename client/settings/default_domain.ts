@@ -16,8 +16,9 @@ function markedDefault<D extends DomainOption & { archived?: unknown }>(
 }
 
 /**
- * What an empty "Default domain" means, as the server builds the links (tracking_links.ts
- * baseFor): the domain marked default for tracking on Domains, else this panel's address.
+ * What an empty "Default domain" means, as the server builds the links
+ * (`defaultTrackingDomainId`): the domain marked default for tracking on Domains, else this
+ * panel's address.
  */
 export function defaultDomainLabel(domains: ReadonlyArray<DomainOption>): string {
   const marked = markedDefault(domains);
@@ -27,18 +28,19 @@ export function defaultDomainLabel(domains: ReadonlyArray<DomainOption>): string
 }
 
 /**
- * The address tracking links start with, as the server's baseFor builds it: the "Default domain"
- * of Settings → Tracking links, else the domain marked default for tracking on Domains (each with
- * the settings' scheme), else `origin`, this panel's address.
+ * The address tracking links start with, as the server builds it (`defaultTrackingDomainId`): the
+ * "Default domain" of Settings → Tracking links while it is live, else the domain marked default
+ * for tracking on Domains (each with the settings' scheme), else `origin`, this panel's address.
  */
 export function trackingBase(
   domains: ReadonlyArray<DomainOption & { archived?: unknown }>,
   options: { settings?: { domainId: number | null; scheme: string }; origin: string },
 ): string {
   const { settings, origin } = options;
-  const chosen = settings?.domainId == null
-    ? markedDefault(domains)
-    : domains.find((d) => d.id === settings.domainId);
+  const picked = settings?.domainId == null
+    ? undefined
+    : domains.find((d) => d.id === settings.domainId && d.archived !== true);
+  const chosen = picked ?? markedDefault(domains);
   if (!chosen) return origin;
   return `${settings?.scheme ?? "https"}://${String(chosen.host)}`;
 }

@@ -38,4 +38,9 @@ Deno.test("tracking links: the click API example starts where the tracking links
     const settings = { domainId: 7, scheme: "https" };
     assert.equal(trackingBase([marked, chosen], { settings, origin }), "https://go.example.net");
   });
+  await t.step("that domain archived since: the Domains default, as the server falls back", () => {
+    const settings = { domainId: 7, scheme: "https" };
+    const gone = { ...chosen, archived: true };
+    assert.equal(trackingBase([marked, gone], { settings, origin }), "https://track.example.com");
+  });
 });

@@ -58,7 +58,7 @@ export function TrackingLinksSettings() {
               ))}
             </select>
           </Field>
-          <Field label="Affiliate network (postback token)">
+          <Field label="Affiliate network (its token on the postback and pixel)">
             <select
               value={choice.affiliateNetworkId}
               onChange={(e) => setChoice({ ...choice, affiliateNetworkId: e.target.value })}

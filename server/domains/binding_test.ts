@@ -3,6 +3,8 @@ import { buildDomain } from "../../fixtures/builders.ts";
 import { idOf } from "../entities/testing.ts";
 import { US_IP } from "../tracking/testing.ts";
 import { trackingApp, type TrackingSetup } from "../tracking/testing.ts";
+import { settingsUser } from "../settings/testing.ts";
+import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
 
 function visit(s: TrackingSetup, path: string, host: string) {
   return s.app.request(path, { ip: US_IP, headers: { host }, redirect: "manual" });
@@ -64,5 +66,34 @@ Deno.test("domains: a domain's root address is its root campaign's click", async
       buildDomain({ host: "x.example.org", isDefault: false, rootCampaignId: 99_999 }),
     );
     assert.equal(bad.status, 400);
+  });
+});
+
+Deno.test("domains: a bound campaign without its own domain answers on its link's host", async (t) => {
+  const s = await trackingApp();
+  const admin = await settingsUser(s.app, { username: "ops", role: "admin" });
+  await s.api.post("/api/domains", buildDomain({ host: "go.example.org" })); // Domains default
+  const chosen = idOf(
+    await s.api.post("/api/domains", buildDomain({ host: "t2.example.org", isDefault: false })),
+  );
+  assert.equal((await admin.put("/api/settings/tracking-links", { domainId: chosen })).status, 200);
+  await s.api.patch(`/api/campaigns/${s.campaignId}`, { domainId: null, domainOnly: true });
+  const clickLink = async () =>
+    new URL(
+      (await s.api.call(TOOLS.trackingLinks, { query: { campaignId: String(s.campaignId) } }))
+        .click,
+    );
+  await t.step("the default chosen in Settings → Tracking links", async () => {
+    const link = await clickLink();
+    assert.equal(link.host, "t2.example.org");
+    assert.equal((await visit(s, `${link.pathname}${link.search}`, link.host)).status, 302);
+    assert.equal((await visit(s, `/c/${s.key}`, "go.example.org")).status, 404);
+  });
+  await t.step("that default archived: both fall back to the Domains default", async () => {
+    assert.equal((await s.api.del(`/api/domains/${chosen}`)).status, 200);
+    const link = await clickLink();
+    assert.equal(link.host, "go.example.org");
+    assert.equal((await visit(s, `${link.pathname}${link.search}`, link.host)).status, 302);
+    assert.equal((await visit(s, `/c/${s.key}`, "t2.example.org")).status, 404);
   });
 });

@@ -19,9 +19,14 @@ export const domainDef: EntityDef<Domain, DomainInput> = {
   create: DomainInput,
   patch: DomainPatch,
   check: (db, values, id) => {
-    const taken = db.prepare("SELECT id FROM domains WHERE host = ? AND id IS NOT ?")
+    const taken = db.prepare("SELECT archived FROM domains WHERE host = ? AND id IS NOT ?")
       .get(String(values.host), id ?? null);
-    return taken ? [{ path: "host", message: `${values.host} is already added` }] : [];
+    if (!taken) return [];
+    // The host stays taken while archived (unique): say where to bring it back.
+    const message = Number(taken.archived) === 1
+      ? `${values.host} is archived: restore it (Domains → Show archived)`
+      : `${values.host} is already added`;
+    return [{ path: "host", message }];
   },
   // A copy needs a host of its own (unique) and does not take over the default.
   onClone: (db, values) => {

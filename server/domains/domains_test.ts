@@ -75,3 +75,36 @@ Deno.test("entities: a name on one line and notes without control characters", a
   assert.equal(renamed.status, 400);
   assert.equal((await api.get(`/api/offers/${offer.body.id}`)).body.name, "N");
 });
+
+Deno.test("domains: an archived domain's host is refused as archived, and restoring brings it back", async () => {
+  const { api } = await adminApi();
+  const id = idOf(await api.post("/api/domains", buildDomain({ host: "old.example.com" })));
+  assert.equal((await api.del(`/api/domains/${id}`)).status, 200);
+  const again = await api.post("/api/domains", buildDomain({ host: "old.example.com" }));
+  assert.equal(again.status, 400);
+  assert.match(JSON.stringify(again.body), /old\.example\.com is archived: restore it/);
+  assert.equal((await api.post(`/api/domains/${id}/restore`)).status, 200);
+  const live = (await api.get("/api/domains")).body.items as { host: string }[];
+  assert.deepEqual(live.map((d) => d.host), ["old.example.com"]);
+});
+
+Deno.test("domains: a host no request can carry is refused, and nothing is added", async () => {
+  const { app, api } = await adminApi();
+  for (const host of ["t.example.org:99999", "t.example.org:0", "999.1.1.1", "пример.рф"]) {
+    const res = await api.post("/api/domains", buildDomain({ host }));
+    assert.equal(res.status, 400, host);
+  }
+  const idn = await api.post("/api/domains", buildDomain({ host: "пример.рф" }));
+  assert.match(JSON.stringify(idn.body), /xn-- form/);
+  assert.equal((await api.get("/api/domains?archived=all")).body.total, 0);
+  const fine = ["t.example.org:65535", "10.0.0.255", "xn--e1afmkfd.xn--p1ai", "Go.Example.org"];
+  for (const host of fine) {
+    assert.equal((await api.post("/api/domains", buildDomain({ host }))).status, 201, host);
+  }
+  // A host stored under the older rules still lists (and can be corrected or archived).
+  const id = idOf(await api.post("/api/domains", buildDomain({ host: "old.example.org" })));
+  app.deps.db.prepare("UPDATE domains SET host = 'old.example.org:99999' WHERE id = ?").run(id);
+  const listed = await api.get("/api/domains");
+  assert.equal(listed.status, 200);
+  assert.ok(JSON.stringify(listed.body).includes("old.example.org:99999"));
+});

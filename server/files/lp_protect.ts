@@ -34,7 +34,11 @@ export function isProtected(db: Db, rel: string): boolean {
   const rows = db.prepare(
     `SELECT url FROM landings WHERE protect = 1 AND archived = 0 AND url LIKE '%/lp/files/%'`,
   ).all();
-  return rows.some((row) => hostedFileOf(String(row.url)) === rel);
+  // A folder named without its slash (`/lp/files/quiz`) opens its index.html (serve.ts).
+  return rows.some((row) => {
+    const file = hostedFileOf(String(row.url));
+    return file === rel || `${file}/index.html` === rel;
+  });
 }
 
 /** Whether `clickId` names a click younger than the token lifetime at `now`. */

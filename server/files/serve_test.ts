@@ -117,6 +117,32 @@ Deno.test("LP protect: a protected hosted lander opens only through a recent cli
   }
 });
 
+Deno.test("LP protect: a lander URL naming its folder without the slash protects the folder's page", async () => {
+  const h = await hosting();
+  try {
+    const { db } = h.app.deps;
+    const created = await h.app.send(
+      "/api/landings",
+      buildLanding({ url: "/lp/files/quiz", protect: true }),
+      { cookie: h.cookie },
+    );
+    assert.equal(created.status, 201);
+    writeSection(db, "lp-protect", { value: { enabled: true, tokenLifetimeMinutes: 60 } });
+    addClick(db, "fresh2", 60_000);
+    // The click sends the visitor to /lp/files/quiz, which redirects to the folder's slash.
+    const hop = await h.app.request("/lp/files/quiz");
+    assert.equal(hop.headers.get("location"), "/lp/files/quiz/");
+    for (const url of ["/lp/files/quiz/", "/lp/files/quiz/index.html"]) {
+      assert.equal((await h.app.request(url)).status, 404, url);
+      const res = await h.app.request(url, { cookie: "rotor_click=fresh2" });
+      assert.equal(res.status, 200, url);
+      await res.body?.cancel();
+    }
+  } finally {
+    await h.cleanup();
+  }
+});
+
 Deno.test("LP protect: lander URLs map to the hosted file they open", () => {
   assert.equal(hostedFileOf("/lp/files/quiz/"), "quiz/index.html");
   assert.equal(hostedFileOf("/lp/files/quiz/a.html?c={clickid}"), "quiz/a.html");

@@ -13,6 +13,7 @@ import { HttpError } from "../errors.ts";
 import { getEntity } from "../entities/service.ts";
 import { campaignDef } from "../campaigns/definition.ts";
 import { domainDef } from "../domains/definition.ts";
+import { defaultTrackingDomainId } from "../domains/default_tracking.ts";
 import { trafficSourceDef } from "../traffic_sources/definition.ts";
 import { affiliateNetworkDef } from "../affiliate_networks/definition.ts";
 import { readSection } from "./sections.ts";
@@ -38,20 +39,10 @@ function sourceParams(db: Db, sourceId: unknown): Array<[string, string]> {
  * scheme; the panel's own origin only when there is no tracking domain at all.
  */
 function baseFor(db: Db, options: { domainId?: number; origin: string }): string {
-  const settings = readSection(db, "tracking-links");
-  const domainId = options.domainId ?? settings.domainId ?? defaultTrackingDomain(db);
-  if (domainId === null || domainId === undefined) return options.origin;
+  const domainId = options.domainId ?? defaultTrackingDomainId(db);
+  if (domainId === null) return options.origin;
   const domain = getEntity(db, domainDef, domainId);
-  return `${settings.scheme}://${domain.host}`;
-}
-
-/** The live domain marked default for tracking, if any. */
-function defaultTrackingDomain(db: Db): number | null {
-  const row = db.prepare(
-    `SELECT id FROM domains WHERE is_default = 1 AND purpose = 'tracking' AND archived = 0
-     ORDER BY id LIMIT 1`,
-  ).get();
-  return row ? Number(row.id) : null;
+  return `${readSection(db, "tracking-links").scheme}://${domain.host}`;
 }
 
 /** The links for `query` (a campaign, a domain and a network are each optional). */
@@ -88,7 +79,10 @@ export function buildTrackingLinks(
     ["txid", "{txid}"],
   ];
   if (token) postbackParams.push(["token", token]);
-  const pixel = `${base}/pixel.gif?clickid={clickid}&status=lead&payout={payout}`;
+  // With a `clickid` the pixel is a postback by image: it needs the network's token as well.
+  const pixel = `${base}/pixel.gif?clickid={clickid}&status=lead&payout={payout}${
+    token ? `&token=${token}` : ""
+  }`;
   return {
     base,
     click,

@@ -15,6 +15,7 @@ import { changesOf, type Db } from "../db/connection.ts";
 import type { ChangeFeed } from "../db/pg/changes.ts";
 import { entityVersion } from "../db/entity_version.ts";
 import { getStatsSettings, onSectionWritten, readSection } from "../settings/sections.ts";
+import { defaultTrackingDomainId } from "../domains/default_tracking.ts";
 import type { QualitySettings } from "./quality.ts";
 import { parseCidr } from "./ip.ts";
 import type {
@@ -190,12 +191,11 @@ export class EntityCache {
 
   /** The campaign's domain, else the default tracking domain ("" binds to no host at all). */
   #boundHost(domainId: unknown): string {
-    const row = domainId === null
-      ? this.db.prepare(
-        `SELECT host FROM domains WHERE is_default = 1 AND purpose = 'tracking' AND archived = 0
-         ORDER BY id LIMIT 1`,
-      ).get()
-      : this.db.prepare("SELECT host FROM domains WHERE id = ?").get(Number(domainId));
+    // The same default as the campaign's link (Settings → Tracking links, else Domains).
+    const id = domainId === null ? defaultTrackingDomainId(this.db) : Number(domainId);
+    const row = id === null
+      ? undefined
+      : this.db.prepare("SELECT host FROM domains WHERE id = ?").get(id);
     return row ? String(row.host) : "";
   }
 

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { UA } from "./enrich/test_agents.ts";
 import { recordClick } from "./click.ts";
 import { clickIdOf, trackingApp, US_IP } from "./testing.ts";
+import { idOf } from "../entities/testing.ts";
 
 Deno.test("click: an active campaign answers 302 to the offer with macros, after storing the click", async () => {
   const t = await trackingApp();
@@ -283,6 +284,121 @@ Deno.test("click: a hosted lander is a relative address on this host", async () 
   });
   const res = await s.click();
   assert.equal(res.headers.get("location"), "/lp/files/quiz/index.html");
+});
+
+Deno.test("click: a link ending in a slash is the same link, for the campaign and the lander's button", async (t) => {
+  const s = await trackingApp();
+  const [a, b] = s.offerIds;
+  await s.api.patch(`/api/campaigns/${s.campaignId}`, {
+    destination: {
+      type: "flow",
+      flow: {
+        rules: [],
+        defaultPaths: [{
+          weight: 1,
+          landings: [{ landingId: s.landingId, weight: 1 }],
+          offers: [{ offerId: a, weight: 1 }, { offerId: b, weight: 1 }],
+        }],
+      },
+    },
+  });
+  let id = "";
+  await t.step("/c/KEY/?… clicks as /c/KEY?…", async () => {
+    const res = await s.click({ query: "/?t1=zone7" });
+    assert.equal(res.status, 302);
+    id = clickIdOf(res);
+    assert.match(res.headers.get("location")!, /^https:\/\/lp\.example\.com\//);
+    const row = s.app.deps.db.prepare("SELECT campaign_id FROM clicks WHERE id = ?").get(id)!;
+    assert.equal(row.campaign_id, s.campaignId);
+  });
+  await t.step("/lp/click/?offer=2 goes on as /lp/click?offer=2", async () => {
+    const res = await s.app.request("/lp/click/?offer=2", {
+      cookie: `rotor_click=${id}`,
+      redirect: "manual",
+    });
+    assert.equal(res.status, 302);
+    assert.match(res.headers.get("location")!, /^https:\/\/shop\.example\.com\/buy\?/);
+  });
+});
+
+Deno.test("click: a clickid that is no click id (an unfilled {clickid}) leaves the lander click to the cookie", async () => {
+  const s = await trackingApp();
+  const [a, b] = s.offerIds;
+  await s.api.patch(`/api/campaigns/${s.campaignId}`, {
+    destination: {
+      type: "flow",
+      flow: {
+        rules: [],
+        defaultPaths: [{
+          weight: 1,
+          landings: [{ landingId: s.landingId, weight: 1 }],
+          offers: [{ offerId: a, weight: 1 }, { offerId: b, weight: 1 }],
+        }],
+      },
+    },
+  });
+  const id = clickIdOf(await s.click());
+  // The builder's lander link pasted into a hosted page, where nothing fills its macro in.
+  for (const given of ["%7Bclickid%7D", "undefined", ""]) {
+    const res = await s.app.request(`/lp/click?clickid=${given}&offer=2`, {
+      cookie: `rotor_click=${id}`,
+      redirect: "manual",
+    });
+    assert.equal(res.status, 302, given);
+    assert.match(
+      res.headers.get("location")!,
+      new RegExp(`^https://shop\\.example\\.com/buy\\?c=${id}`),
+    );
+  }
+  const row = s.app.deps.db.prepare("SELECT lp_click_ts FROM clicks WHERE id = ?").get(id)!;
+  assert.ok(Number(row.lp_click_ts) > 0, "the lander click is counted");
+  const without = await s.app.request("/lp/click?clickid=%7Bclickid%7D&offer=2");
+  assert.equal(without.status, 404, "no cookie either: still no click");
+});
+
+Deno.test("click: a hosted lander's address may be percent-encoded and carry macros in its query", async (t) => {
+  const s = await trackingApp();
+  const useLander = (landingId: number) =>
+    s.api.patch(`/api/campaigns/${s.campaignId}`, {
+      destination: {
+        type: "flow",
+        flow: {
+          rules: [],
+          defaultPaths: [{
+            weight: 1,
+            landings: [{ landingId, weight: 1 }],
+            offers: [{ offerId: s.offerIds[0], weight: 1 }],
+          }],
+        },
+      },
+    });
+  await t.step("the address Files shows for a folder with a space, with {macros}", async () => {
+    const url = "/lp/files/keto%20quiz/?zone={t1}&c={clickid}";
+    const created = await s.api.post("/api/landings", { name: "Hosted", url });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    await useLander(idOf(created));
+    const res = await s.click({ query: "?zone=z%207" });
+    assert.equal(
+      res.headers.get("location"),
+      `/lp/files/keto%20quiz/?zone=z%207&c=${clickIdOf(res)}`,
+    );
+  });
+  await t.step("a way out of /lp/files/, a macro in the path or a space: refused", async () => {
+    const before = (await s.api.get("/api/landings?archived=all")).body.total;
+    for (
+      const url of [
+        "/lp/files/../api/x",
+        "/lp/files/%2E%2E/api/x",
+        "/lp/files/{t1}/index.html",
+        "/lp/files/a b.html",
+        "/lp/files/",
+      ]
+    ) {
+      const res = await s.api.post("/api/landings", { name: "Bad", url });
+      assert.equal(res.status, 400, url);
+    }
+    assert.equal((await s.api.get("/api/landings?archived=all")).body.total, before);
+  });
 });
 
 Deno.test("click: the network's offer URL template reaches the offer URL's query", async (t) => {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { clickIdOf, NETWORK_IP, trackingApp, type TrackingSetup } from "./testing.ts";
+import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
 
 const conversions = (s: TrackingSetup) =>
   s.app.deps.db.prepare("SELECT status, payout, txid FROM conversions ORDER BY id").all()
@@ -40,4 +41,18 @@ Deno.test("pixel: without a clickid the rotor_click cookie still names the click
   });
   assert.equal(res.status, 200);
   assert.deepEqual(conversions(s).map((c) => c.status), ["lead"]);
+});
+
+Deno.test("pixel: the link Settings → Tracking links builds for a network records (its token included)", async () => {
+  const s = await trackingApp();
+  const id = clickIdOf(await s.click());
+  const links = await s.api.call(TOOLS.trackingLinks, {
+    query: { campaignId: String(s.campaignId), affiliateNetworkId: String(s.networkId) },
+  });
+  // The advertiser's page fills in the click id and the payout.
+  const url = new URL(links.pixel.replace("{clickid}", id).replace("{payout}", "3"));
+  const res = await s.app.request(`${url.pathname}${url.search}`, { ip: NETWORK_IP });
+  assert.equal(res.status, 200, links.pixel);
+  assert.deepEqual(conversions(s).map((c) => c.status), ["lead"]);
+  assert.ok(links.pixelHtml.includes(links.pixel), "the HTML form carries the same address");
 });

@@ -11,6 +11,7 @@ import type { AppEnv } from "../context.ts";
 import { badRequest, HttpError, notFound } from "../errors.ts";
 import { clientIp } from "../net.ts";
 import { CLICK_COOKIE } from "./click_route.ts";
+import { isClickId } from "./click_id.ts";
 import { lpClick } from "./lp_click.ts";
 import { updateClick } from "./click_update.ts";
 import { type PostbackParams, recordConversion } from "./postback.ts";
@@ -92,17 +93,25 @@ function ownerFlushed(engine: TrackingEngine, clickId: unknown): Promise<void> |
   return engine.clicks.ownerFlushed(clickId.trim());
 }
 
+/** `/lp/click`: the click (its `clickid`, else the visitor's cookie) on to the offer. */
+async function landerClickThrough(c: Context<AppEnv>): Promise<Response> {
+  // A `clickid` that is no click id (a hosted page's unfilled `{clickid}`, "undefined" from a
+  // lander script) leaves the choice to the visitor's cookie, as if it were absent.
+  const given = c.req.query("clickid")?.trim() ?? "";
+  const clickId = isClickId(given) ? given : getCookie(c, CLICK_COOKIE) || given;
+  const offer = c.req.query("offer");
+  const offerNumber = offer && /^\d{1,3}$/.test(offer) ? Number(offer) : null;
+  const url = await lpClick(c.var.deps.tracking, { clickId, offerNumber });
+  if (!url) throw unknownLink();
+  c.header("Cache-Control", "no-store");
+  return c.redirect(url, 302);
+}
+
 /** Mounted at `/` by `createApp` (the click route is mounted apart, see `clickHandler`). */
 export const trackingRoutes = new Hono<AppEnv>()
-  .get("/lp/click", async (c) => {
-    const clickId = c.req.query("clickid") || getCookie(c, CLICK_COOKIE) || "";
-    const offer = c.req.query("offer");
-    const offerNumber = offer && /^\d{1,3}$/.test(offer) ? Number(offer) : null;
-    const url = await lpClick(c.var.deps.tracking, { clickId, offerNumber });
-    if (!url) throw unknownLink();
-    c.header("Cache-Control", "no-store");
-    return c.redirect(url, 302);
-  })
+  .get("/lp/click", landerClickThrough)
+  // A lander link may end in a slash (`/lp/click/?offer=2`): the same click-through.
+  .get("/lp/click/", landerClickThrough)
   .on(["GET", "POST"], "/postback", async (c) => {
     const params = await postbackParams(c);
     await ownerFlushed(c.var.deps.tracking, params.clickid);

@@ -6,6 +6,8 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { browserTest, signIn } from "../helpers/browser.ts";
 import { waitFor } from "../helpers/wait.ts";
+import { ADMIN_PASSWORD } from "../helpers/server.ts";
+import { PanelClient } from "../../server/tracking/simulate/setup.ts";
 
 browserTest(
   "browser: a lander file is created, edited, renamed and served at /lp/files/",
@@ -74,5 +76,42 @@ browserTest(
       assert.equal(old?.status(), 404);
     });
     await context.close();
+  },
+);
+
+browserTest(
+  "browser: a reader of landers sees the hosted files but is offered no change",
+  async ({ server, browser }) => {
+    const admin = new PanelClient(server.url);
+    await admin.signIn("admin", ADMIN_PASSWORD);
+    await admin.call("POST", "/api/files/directory", { path: "quiz" });
+    await admin.call("POST", "/api/files/file", { path: "quiz/index.html", content: "<h1>Q</h1>" });
+    await admin.call("POST", "/api/users", {
+      username: "reader",
+      password: "reader-password-123",
+      role: "user",
+      permissions: { "*": "read" },
+    });
+    const page = await browser.newPage();
+    await signIn(page, server, {
+      returnTo: "/files",
+      user: "reader",
+      password: "reader-password-123",
+    });
+    const tree = page.getByRole("tree", { name: "Files" });
+    await tree.getByRole("treeitem", { name: "quiz" }).click();
+    await tree.getByRole("treeitem", { name: /index\.html/ }).click();
+    const content = page.getByLabel("File content");
+    await page.waitForFunction(
+      () =>
+        (document.querySelector("textarea") as HTMLTextAreaElement | null)?.value === "<h1>Q</h1>",
+      undefined,
+      { timeout: 60_000 },
+    );
+    assert.equal(await content.getAttribute("readonly"), "");
+    await page.getByRole("link", { name: "Download" }).waitFor();
+    for (const name of ["New folder", "New file", "Upload", "Save", "Rename", "Delete"]) {
+      assert.equal(await page.getByRole("button", { name, exact: true }).count(), 0, name);
+    }
   },
 );

@@ -105,3 +105,31 @@ browserTest(
     );
   },
 );
+
+browserTest(
+  "browser: an archived domain is shown on request and restored from Domains",
+  async ({ server, browser }) => {
+    const { page } = await signedInPage(browser, server);
+    const created = await call(page, server, {
+      method: "POST",
+      path: "/api/domains",
+      body: { name: "gone.example.org", host: "gone.example.org" },
+    });
+    await call(page, server, { method: "DELETE", path: `/api/domains/${created.body.id}` });
+    await page.goto(`${server.url}/panel/domains`);
+    await page.getByLabel("Show archived").check();
+    const row = page.getByRole("row", { name: /gone\.example\.org/ });
+    await row.getByRole("button", { name: "Restore" }).click();
+    await page.getByText("gone.example.org restored").first().waitFor();
+    await page.getByLabel("Show archived").uncheck();
+    await page.getByRole("row", { name: /gone\.example\.org/ }).getByRole("button", {
+      name: "Edit",
+    })
+      .waitFor();
+    const domain = await call(page, server, {
+      method: "GET",
+      path: `/api/domains/${created.body.id}`,
+    });
+    assert.equal(domain.body.archived, false);
+  },
+);
