@@ -321,6 +321,36 @@ Deno.test("click: a link ending in a slash is the same link, for the campaign an
   });
 });
 
+Deno.test("click: a HEAD request on the lander's button answers its offer and counts no lander click", async () => {
+  const s = await trackingApp();
+  await s.api.patch(`/api/campaigns/${s.campaignId}`, {
+    destination: {
+      type: "flow",
+      flow: {
+        rules: [],
+        defaultPaths: [{
+          weight: 1,
+          landings: [{ landingId: s.landingId, weight: 1 }],
+          offers: [{ offerId: s.offerIds[0], weight: 1 }],
+        }],
+      },
+    },
+  });
+  const id = clickIdOf(await s.click());
+  const lpClickTs = () =>
+    s.app.deps.db.prepare("SELECT lp_click_ts FROM clicks WHERE id = ?").get(id)!.lp_click_ts;
+  const head = await s.app.request(`/lp/click?clickid=${id}`, {
+    method: "HEAD",
+    redirect: "manual",
+  });
+  assert.equal(head.status, 302);
+  assert.match(head.headers.get("location")!, /^https:\/\/offers\.example\.com\//);
+  assert.equal(lpClickTs(), null);
+  const get = await s.app.request(`/lp/click?clickid=${id}`, { redirect: "manual" });
+  assert.equal(get.status, 302);
+  assert.equal(typeof lpClickTs(), "number");
+});
+
 Deno.test("click: a clickid that is no click id (an unfilled {clickid}) leaves the lander click to the cookie", async () => {
   const s = await trackingApp();
   const [a, b] = s.offerIds;

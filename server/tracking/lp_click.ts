@@ -39,7 +39,7 @@ function offersOnLander(engine: TrackingEngine, landingId: number | null): numbe
 /** The offer URL for a click-through, or null when the click or its offer is unknown. */
 export async function lpClick(
   engine: TrackingEngine,
-  input: { clickId: string; offerNumber: number | null; now?: number },
+  input: { clickId: string; offerNumber: number | null; now?: number; head?: boolean },
 ): Promise<string | null> {
   // PostgreSQL: read on the click writer's connection, never through the bridge.
   const click = !isClickId(input.clickId)
@@ -86,8 +86,9 @@ export async function lpClick(
     throw err;
   }
   // A click that went straight to its offer showed no lander: the visitor still
-  // reaches the offer, but no lander click is counted (it would inflate LP CTR).
-  if (click.landingId === null) return url;
+  // reaches the offer, but no lander click is counted (it would inflate LP CTR). A HEAD
+  // request (a link checker on the lander's button) is no visitor's either (decision 165).
+  if (click.landingId === null || input.head) return url;
   // PostgreSQL: a click of another node is counted before its lander click-through moves it.
   if (engine.clicks.pg) await engine.clicks.ownerFlushed(click.id);
   await engine.clicks.write({

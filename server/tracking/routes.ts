@@ -101,7 +101,8 @@ async function landerClickThrough(c: Context<AppEnv>): Promise<Response> {
   const clickId = isClickId(given) ? given : getCookie(c, CLICK_COOKIE) || given;
   const offer = c.req.query("offer");
   const offerNumber = offer && /^\d{1,3}$/.test(offer) ? Number(offer) : null;
-  const url = await lpClick(c.var.deps.tracking, { clickId, offerNumber });
+  const head = c.req.method === "HEAD";
+  const url = await lpClick(c.var.deps.tracking, { clickId, offerNumber, head });
   if (!url) throw unknownLink();
   c.header("Cache-Control", "no-store");
   return c.redirect(url, 302);
