@@ -1,6 +1,6 @@
 /** Domains (menu entry): hosts Rotor answers on, with the default tracking domain. */
 import { useState } from "react";
-import { type Domain, DomainInput, DomainPurpose } from "../../contracts/domain.ts";
+import { type Domain, DomainInput, type DomainPurpose } from "../../contracts/domain.ts";
 import { DataState } from "../ui/data_state.tsx";
 import {
   archiveEntities,
@@ -32,6 +32,36 @@ const BLANK = {
   rootCampaignId: null,
   notes: "",
 };
+
+/**
+ * A domain's purpose and default. Rotor reads a domain's purpose for tracking only (links and
+ * binding, decision 191), so a new domain is a tracking domain and no other purpose is offered; a
+ * domain stored with another (an import, the API) shows it and may become a tracking domain.
+ */
+function PurposeFields(props: { stored: DomainPurpose }) {
+  const purpose = F.useField("purpose").value ?? "tracking";
+  return (
+    <>
+      {props.stored !== "tracking" && (
+        <F.SelectField
+          path="purpose"
+          label="Purpose"
+          options={[[props.stored, `${props.stored} (not used by Rotor)`], [
+            "tracking",
+            "tracking",
+          ]]}
+        />
+      )}
+      {purpose === "tracking" && (
+        <F.CheckField
+          path="isDefault"
+          label="Default tracking domain"
+          hint="New tracking links, and campaigns without a domain of their own, use it."
+        />
+      )}
+    </>
+  );
+}
 
 /** The domains page. */
 export function Page() {
@@ -75,12 +105,7 @@ export function Page() {
             hint="No scheme or path; a port is allowed."
           />
           <F.TextField path="name" label="Name" placeholder="defaults to the host" />
-          <F.SelectField
-            path="purpose"
-            label="Purpose"
-            options={DomainPurpose.options.map((p) => [p, p])}
-          />
-          <F.CheckField path="isDefault" label="Default for its purpose" />
+          <PurposeFields stored={editing?.purpose ?? "tracking"} />
           <F.EntityField
             path="rootCampaignId"
             label="Root campaign (the address https://host/ clicks it)"

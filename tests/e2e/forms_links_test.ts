@@ -75,6 +75,9 @@ browserTest(
           offer: { name: "R", url: "https://r.example.com/?c={clickid}", payout: 1 },
         });
         await page.goto(`${server.url}/panel/domains`);
+        // Rotor reads a purpose for tracking only (decision 191): a new domain is offered no other.
+        await page.getByLabel("Default tracking domain").waitFor();
+        assert.equal(await page.getByLabel("Purpose").count(), 0);
         await page.getByRole("textbox", { name: "Host", exact: true }).fill("root.example.org");
         await page.getByLabel(/^Root campaign/).selectOption({ label: "Root" });
         await page.getByRole("button", { name: "Add domain" }).click();
@@ -101,6 +104,30 @@ browserTest(
           path: `/api/campaigns/${campaign.id}`,
         });
         assert.equal(saved.body.domainOnly, true);
+      },
+    );
+
+    await t.step(
+      "a domain stored for landers says Rotor does not use it, and may track",
+      async () => {
+        await call(page, server, {
+          method: "POST",
+          path: "/api/domains",
+          body: { name: "lp.example.org", host: "lp.example.org", purpose: "landers" },
+        });
+        await page.goto(`${server.url}/panel/domains`);
+        await page.getByRole("row", { name: /lp\.example\.org/ }).getByRole("button", {
+          name: "Edit",
+        }).click();
+        const purpose = page.getByLabel("Purpose");
+        await purpose.waitFor();
+        assert.deepEqual(await purpose.locator("option").allTextContents(), [
+          "landers (not used by Rotor)",
+          "tracking",
+        ]);
+        assert.equal(await page.getByLabel("Default tracking domain").count(), 0);
+        await purpose.selectOption("tracking");
+        await page.getByLabel("Default tracking domain").waitFor();
       },
     );
   },
