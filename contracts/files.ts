@@ -136,6 +136,8 @@ export type FileResult = z.infer<typeof FileResult>;
 export const UploadQuery = z.object({
   dir: FolderPath.default(""),
   replace: z.enum(["true", "false"]).default("false"),
+  /** `true`: a `.zip` upload writes the files it holds, in their folders, instead of itself. */
+  unpack: z.enum(["true", "false"]).default("false"),
 });
 
 /** The upload's multipart body: one or more `file` parts (documented; the handler reads the form). */

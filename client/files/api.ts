@@ -57,11 +57,12 @@ export function downloadUrl(path: string): string {
 export function uploadFiles(
   dir: string,
   files: File[],
-  options: { replace: boolean; onProgress: (fraction: number) => void },
+  options: { replace: boolean; unpack: boolean; onProgress: (fraction: number) => void },
 ): Promise<UploadAnswer> {
   const form = new FormData();
   for (const file of files) form.append("file", file, file.name);
-  const query = { dir, replace: options.replace ? "true" as const : "false" as const };
+  const flag = (on: boolean) => on ? "true" as const : "false" as const;
+  const query = { dir, replace: flag(options.replace), unpack: flag(options.unpack) };
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", routeUrl(FILE_ROUTES.upload, { query }));

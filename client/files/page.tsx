@@ -37,6 +37,7 @@ export function Page() {
   const [asking, setAsking] = useState<Asking>();
   const [progress, setProgress] = useState<number>();
   const [replace, setReplace] = useState(false);
+  const [unpack, setUnpack] = useState(true);
   const picker = useRef<HTMLInputElement>(null);
   const entries = tree.data?.entries ?? [];
   const entry = selected ? findEntry(entries, selected) : undefined;
@@ -79,7 +80,11 @@ export function Page() {
     if (files.length === 0) return;
     setProgress(0);
     try {
-      const answer = await uploadFiles(folder, files, { replace, onProgress: setProgress });
+      const answer = await uploadFiles(folder, files, {
+        replace,
+        unpack,
+        onProgress: setProgress,
+      });
       await refresh();
       notify(`Uploaded ${answer.files.length} file(s) to ${where}`, { type: "success" });
     } catch (error) {
@@ -137,6 +142,14 @@ export function Page() {
               onChange={(event) => setReplace(event.target.checked)}
             />
             <span>Replace existing files on upload</span>
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={unpack}
+              onChange={(event) => setUnpack(event.target.checked)}
+            />
+            <span>Unpack .zip archives (a lander's folder in one upload)</span>
           </label>
           {progress !== undefined && (
             <div className="upload-progress">

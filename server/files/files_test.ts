@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { strToU8, zipSync } from "fflate";
 import { TEST_PASSWORD, testApp } from "../../tests/helpers/api.ts";
 
 async function filesApp(role: "admin" | "user" = "admin") {
@@ -147,6 +148,86 @@ Deno.test("files: each operation refuses what it must", async (t) => {
       assert.equal((await send("&replace=true")).status, 201);
       assert.equal(Deno.readTextFileSync(join(f.root, "lp/index.html")), "new");
     });
+  } finally {
+    await f.cleanup();
+  }
+});
+
+Deno.test("files: a .zip upload unpacks a lander's folder; a bad archive writes nothing", async (t) => {
+  const f = await filesApp();
+  const send = (name: string, bytes: Uint8Array, query: string) => {
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(bytes)], name));
+    return f.app.request(`/api/files/upload?${query}`, {
+      method: "POST",
+      cookie: f.cookie,
+      headers: { origin: "http://localhost" },
+      body: form,
+    });
+  };
+  const files = () => [...Deno.readDirSync(f.root)].map((e) => e.name).sort();
+  const site = zipSync({
+    "quiz/": {},
+    "quiz/index.html": strToU8("<h1>Quiz</h1>"),
+    "quiz/css/a.css": strToU8("h1{color:red}"),
+    "__MACOSX/quiz/._index.html": strToU8("mac"),
+  });
+  try {
+    await t.step("unpacked, in its folders, and served as a lander", async () => {
+      const res = await send("site.zip", site, "unpack=true");
+      assert.equal(res.status, 201, await res.clone().text());
+      assert.deepEqual((await res.json()).files.sort(), ["quiz/css/a.css", "quiz/index.html"]);
+      assert.deepEqual(files(), ["quiz"]);
+      const page = await f.app.request("/lp/files/quiz/");
+      assert.equal(await page.text(), "<h1>Quiz</h1>");
+      const css = await f.app.request("/lp/files/quiz/css/a.css");
+      assert.equal(await css.text(), "h1{color:red}");
+    });
+    await t.step("over existing files: refused unless replace, nothing half-written", async () => {
+      const again = zipSync({
+        "quiz/index.html": strToU8("<h1>New</h1>"),
+        "quiz/new.html": strToU8("n"),
+      });
+      assert.equal((await send("again.zip", again, "unpack=true")).status, 409);
+      assert.throws(() => Deno.statSync(join(f.root, "quiz/new.html")));
+      assert.equal((await send("again.zip", again, "unpack=true&replace=true")).status, 201);
+      assert.equal(Deno.readTextFileSync(join(f.root, "quiz/index.html")), "<h1>New</h1>");
+    });
+    await t.step("without unpack the archive is stored as a file", async () => {
+      assert.equal((await send("site.zip", site, "")).status, 201);
+      assert.equal(Deno.statSync(join(f.root, "site.zip")).size, site.length);
+    });
+    const refused: Array<[string, Uint8Array, number, RegExp]> = [
+      [
+        "escape.zip",
+        zipSync({ "ok.html": strToU8("x"), "../evil.html": strToU8("x") }),
+        400,
+        /^escape\.zip: \.\.\/evil\.html must not contain \. or \.\.$/,
+      ],
+      ["fake.zip", strToU8("not an archive"), 400, /^fake\.zip is not a zip archive/],
+      // 65 MB of zeros packs into a few KB: its declared size stops it before it is inflated.
+      [
+        "bomb.zip",
+        zipSync({ "big.bin": new Uint8Array(65 * 1024 * 1024) }),
+        413,
+        /^bomb\.zip unpacks to more than/,
+      ],
+      [
+        "clash.zip",
+        zipSync({ "a": strToU8("x"), "a/b.html": strToU8("y") }),
+        409,
+        /^a is both a file and a folder/,
+      ],
+    ];
+    for (const [name, bytes, status, message] of refused) {
+      await t.step(`${name}: ${status}, nothing written`, async () => {
+        const before = files();
+        const res = await send(name, bytes, "unpack=true");
+        assert.equal(res.status, status, await res.clone().text());
+        assert.match((await res.json()).error.message, message);
+        assert.deepEqual(files(), before);
+      });
+    }
   } finally {
     await f.cleanup();
   }

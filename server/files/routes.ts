@@ -55,7 +55,7 @@ export const fileRoutes = [
     FILE_ROUTES.remove,
     (c, { query }) => deleteEntry(filesRoot(c.var.deps.config.dataDir), query.path),
   ),
-  implement(FILE_ROUTES.upload, async (c, { query: { dir, replace } }) => {
+  implement(FILE_ROUTES.upload, async (c, { query: { dir, replace, unpack } }) => {
     const form = await c.req.formData().catch(() => {
       throw badRequest("Send the files as multipart/form-data");
     });
@@ -65,6 +65,10 @@ export const fileRoutes = [
       files.push({ name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) });
     }
     const root = filesRoot(c.var.deps.config.dataDir);
-    return uploadFiles(root, dir, { files, replace: replace === "true" });
+    return uploadFiles(root, dir, {
+      files,
+      replace: replace === "true",
+      unpack: unpack === "true",
+    });
   }),
 ];

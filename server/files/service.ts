@@ -3,12 +3,15 @@
  * Every path goes through `resolvePath` first, so a refused path touches
  * nothing; existence rules answer 404 and 409 in the one error shape.
  */
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
+import { unzipSync } from "fflate";
 import {
   type FileEntry,
   type FileResult,
   MAX_TEXT_BYTES,
+  MAX_UPLOAD_BYTES,
   nameProblem,
+  pathProblem,
 } from "../../contracts/files.ts";
 import { HttpError, notFound } from "../errors.ts";
 import { logEvent } from "../log.ts";
@@ -169,30 +172,103 @@ export function deleteEntry(root: string, rel: string): FileResult {
 /** One uploaded file. */
 export type Upload = { name: string; bytes: Uint8Array };
 
+/** Files an unpacked archive may hold at most (a lander is a few dozen). */
+const MAX_ARCHIVE_FILES = 2000;
+
+/** Whether an upload is a zip archive, by its name. */
+const isZip = (name: string) => /\.zip$/i.test(name);
+
 /**
- * Writes uploaded files into folder `dir`. Names are checked all first, and
- * existing files are refused (409) unless `replace`, so a refusal writes nothing.
+ * The files of a zip archive, each named by its path inside it (folders come
+ * with their files; a Mac's `__MACOSX/` copies are left out). Its declared
+ * sizes together may not pass the upload limit, so an archive that unpacks to
+ * gigabytes is refused before it is inflated.
+ */
+function unpack(file: Upload): Array<{ path: string; bytes: Uint8Array }> {
+  let files = 0;
+  let bytes = 0;
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(file.bytes, {
+      filter: (entry) => {
+        if (entry.name.endsWith("/") || entry.name.startsWith("__MACOSX/")) return false;
+        files++;
+        bytes += entry.originalSize;
+        if (files > MAX_ARCHIVE_FILES || bytes > MAX_UPLOAD_BYTES) {
+          throw new HttpError(
+            413,
+            "TOO_LARGE",
+            `${file.name} unpacks to more than ${MAX_ARCHIVE_FILES} files or ` +
+              `${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
+          );
+        }
+        return true;
+      },
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(
+      400,
+      "BAD_REQUEST",
+      `${file.name} is not a zip archive Rotor can unpack (${(err as Error).message})`,
+    );
+  }
+  return Object.entries(entries).map(([path, bytes]) => ({ path, bytes }));
+}
+
+/**
+ * Writes uploaded files into folder `dir`; with `unpack`, a `.zip` upload
+ * writes the files it holds instead, in their folders. Paths are checked all
+ * first, and existing files are refused (409) unless `replace`, so a refusal
+ * writes nothing.
  */
 export function uploadFiles(
   root: string,
   dir: string,
-  options: { files: Upload[]; replace: boolean },
+  options: { files: Upload[]; replace: boolean; unpack?: boolean },
 ): FileResult & { files: string[] } {
   const folder = mustBeFolder(root, dir);
   if (options.files.length === 0) throw new HttpError(400, "NO_FILES", "Choose files to upload");
-  const targets = options.files.map((file) => {
+  const wanted = options.files.flatMap((file) => {
+    if (options.unpack && isZip(file.name)) {
+      return unpack(file).map((entry) => {
+        const problem = pathProblem(entry.path);
+        if (problem) {
+          throw new HttpError(400, "BAD_PATH", `${file.name}: ${entry.path} ${problem}`);
+        }
+        return entry;
+      });
+    }
     const name = basename(file.name.replaceAll("\\", "/"));
     const problem = nameProblem(name);
     if (problem) throw new HttpError(400, "BAD_PATH", `File name ${problem}`);
-    const target = resolvePath(root, dir ? `${dir}/${name}` : name);
+    return [{ path: name, bytes: file.bytes }];
+  });
+  // An archive holding a file `a` and a file `a/b` cannot have both.
+  const paths = new Set(wanted.map((w) => w.path));
+  for (const { path } of wanted) {
+    for (let up = parentOf(path); up !== ""; up = parentOf(up)) {
+      if (paths.has(up)) throw new HttpError(409, "EXISTS", `${up} is both a file and a folder`);
+    }
+  }
+  const targets = wanted.map(({ path, bytes }) => {
+    const target = resolvePath(root, dir ? `${dir}/${path}` : path);
     const existing = stat(target.abs);
     if (existing?.isDirectory) throw new HttpError(409, "EXISTS", `${target.rel} is a folder`);
     if (existing && !options.replace) {
       throw new HttpError(409, "EXISTS", `${target.rel} already exists`);
     }
-    return { target, bytes: file.bytes };
+    // A folder the archive needs where a file is: refused, not overwritten.
+    for (let up = parentOf(target.rel); up !== folder.rel; up = parentOf(up)) {
+      const part = stat(resolvePath(root, up).abs);
+      if (part && !part.isDirectory) throw new HttpError(409, "EXISTS", `${up} is a file`);
+    }
+    return { target, bytes };
   });
-  for (const { target, bytes } of targets) Deno.writeFileSync(target.abs, bytes);
+  for (const { target, bytes } of targets) {
+    Deno.mkdirSync(dirname(target.abs), { recursive: true });
+    Deno.writeFileSync(target.abs, bytes);
+  }
   const names = targets.map((t) => t.target.rel);
   logEvent("info", "file_operation", { operation: "files", path: dir, uploaded: names.length });
   return { operation: "files", status: "ok", path: folder.rel, files: names };

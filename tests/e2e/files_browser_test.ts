@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
+import { strToU8, zipSync } from "fflate";
 import { browserTest, signIn } from "../helpers/browser.ts";
 import { waitFor } from "../helpers/wait.ts";
 import { ADMIN_PASSWORD } from "../helpers/server.ts";
@@ -74,6 +75,23 @@ browserTest(
       assert.equal(css?.headers()["content-type"], "text/css; charset=utf-8");
       const old = await lander.goto(`${server.url}/lp/files/quiz/index.html`);
       assert.equal(old?.status(), 404);
+    });
+
+    await t.step("a lander's folder uploaded as a .zip is unpacked, and served", async () => {
+      assert.equal(await page.getByLabel(/^Unpack \.zip archives/).isChecked(), true);
+      await page.getByLabel("Files to upload").setInputFiles({
+        name: "promo.zip",
+        mimeType: "application/zip",
+        buffer: Buffer.from(zipSync({
+          "promo/index.html": strToU8("<h1>Promo</h1>"),
+          "promo/img/dot.svg": strToU8("<svg/>"),
+        })),
+      });
+      await page.getByText("Uploaded 2 file(s)").first().waitFor();
+      await tree.getByRole("treeitem", { name: /^promo/ }).waitFor();
+      const lander = await context.newPage();
+      await lander.goto(`${server.url}/lp/files/quiz/promo/`);
+      assert.equal(await lander.locator("h1").textContent(), "Promo");
     });
     await context.close();
   },
