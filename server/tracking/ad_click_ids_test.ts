@@ -5,6 +5,7 @@ import {
   campaignReport,
   clickIdOf,
   NETWORK_IP,
+  throughLander,
   trackingApp,
   type TrackingSetup,
   US_IP,
@@ -21,21 +22,6 @@ async function clickBoth(s: TrackingSetup, query: string): Promise<[string, stri
   );
   assert.equal(res.status, 200);
   return [redirect, String((await res.json()).clickId)];
-}
-
-async function withLanderFlow(s: TrackingSetup): Promise<void> {
-  await s.api.patch(`/api/campaigns/${s.campaignId}`, {
-    destination: {
-      type: "flow",
-      flow: {
-        rules: [],
-        defaultPaths: [{
-          landings: [{ landingId: s.landingId, weight: 1 }],
-          offers: [{ offerId: s.offerIds[0], weight: 1 }],
-        }],
-      },
-    },
-  });
 }
 
 Deno.test("platform click ids: stored from the redirect link and the script, and sent as macros in the source's postback", async (t) => {
@@ -56,7 +42,7 @@ Deno.test("platform click ids: stored from the redirect link and the script, and
         },
       },
     });
-    await withLanderFlow(s);
+    await throughLander(s);
     await s.api.patch(`/api/traffic-sources/${s.sourceId}`, {
       postbackUrl:
         `http://127.0.0.1:${port}/pb?f={fbclid}&g={gclid}&tt={ttclid}&m={msclkid}&w={wbraid}&gb={gbraid}`,
@@ -118,7 +104,7 @@ Deno.test("platform click ids: a macro in a destination URL takes the click's id
 
 Deno.test("platform click ids: report dimensions group clicks by fbclid and gclid", async () => {
   const s = await trackingApp();
-  await withLanderFlow(s);
+  await throughLander(s);
   await clickBoth(s, "fbclid=F1");
   await clickBoth(s, "fbclid=F2&gclid=G1");
   await s.click({ query: "?zone=z" });

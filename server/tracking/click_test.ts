@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { UA } from "./enrich/test_agents.ts";
 import { recordClick } from "./click.ts";
-import { clickIdOf, trackingApp, US_IP } from "./testing.ts";
+import { clickIdOf, throughLander, trackingApp, US_IP } from "./testing.ts";
 import { idOf } from "../entities/testing.ts";
 
 Deno.test("click: an active campaign answers 302 to the offer with macros, after storing the click", async () => {
@@ -289,19 +289,7 @@ Deno.test("click: a hosted lander is a relative address on this host", async () 
 Deno.test("click: a link ending in a slash is the same link, for the campaign and the lander's button", async (t) => {
   const s = await trackingApp();
   const [a, b] = s.offerIds;
-  await s.api.patch(`/api/campaigns/${s.campaignId}`, {
-    destination: {
-      type: "flow",
-      flow: {
-        rules: [],
-        defaultPaths: [{
-          weight: 1,
-          landings: [{ landingId: s.landingId, weight: 1 }],
-          offers: [{ offerId: a, weight: 1 }, { offerId: b, weight: 1 }],
-        }],
-      },
-    },
-  });
+  await throughLander(s, [a, b]);
   let id = "";
   await t.step("/c/KEY/?… clicks as /c/KEY?…", async () => {
     const res = await s.click({ query: "/?t1=zone7" });
@@ -323,19 +311,7 @@ Deno.test("click: a link ending in a slash is the same link, for the campaign an
 
 Deno.test("click: a HEAD request on the lander's button answers its offer and counts no lander click", async () => {
   const s = await trackingApp();
-  await s.api.patch(`/api/campaigns/${s.campaignId}`, {
-    destination: {
-      type: "flow",
-      flow: {
-        rules: [],
-        defaultPaths: [{
-          weight: 1,
-          landings: [{ landingId: s.landingId, weight: 1 }],
-          offers: [{ offerId: s.offerIds[0], weight: 1 }],
-        }],
-      },
-    },
-  });
+  await throughLander(s);
   const id = clickIdOf(await s.click());
   const lpClickTs = () =>
     s.app.deps.db.prepare("SELECT lp_click_ts FROM clicks WHERE id = ?").get(id)!.lp_click_ts;
@@ -354,19 +330,7 @@ Deno.test("click: a HEAD request on the lander's button answers its offer and co
 Deno.test("click: a clickid that is no click id (an unfilled {clickid}) leaves the lander click to the cookie", async () => {
   const s = await trackingApp();
   const [a, b] = s.offerIds;
-  await s.api.patch(`/api/campaigns/${s.campaignId}`, {
-    destination: {
-      type: "flow",
-      flow: {
-        rules: [],
-        defaultPaths: [{
-          weight: 1,
-          landings: [{ landingId: s.landingId, weight: 1 }],
-          offers: [{ offerId: a, weight: 1 }, { offerId: b, weight: 1 }],
-        }],
-      },
-    },
-  });
+  await throughLander(s, [a, b]);
   const id = clickIdOf(await s.click());
   // The builder's lander link pasted into a hosted page, where nothing fills its macro in.
   for (const given of ["%7Bclickid%7D", "undefined", ""]) {

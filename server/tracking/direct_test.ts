@@ -2,24 +2,11 @@ import assert from "node:assert/strict";
 import { SETTINGS_TOOL_ROUTES as TOOLS } from "../../contracts/api/settings_tools.ts";
 import { gzipSync } from "node:zlib";
 import { UA } from "./enrich/test_agents.ts";
-import { NETWORK_IP, trackingApp, type TrackingSetup, US_IP } from "./testing.ts";
+import { NETWORK_IP, throughLander, trackingApp, type TrackingSetup, US_IP } from "./testing.ts";
 
 const LANDER = "https://lp.example.com";
 /** Offer 1's URL in its network's template, for click `id`. */
 const offerUrl = (id: string) => `https://offers.example.com/keto?click=${id}&c=US&s1=${id}`;
-
-/** The campaign's flow shows the setup's lander (https://lp.example.com/quiz/) then offer 1. */
-async function withLander(s: TrackingSetup): Promise<void> {
-  const path = {
-    weight: 1,
-    landings: [{ landingId: s.landingId, weight: 1 }],
-    offers: [{ offerId: s.offerIds[0], weight: 1 }],
-  };
-  const res = await s.api.patch(`/api/campaigns/${s.campaignId}`, {
-    destination: { type: "flow", flow: { rules: [], defaultPaths: [path] } },
-  });
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-}
 
 /** The script's call from a page at `page`, sent with `origin` (null: none). */
 function directClick(
@@ -44,7 +31,7 @@ function clickCount(s: TrackingSetup): number {
 
 Deno.test("direct click: a page on the lander's origin records the click as the redirect does, and links and postbacks attach to it", async (t) => {
   const s = await trackingApp();
-  await withLander(s);
+  await throughLander(s);
   const page = `${LANDER}/quiz/?subid=ext-7&zone=z9&fbclid=FB.1-abc&cost=0.05`;
   const res = await directClick(s, { page, referrer: "https://m.facebook.com/" });
   const body = await res.json();
@@ -96,7 +83,7 @@ Deno.test("direct click: a page on the lander's origin records the click as the 
 
 Deno.test("direct click: refused origins, unknown campaigns and bad input answer 4xx and store nothing", async (t) => {
   const s = await trackingApp();
-  await withLander(s);
+  await throughLander(s);
   const refused = async (res: Response, status: number, code: string) => {
     const body = await res.json();
     assert.equal(res.status, status, JSON.stringify(body));
@@ -217,7 +204,7 @@ Deno.test("direct click: the script's signs of an automated browser give a headl
   const s = await trackingApp({
     campaign: { botPolicy: "flag", costModel: "cpc", costValue: 0.05 },
   });
-  await withLander(s);
+  await throughLander(s);
   const seen = async (signals: string) => {
     const page = `${LANDER}/quiz/`;
     const raw = `u=${encodeURIComponent(page)}&r=${signals ? `&s=${signals}` : ""}`;

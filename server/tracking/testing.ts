@@ -125,6 +125,22 @@ export async function toOffer(s: TrackingSetup, offerId: number): Promise<void> 
   });
 }
 
+/** Shows every visitor of the campaign the setup's lander, then one of `offerIds` (equal weights). */
+export async function throughLander(
+  s: TrackingSetup,
+  offerIds: number[] = [s.offerIds[0]],
+): Promise<void> {
+  const path = {
+    weight: 1,
+    landings: [{ landingId: s.landingId, weight: 1 }],
+    offers: offerIds.map((offerId) => ({ offerId, weight: 1 })),
+  };
+  const res = await s.api.patch(`/api/campaigns/${s.campaignId}`, {
+    destination: { type: "flow", flow: { rules: [], defaultPaths: [path] } },
+  });
+  if (res.status !== 200) throw new Error(`flow not saved: ${JSON.stringify(res.body)}`);
+}
+
 /**
  * Gives the campaign an inline flow: visitors matching `criteria` go straight
  * to the second offer, everyone else to the first.
